@@ -1,0 +1,51 @@
+/**
+ * Errors are values with codes. Every layer throws AppError; the API maps the code to an HTTP status once
+ * (here) and the UI maps it to the spec's texts once (messages/*.json, namespace "Errors").
+ */
+export const ERROR_STATUS = {
+  invalid_request: 400,
+  invalid_url: 422,
+  unsupported_url: 422,
+  private_address: 422,
+  no_media: 422,
+  live_not_supported: 422,
+  drm_protected: 422,
+  too_large: 413,
+  too_long: 422,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  rate_limited: 429,
+  too_many_downloads: 429,
+  upstream_failed: 502,
+  upstream_timeout: 504,
+  unavailable: 503,
+  internal: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly details?: Record<string, unknown>;
+
+  constructor(code: ErrorCode, message: string, details?: Record<string, unknown>) {
+    super(message);
+    this.name = 'AppError';
+    this.code = code;
+    this.status = ERROR_STATUS[code];
+    this.details = details;
+  }
+}
+
+export function isAppError(value: unknown): value is AppError {
+  return value instanceof AppError;
+}
+
+/** Anything thrown becomes an AppError; unknown failures never leak their message to the client. */
+export function toAppError(value: unknown): AppError {
+  if (isAppError(value)) return value;
+  return new AppError('internal', 'Something went wrong');
+}

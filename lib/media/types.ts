@@ -1,0 +1,137 @@
+/**
+ * The media engine's contract (the yt-dlp habit: written once, here).
+ *
+ * recognise (platforms/) → Recognition
+ * analyse (extractors/)  → Extraction: what the source offers (SourceFormat[]), server-side only
+ * offers (offers.ts)     → Offer[]: what the user may pick; each itag maps to a plan over the sources
+ * MediaInfo              → what the API answers (SPEC §3), never carries source URLs of streams
+ */
+
+export const PLATFORMS = ['youtube', 'tiktok', 'instagram', 'facebook', 'twitter', 'generic'] as const;
+export type Platform = (typeof PLATFORMS)[number];
+
+export const MEDIA_KINDS = ['video', 'short', 'live', 'post', 'reel', 'story', 'photo', 'playlist', 'channel'] as const;
+export type MediaKind = (typeof MEDIA_KINDS)[number];
+
+export interface Recognition {
+  platform: Platform;
+  kind: MediaKind;
+  /** The platform's own id for the thing (video id, post shortcode, handle…); null when the URL has none. */
+  id: string | null;
+  /** The URL with tracking parameters dropped, scheme and host normalised. */
+  canonicalUrl: string;
+}
+
+export type Protocol = 'http' | 'hls' | 'dash';
+
+export interface ByteRange {
+  start: number;
+  /** inclusive */
+  end: number;
+}
+
+export interface Fragment {
+  url: string;
+  range?: ByteRange;
+  /** seconds */
+  duration?: number;
+}
+
+/** One stream the source offers, as an extractor found it. */
+export interface SourceFormat {
+  /** Stable within one extraction (e.g. "hls-720p", "dash-v1", "http-0"). */
+  id: string;
+  protocol: Protocol;
+  /** http: the file. hls: the media playlist. dash: the MPD (fragments below are already resolved). */
+  url: string;
+  /** Container of what we will receive: mp4, webm, mp3, m4a, ogg, ts, jpg, png, webp, gif… */
+  container?: string;
+  mimeType?: string;
+  /** Codec strings as found (avc1.64001f, mp4a.40.2, vp9, opus…); null means the stream has none. */
+  vcodec: string | null;
+  acodec: string | null;
+  width?: number;
+  height?: number;
+  fps?: number;
+  /** kbit/s */
+  tbr?: number;
+  /** bytes, exact when the source said so */
+  filesize?: number;
+  /** seconds */
+  duration?: number;
+  isImage?: boolean;
+  /** HLS AES-128: the segments must be decrypted. */
+  encryption?: { method: 'AES-128'; keyUrl: string; iv?: string };
+  /** DASH / HLS fragments when already resolved at analysis time. */
+  initialization?: Fragment;
+  fragments?: Fragment[];
+  /** Headers the origin needs (referer, user agent, cookies yt-dlp resolved). */
+  httpHeaders?: Record<string, string>;
+  /** Human note from the source (e.g. "DASH video", "hd"). */
+  note?: string;
+  /** Which engine found it. */
+  engine: 'native' | 'ytdlp';
+}
+
+/** One piece of media inside a post (a carousel slide, a slideshow photo, one video of several). */
+export interface ExtractedItem {
+  id: string;
+  title: string;
+  thumbnail?: string;
+  duration?: number;
+  sources: SourceFormat[];
+}
+
+/** What an extractor returns. */
+export interface Extraction {
+  id: string;
+  url: string;
+  title: string;
+  description?: string;
+  thumbnail?: string;
+  platform: Platform;
+  kind: MediaKind;
+  /** seconds */
+  duration?: number;
+  uploader?: string;
+  isLive?: boolean;
+  /** The streams of a single-item media. */
+  sources: SourceFormat[];
+  /** Several media in one post; when present, `sources` belong to the first item. */
+  items?: ExtractedItem[];
+  /** Playlist / channel entries (URLs to analyse one by one, e.g. for bulk). */
+  entries?: { url: string; title?: string; id?: string; thumbnail?: string }[];
+  engine: 'native' | 'ytdlp';
+}
+
+/** A format the user may pick (SPEC §3 "Format"). */
+export interface Format {
+  itag: string;
+  ext: string;
+  quality: string;
+  /** bytes */
+  filesize?: number;
+  /** true when filesize is an estimate from bitrate × duration */
+  filesizeApprox?: boolean;
+  format_note?: string;
+}
+
+/** SPEC §3 "Media info", as the API answers it. */
+export interface MediaInfo {
+  id: string;
+  url: string;
+  title: string;
+  description: string;
+  thumbnail: string;
+  platform: Platform;
+  kind: MediaKind;
+  /** seconds */
+  duration: number;
+  /** human text, e.g. "24.5 MB" */
+  fileSize: string;
+  availableQualities: string[];
+  formats: Format[];
+  items?: { id: string; title: string; thumbnail: string; duration: number; formats: Format[] }[];
+  entries?: { url: string; title?: string; id?: string; thumbnail?: string }[];
+  createdAt: string;
+}
