@@ -1,0 +1,6 @@
+import { notFound } from 'next/navigation';
+
+// Any unknown path inside a locale renders the localized 404.
+export default function CatchAll() {
+  notFound();
+}

@@ -1,0 +1,61 @@
+import type { Metadata, Viewport } from 'next';
+import { hasLocale, NextIntlClientProvider } from 'next-intl';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { notFound } from 'next/navigation';
+import type { ReactNode } from 'react';
+import { ThemeProvider } from '@/components/theme/theme-provider';
+import { Toaster } from '@/components/toast/toaster';
+import { LocaleMemory } from '@/components/layout/locale-memory';
+import { LOCALE_INFO } from '@/lib/i18n/locale-info';
+import { routing } from '@/lib/i18n/routing';
+import { siteUrl } from '@/lib/seo/site-url';
+
+export function generateStaticParams() {
+  return routing.locales.map((locale) => ({ locale }));
+}
+
+export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
+  const { locale } = await params;
+  const t = await getTranslations({ locale, namespace: 'Metadata' });
+  return {
+    metadataBase: new URL(siteUrl()),
+    title: { default: t('title'), template: `%s · Grabline` },
+    description: t('description'),
+    applicationName: 'Grabline',
+    icons: { icon: '/icon.svg' },
+  };
+}
+
+export const viewport: Viewport = {
+  themeColor: [
+    { media: '(prefers-color-scheme: light)', color: '#fbfbfe' },
+    { media: '(prefers-color-scheme: dark)', color: '#14151f' },
+  ],
+};
+
+export default async function LocaleLayout({
+  children,
+  params,
+}: {
+  children: ReactNode;
+  params: Promise<{ locale: string }>;
+}) {
+  const { locale } = await params;
+  if (!hasLocale(routing.locales, locale)) notFound();
+  setRequestLocale(locale);
+  const info = LOCALE_INFO[locale];
+  return (
+    // next-themes sets the `dark` class before hydration, so the attribute legitimately differs.
+    <html lang={locale} dir={info.dir} className={info.font} suppressHydrationWarning>
+      <body className="min-h-screen">
+        <NextIntlClientProvider>
+          <ThemeProvider>
+            {children}
+            <Toaster />
+            <LocaleMemory locale={locale} />
+          </ThemeProvider>
+        </NextIntlClientProvider>
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,11 @@
+'use client';
+
+import { useEffect } from 'react';
+
+/** Caches the language in use under the spec's storage key (SPEC §9); the proxy's cookie does the routing. */
+export function LocaleMemory({ locale }: { locale: string }) {
+  useEffect(() => {
+    window.localStorage.setItem('i18nextLng', locale);
+  }, [locale]);
+  return null;
+}

@@ -1,0 +1,45 @@
+import { Download } from 'lucide-react';
+import { getTranslations } from 'next-intl/server';
+import { ThemeToggle } from '@/components/theme/theme-toggle';
+import { Link } from '@/lib/i18n/navigation';
+import { LanguageSwitcher } from './language-switcher';
+
+export async function SiteHeader() {
+  const t = await getTranslations('Header');
+  return (
+    <header className="sticky top-0 z-40 border-b bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4">
+        <Link href="/" className="flex items-center gap-2.5" aria-label={t('home')}>
+          <span className="grid h-9 w-9 place-items-center rounded-lg bg-gradient-to-br from-primary to-accent text-primary-foreground shadow-sm">
+            <Download className="h-5 w-5" aria-hidden />
+          </span>
+          <span className="flex flex-col leading-tight">
+            <span className="text-lg font-bold tracking-tight">Grabline</span>
+            <span className="text-xs text-muted-foreground">{t('subtitle')}</span>
+          </span>
+        </Link>
+        <nav className="ms-6 hidden items-center gap-1 text-sm md:flex" aria-label={t('navigation')}>
+          <Link href="/download" className="rounded-md px-3 py-2 text-muted-foreground hover:bg-muted hover:text-foreground">
+            {t('download')}
+          </Link>
+          <Link href="/bulk" className="rounded-md px-3 py-2 text-muted-foreground hover:bg-muted hover:text-foreground">
+            {t('bulk')}
+          </Link>
+          <Link href="/dashboard" className="rounded-md px-3 py-2 text-muted-foreground hover:bg-muted hover:text-foreground">
+            {t('dashboard')}
+          </Link>
+        </nav>
+        <div className="ms-auto flex items-center gap-1">
+          <LanguageSwitcher />
+          <ThemeToggle />
+          <Link
+            href="/login"
+            className="ms-1 hidden rounded-md border px-3 py-1.5 text-sm font-medium hover:bg-muted sm:inline-flex"
+          >
+            {t('signIn')}
+          </Link>
+        </div>
+      </div>
+    </header>
+  );
+}

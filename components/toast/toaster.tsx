@@ -1,0 +1,39 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import {
+  Toast,
+  ToastClose,
+  ToastDescription,
+  ToastProvider,
+  ToastTitle,
+  ToastViewport,
+} from '@/components/ui/toast';
+import { dismissToast, useToasts } from './use-toast';
+
+/** The global toast area (SPEC §2): 5000 ms, swipe right past 50 px, F8 focuses it. */
+export function Toaster() {
+  const t = useTranslations('Common');
+  const toasts = useToasts();
+  return (
+    <ToastProvider duration={5000} swipeDirection="right" swipeThreshold={50} label={t('notifications')}>
+      {toasts.map(({ id, title, description, action, variant, duration, open }) => (
+        <Toast
+          key={id}
+          variant={variant}
+          duration={duration}
+          open={open}
+          onOpenChange={(next) => !next && dismissToast(id)}
+        >
+          <div className="grid gap-1">
+            {title ? <ToastTitle>{title}</ToastTitle> : null}
+            {description ? <ToastDescription>{description}</ToastDescription> : null}
+          </div>
+          {action}
+          <ToastClose label={t('close')} />
+        </Toast>
+      ))}
+      <ToastViewport hotkey={['F8']} />
+    </ToastProvider>
+  );
+}

@@ -1,0 +1,56 @@
+'use client';
+
+import { useSyncExternalStore, type ReactNode } from 'react';
+import type { ToastVariant } from '@/components/ui/toast';
+
+/** SPEC §3 "Toast"; one shown at a time (SPEC §9). */
+export interface ToastItem {
+  id: string;
+  title?: ReactNode;
+  description?: ReactNode;
+  action?: ReactNode;
+  variant?: ToastVariant;
+  /** ms; default 5000 */
+  duration?: number;
+  open: boolean;
+}
+
+export type ToastInput = Omit<ToastItem, 'id' | 'open'>;
+
+const LIMIT = 1;
+const REMOVE_DELAY_MS = 5000;
+
+let toasts: ToastItem[] = [];
+const listeners = new Set<() => void>();
+let counter = 0;
+
+function emit(next: ToastItem[]) {
+  toasts = next;
+  listeners.forEach((listener) => listener());
+}
+
+export function dismissToast(id?: string) {
+  emit(toasts.map((t) => (id === undefined || t.id === id ? { ...t, open: false } : t)));
+  setTimeout(() => emit(toasts.filter((t) => t.open || (id !== undefined && t.id !== id))), REMOVE_DELAY_MS);
+}
+
+export function toast(input: ToastInput): { id: string; dismiss: () => void } {
+  const id = String(++counter);
+  // Toasts that report an error are also logged (SPEC §8).
+  if (input.variant === 'destructive' || input.title === 'Error') {
+    console.error('[toast]', typeof input.title === 'string' ? input.title : '', typeof input.description === 'string' ? input.description : '');
+  }
+  emit([{ ...input, id, open: true }, ...toasts].slice(0, LIMIT));
+  return { id, dismiss: () => dismissToast(id) };
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+const serverSnapshot: ToastItem[] = [];
+
+export function useToasts(): ToastItem[] {
+  return useSyncExternalStore(subscribe, () => toasts, () => serverSnapshot);
+}

@@ -1,0 +1,4 @@
+/** The public origin used in canonical links, hreflang, sitemap and Open Graph (env SITE_URL). */
+export function siteUrl(): string {
+  return (process.env.SITE_URL ?? 'http://localhost:3000').replace(/\/+$/, '');
+}
