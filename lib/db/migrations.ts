@@ -1,0 +1,40 @@
+import 'server-only';
+import type { Db } from './driver';
+import { SCHEMA_V1 } from './schema-v1';
+import { now } from './time';
+
+/** One schema change. Never edit a released one: append a new migration. Statements run one by one. */
+export interface Migration {
+  id: string;
+  statements: readonly string[];
+}
+
+export const MIGRATIONS: readonly Migration[] = [{ id: '0001_schema_v1', statements: SCHEMA_V1 }];
+
+// 'grab' in ASCII: the first half of the advisory lock key, the current schema's hash the second, so
+// migrations of different schemas in one database (the tests' isolated schemas) do not wait for each other.
+const PG_LOCK_CLASS = 0x67726162;
+
+/**
+ * Applies the migrations not yet recorded, all in one transaction, and returns their ids. Safe to run from
+ * several processes at once: PostgreSQL serialises on an advisory lock; on SQLite the transaction takes the
+ * write lock at BEGIN and the others wait (busy_timeout), then find nothing left to do.
+ */
+export async function migrate(db: Db, migrations: readonly Migration[] = MIGRATIONS): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    if (tx.kind === 'postgres') {
+      await tx.get('SELECT pg_advisory_xact_lock(?, hashtext(current_schema()))', [PG_LOCK_CLASS]);
+    }
+    await tx.run('CREATE TABLE IF NOT EXISTS schema_migrations (id TEXT PRIMARY KEY, applied_at BIGINT NOT NULL)');
+    const rows = await tx.query<{ id: string }>('SELECT id FROM schema_migrations');
+    const done = new Set(rows.map((row) => row.id));
+    const applied: string[] = [];
+    for (const migration of migrations) {
+      if (done.has(migration.id)) continue;
+      for (const statement of migration.statements) await tx.run(statement);
+      await tx.run('INSERT INTO schema_migrations (id, applied_at) VALUES (?, ?)', [migration.id, now()]);
+      applied.push(migration.id);
+    }
+    return applied;
+  });
+}
