@@ -6,7 +6,7 @@ import 'server-only';
  */
 const DEFAULT_HEADERS: Readonly<Record<string, string>> = {
   'user-agent':
-    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36',
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/152.0.0.0 Safari/537.36',
   accept: '*/*',
   'accept-language': 'en-US,en;q=0.9',
   'accept-encoding': 'identity',
