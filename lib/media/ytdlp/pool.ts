@@ -1,0 +1,206 @@
+import 'server-only';
+
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { AppError, ERROR_STATUS, type ErrorCode } from '@/lib/errors';
+
+import type { YtdlpInfo } from './types';
+import { buildWorkerEnv, createWorkerHome } from './worker-env';
+import { spawnWorker, type WorkerHandle, type WorkerReply, type WorkerRequest } from './worker-process';
+
+export interface YtdlpPoolOptions {
+  /** Workers at most (default 2, env YTDLP_POOL_SIZE). Each holds ~60 MB once warm. */
+  size?: number;
+  /** Per request, from the moment a worker takes it (default 45 s); past it the worker is killed. */
+  timeoutMs?: number;
+  /** The egress proxy every yt-dlp request goes through; a function is asked once per extraction. */
+  proxyUrl?: string | (() => Promise<string>);
+  /** Must be the interpreter that can import yt_dlp (Debian's, not the first python3 on PATH). */
+  python?: string;
+  /** Requests allowed to wait for a worker before we answer `unavailable` (default 200). */
+  maxQueue?: number;
+  /** Defaults to lib/media/ytdlp/worker.py under the working directory (Next runs from the repo root). */
+  workerScript?: string;
+  /** A newer yt-dlp copy to prefer over Debian's (default env YTDLP_PYTHONPATH). */
+  pythonPath?: string;
+}
+
+export interface YtdlpPoolState {
+  size: number;
+  busy: number;
+  idle: number;
+  queued: number;
+  /** Workers spawned since the pool was created. */
+  started: number;
+  /** Workers that died (crash, timeout) while the pool was open. */
+  restarts: number;
+}
+
+export interface YtdlpPool {
+  extract(url: string, options?: { signal?: AbortSignal; noplaylist?: boolean }): Promise<YtdlpInfo>;
+  version(): Promise<string>;
+  /** Starts every worker now, so the first user does not pay the ~1 s import. */
+  warm(): void;
+  state(): YtdlpPoolState;
+  close(): Promise<void>;
+}
+
+type Command = { url: string; options: { proxy?: string; noplaylist?: boolean; socketTimeout?: number } } | { cmd: 'version' };
+
+interface Job {
+  command: Command;
+  settle: (error: Error | null, reply?: WorkerReply) => void;
+  done: boolean;
+}
+
+/** yt-dlp gives up on a silent socket before we kill its worker, so a slow site gets an answer, not a kill. */
+const SOCKET_TIMEOUT_S = 20;
+
+export function createYtdlpPool(options: YtdlpPoolOptions = {}): YtdlpPool {
+  const size = Math.max(1, options.size ?? (Number(process.env.YTDLP_POOL_SIZE) || 2));
+  const timeoutMs = options.timeoutMs ?? 45_000;
+  const maxQueue = options.maxQueue ?? 200;
+  const home = createWorkerHome();
+  const config = {
+    python: options.python ?? '/usr/bin/python3',
+    script: options.workerScript ?? join(process.cwd(), 'lib', 'media', 'ytdlp', 'worker.py'),
+    env: buildWorkerEnv(home, options.pythonPath ?? process.env.YTDLP_PYTHONPATH),
+  };
+  const workers = new Set<WorkerHandle>();
+  const idle: WorkerHandle[] = [];
+  const running = new Map<WorkerHandle, Job>();
+  const queue: Job[] = [];
+  let nextId = 1;
+  let started = 0;
+  let restarts = 0;
+  let closed = false;
+
+  const spawnOne = (): WorkerHandle => {
+    started += 1;
+    const worker = spawnWorker(config, onExit);
+    workers.add(worker);
+    return worker;
+  };
+
+  function onExit(worker: WorkerHandle) {
+    workers.delete(worker);
+    const at = idle.indexOf(worker);
+    if (at !== -1) idle.splice(at, 1);
+    const job = running.get(worker);
+    running.delete(worker);
+    job?.settle(new AppError('upstream_failed', 'The extraction engine stopped unexpectedly'));
+    if (closed) return;
+    restarts += 1;
+    // Keep the pool warm after losing a warm worker; a worker that never got warm (broken install) is only
+    // retried on demand, so a bad setup cannot spin.
+    if (worker.warm && queue.length === 0) idle.push(spawnOne());
+    dispatch();
+  }
+
+  function run(worker: WorkerHandle, job: Job) {
+    running.set(worker, job);
+    const timer = setTimeout(() => {
+      job.settle(new AppError('upstream_timeout', 'The site took too long to answer'));
+      worker.kill();
+    }, timeoutMs);
+    worker.request({ id: nextId++, ...job.command } as WorkerRequest).then(
+      (reply) => {
+        clearTimeout(timer);
+        running.delete(worker);
+        job.settle(null, reply);
+        if (closed) return;
+        idle.push(worker);
+        dispatch();
+      },
+      () => clearTimeout(timer), // onExit settles the job and replaces the worker
+    );
+  }
+
+  function dispatch() {
+    while (!closed && queue.length > 0) {
+      const job = queue[0];
+      if (job.done) {
+        queue.shift(); // cancelled while waiting
+        continue;
+      }
+      const worker = idle.pop() ?? (workers.size < size ? spawnOne() : undefined);
+      if (!worker) return;
+      queue.shift();
+      run(worker, job);
+    }
+  }
+
+  function submit(command: Command, signal?: AbortSignal): Promise<WorkerReply> {
+    if (closed) return Promise.reject(new AppError('unavailable', 'The extraction engine is shut down'));
+    if (signal?.aborted) return Promise.reject(cancelled());
+    if (queue.length >= maxQueue) return Promise.reject(new AppError('unavailable', 'Too many extractions waiting'));
+    return new Promise<WorkerReply>((resolve, reject) => {
+      const onAbort = () => job.settle(cancelled());
+      const job: Job = {
+        command,
+        done: false,
+        settle(error, reply) {
+          if (job.done) return;
+          job.done = true;
+          signal?.removeEventListener('abort', onAbort);
+          if (error) reject(error);
+          else resolve(reply as WorkerReply);
+        },
+      };
+      // An abort while running detaches the caller; the worker finishes (or times out) and stays warm.
+      signal?.addEventListener('abort', onAbort, { once: true });
+      queue.push(job);
+      dispatch();
+    });
+  }
+
+  async function resolveProxy(): Promise<string | undefined> {
+    const source = options.proxyUrl;
+    if (typeof source !== 'function') return source;
+    try {
+      return await source();
+    } catch {
+      throw new AppError('unavailable', 'The egress proxy is not available');
+    }
+  }
+
+  return {
+    async extract(url, { signal, noplaylist } = {}) {
+      const proxy = await resolveProxy();
+      const reply = await submit({ url, options: { proxy, noplaylist, socketTimeout: SOCKET_TIMEOUT_S } }, signal);
+      if (!reply.ok) throw replyError(reply);
+      return reply.info as YtdlpInfo;
+    },
+    async version() {
+      const reply = await submit({ cmd: 'version' });
+      if (!reply.ok || !reply.version) throw replyError(reply);
+      return reply.version;
+    },
+    warm() {
+      while (!closed && workers.size < size) idle.push(spawnOne());
+    },
+    state() {
+      return { size, busy: running.size, idle: idle.length, queued: queue.filter((job) => !job.done).length, started, restarts };
+    },
+    async close() {
+      closed = true;
+      for (const job of queue.splice(0)) job.settle(new AppError('unavailable', 'The extraction engine is shut down'));
+      const exits = [...workers].map((worker) => worker.exited);
+      for (const [, job] of running) job.settle(new AppError('unavailable', 'The extraction engine is shut down'));
+      for (const worker of workers) worker.kill();
+      await Promise.all(exits);
+      rmSync(home, { recursive: true, force: true });
+    },
+  };
+}
+
+function cancelled(): AppError {
+  return new AppError('unavailable', 'The extraction was cancelled', { cancelled: true });
+}
+
+function replyError(reply: WorkerReply): AppError {
+  const code = reply.error?.code;
+  const known: ErrorCode = code && code in ERROR_STATUS ? (code as ErrorCode) : 'upstream_failed';
+  return new AppError(known, reply.error?.message ?? 'Extraction failed');
+}

@@ -1,0 +1,177 @@
+"""A warm yt-dlp worker: import yt_dlp once, then answer extraction requests over stdin/stdout.
+
+Protocol (one JSON object per line):
+  in:  {"id": 1, "url": "https://…", "options": {"proxy": "http://127.0.0.1:9", "noplaylist": false,
+        "socketTimeout": 20}}
+       {"id": 2, "cmd": "version"}
+  out: {"ready": true, "version": "2023.03.04"}            once, after the import
+       {"id": 1, "ok": true, "info": {…}} | {"id": 1, "ok": false, "error": {"code": "…", "message": "…"}}
+
+stdout belongs to the protocol alone: the real fd 1 is kept for it and everything else (yt-dlp, Python
+warnings, C extensions) is pointed at stderr, so a stray print can never corrupt a reply.
+"""
+import json
+import os
+import re
+import sys
+
+PROTOCOL = os.fdopen(os.dup(1), 'w', encoding='utf-8', buffering=1)
+os.dup2(2, 1)
+sys.stdout = sys.stderr
+
+import yt_dlp  # noqa: E402  (after the redirect: importing may already print)
+from yt_dlp.utils import DownloadError, GeoRestrictedError, UnsupportedError, UserNotLive  # noqa: E402
+
+VERSION = yt_dlp.version.__version__
+URL_IN_TEXT = re.compile(r'\b(?:https?|file|ftp)://\S+', re.IGNORECASE)
+
+
+def js_runtimes():
+    """Newer yt-dlp needs a JS runtime for YouTube; older ones neither know nor need the option."""
+    node = os.environ.get('GRABLINE_NODE')
+    if not node:
+        return None
+    try:
+        import importlib.util
+        if importlib.util.find_spec('yt_dlp.utils._jsruntime') is None:
+            return None
+    except Exception:
+        return None
+    return {'node': {'path': node}}
+
+
+JS_RUNTIMES = js_runtimes()
+
+
+class DropLogger:
+    def debug(self, msg):
+        pass
+
+    info = warning = error = debug
+
+
+def build_params(options):
+    params = {
+        'quiet': True,
+        'no_warnings': True,
+        'noprogress': True,
+        'logger': DropLogger(),
+        'skip_download': True,
+        'simulate': True,
+        'noplaylist': bool(options.get('noplaylist', False)),
+        'extract_flat': 'in_playlist',
+        'cachedir': False,
+        'socket_timeout': float(options.get('socketTimeout') or 20),
+        'compat_opts': [],
+        # Never read cookies/netrc/config from disk: a constructed YoutubeDL reads no config files, and
+        # these keep it from reaching for the others.
+        'usenetrc': False,
+        'cookiefile': None,
+        'enable_file_urls': False,
+        'color': 'no_color',
+    }
+    proxy = options.get('proxy')
+    if proxy:
+        params['proxy'] = proxy
+    if JS_RUNTIMES:
+        params['js_runtimes'] = JS_RUNTIMES
+    return params
+
+
+def clean_message(text):
+    text = URL_IN_TEXT.sub('<url>', str(text or ''))
+    text = re.sub(r'^ERROR:\s*', '', text)
+    text = re.sub(r';\s*please report this issue.*$', '', text, flags=re.DOTALL)
+    return text.strip()[:500] or 'Extraction failed'
+
+
+def classify(exc):
+    """Map a yt-dlp failure to one of our error codes (lib/errors.ts)."""
+    cause = exc
+    if isinstance(exc, DownloadError) and exc.exc_info and exc.exc_info[1] is not None:
+        cause = exc.exc_info[1]
+    message = clean_message(getattr(cause, 'orig_msg', None) or str(cause))
+    lowered = message.lower()
+    if isinstance(cause, UnsupportedError):
+        return 'unsupported_url', 'Unsupported URL'
+    if isinstance(cause, GeoRestrictedError):
+        return 'upstream_failed', message
+    if isinstance(cause, UserNotLive):
+        return 'upstream_failed', message
+    if 'drm' in lowered:
+        return 'drm_protected', message
+    if re.search(r'live event will begin|premieres in|is live|live stream', lowered):
+        return 'live_not_supported', message
+    return 'upstream_failed', message
+
+
+# Building a YoutubeDL costs ~100 ms (CA bundle, 1800 extractor classes) against ~15 ms for an extraction,
+# so instances are kept per distinct params; the proxy is one local address, so there are one or two.
+INSTANCES = {}
+
+
+def instance_for(options):
+    params = build_params(options)
+    key = (params.get('proxy'), params['noplaylist'], params['socket_timeout'])
+    ydl = INSTANCES.get(key)
+    if ydl is None:
+        if len(INSTANCES) >= 4:
+            INSTANCES.pop(next(iter(INSTANCES))).close()
+        ydl = INSTANCES[key] = yt_dlp.YoutubeDL(params)
+    return ydl
+
+
+def extract(url, options):
+    if not isinstance(url, str) or not re.match(r'^https?://', url, re.IGNORECASE):
+        return {'ok': False, 'error': {'code': 'invalid_url', 'message': 'Only http(s) URLs are accepted'}}
+    ydl = instance_for(options)
+    # Cookies are the one per-site state a reused instance carries: one user's session must not reach another.
+    ydl.cookiejar.clear()
+    info = ydl.extract_info(url, download=False)
+    return {'ok': True, 'info': ydl.sanitize_info(info)}
+
+
+def handle(request):
+    if request.get('cmd') == 'version':
+        return {'ok': True, 'version': VERSION}
+    try:
+        return extract(request.get('url'), request.get('options') or {})
+    except Exception as exc:  # every failure is an answer, never a dead worker
+        code, message = classify(exc)
+        return {'ok': False, 'error': {'code': code, 'message': message}}
+
+
+def reply(obj):
+    PROTOCOL.write(json.dumps(obj, default=str, separators=(',', ':')) + '\n')
+    PROTOCOL.flush()
+
+
+def warm_up():
+    """The first extraction pays ~0.7 s compiling 1800 URL patterns; pay it before saying ready instead."""
+    try:
+        from yt_dlp.extractor import gen_extractor_classes
+        for ie in gen_extractor_classes():
+            ie.suitable('https://warm-up.invalid/')
+        instance_for({})
+    except Exception:
+        pass  # only an optimisation: a real request would meet the same failure and report it
+
+
+def main():
+    warm_up()
+    reply({'ready': True, 'version': VERSION})
+    for line in sys.stdin:
+        line = line.strip()
+        if not line:
+            continue
+        try:
+            request = json.loads(line)
+        except ValueError:
+            continue  # the pool only writes valid JSON; a torn line has no id to answer
+        answer = handle(request)
+        answer['id'] = request.get('id')
+        reply(answer)
+
+
+if __name__ == '__main__':
+    main()
