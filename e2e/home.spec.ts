@@ -1,0 +1,61 @@
+import { expect, test } from '@playwright/test';
+
+test('the home call to action opens /download with the encoded, trimmed link', async ({ page }) => {
+  await page.goto('/');
+  const input = page.getByTestId('hero-url-input');
+  const submit = page.getByTestId('hero-submit');
+  await expect(submit).toBeDisabled();
+  await input.fill('  https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=42  ');
+  await expect(submit).toBeEnabled();
+  await submit.click();
+  await expect(page).toHaveURL(
+    '/download?url=' + encodeURIComponent('https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=42'),
+  );
+});
+
+test('Enter submits too, and keeps the language', async ({ page }) => {
+  await page.goto('/ar');
+  await page.getByTestId('hero-url-input').fill('https://x.com/a/status/1');
+  await page.getByTestId('hero-url-input').press('Enter');
+  await expect(page).toHaveURL('/ar/download?url=' + encodeURIComponent('https://x.com/a/status/1'));
+});
+
+test('a blank link shows the invalid URL error', async ({ page }) => {
+  await page.goto('/');
+  await page.getByTestId('hero-url-input').fill('   ');
+  await page.getByTestId('hero-url-input').press('Enter');
+  await expect(page.getByTestId('hero-error')).toBeVisible();
+  await expect(page.getByTestId('hero-url-input')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('a landing page keeps its Download button disabled while the input is empty', async ({ page }) => {
+  for (const platform of ['youtube', 'tiktok', 'instagram', 'facebook', 'twitter']) {
+    await page.goto(`/${platform}-downloader`);
+    const submit = page.getByTestId('landing-submit');
+    await expect(submit).toBeDisabled();
+    await page.getByTestId('landing-url-input').fill(' https://example.com/v.mp4 ');
+    await expect(submit).toBeEnabled();
+  }
+  await page.getByTestId('landing-submit').click();
+  await expect(page).toHaveURL('/download?url=' + encodeURIComponent('https://example.com/v.mp4'));
+});
+
+test('the home page carries WebApplication structured data and hreflang alternates', async ({ page }) => {
+  await page.goto('/');
+  const ld = await page.locator('script[type="application/ld+json"]').allTextContents();
+  expect(ld.some((text) => JSON.parse(text)['@type'] === 'WebApplication')).toBe(true);
+  for (const code of ['en', 'ar', 'ar-EG', 'fr', 'x-default']) {
+    await expect(page.locator(`link[rel="alternate"][hreflang="${code}"]`)).toHaveCount(1);
+  }
+});
+
+test('sitemap.xml and robots.txt are served', async ({ request }) => {
+  const sitemap = await request.get('/sitemap.xml');
+  expect(sitemap.status()).toBe(200);
+  const xml = await sitemap.text();
+  expect(xml).toContain('/ar-EG/youtube-downloader');
+  expect(xml).toContain('hreflang="fr"');
+  const robots = await request.get('/robots.txt');
+  expect(await robots.text()).toMatch(/Sitemap: .*sitemap\.xml/);
+});

@@ -1,0 +1,57 @@
+import 'server-only';
+import { NextResponse, type NextRequest } from 'next/server';
+import { z, type ZodType } from 'zod';
+import { AppError, toAppError } from '@/lib/errors';
+
+/** The one JSON envelope: `{success:true, data}` or `{success:false, error, code}` (DESIGN.md §5). */
+export function ok<T>(data: T, init?: ResponseInit): NextResponse {
+  return NextResponse.json({ success: true, data }, init);
+}
+
+export function fail(error: AppError, headers?: HeadersInit): NextResponse {
+  return NextResponse.json(
+    { success: false, error: error.message, code: error.code, ...(error.details ? { details: error.details } : {}) },
+    { status: error.status, headers },
+  );
+}
+
+type Context<P> = { params: Promise<P> };
+type Handler<P> = (req: NextRequest, ctx: { params: P }) => Promise<Response | object | null>;
+
+/**
+ * Wraps a route handler once: awaits params, turns returned data into the envelope, maps every thrown error to
+ * its status. Unknown errors are logged server-side and answered as a generic 500 without their message.
+ */
+export function apiHandler<P = Record<string, never>>(handler: Handler<P>) {
+  return async (req: NextRequest, ctx: Context<P>): Promise<Response> => {
+    try {
+      const result = await handler(req, { params: await ctx.params });
+      return result instanceof Response ? result : ok(result);
+    } catch (error) {
+      const appError = toAppError(error);
+      if (appError.code === 'internal') console.error('[api]', req.method, req.nextUrl.pathname, error);
+      return fail(appError);
+    }
+  };
+}
+
+/** Reads and validates a JSON body; malformed JSON and schema failures become 400 invalid_request. */
+export async function readJson<S extends ZodType>(req: Request, schema: S): Promise<z.infer<S>> {
+  let body: unknown;
+  try {
+    body = await req.json();
+  } catch {
+    throw new AppError('invalid_request', 'The request body must be JSON');
+  }
+  return parseWith(schema, body);
+}
+
+export function parseWith<S extends ZodType>(schema: S, value: unknown): z.infer<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
+    throw new AppError('invalid_request', `${where}${issue?.message ?? 'Invalid request'}`);
+  }
+  return result.data;
+}

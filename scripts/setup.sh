@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Installs what Grabline needs on a fresh Debian 12 machine (root): Debian packages, then npm packages.
+# Safe to run twice: each step is skipped when already done.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+APT_PACKAGES=(ffmpeg yt-dlp chromium redis-server fonts-noto-core ca-certificates)
+# The PostgreSQL 15 server is only needed by the test suite (it runs the store's tests on both engines).
+[ "${GRABLINE_SETUP_TESTS:-0}" = 1 ] && [ ! -x /usr/lib/postgresql/15/bin/initdb ] && APT_PACKAGES+=(postgresql-15)
+
+missing=()
+for pkg in "${APT_PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "setup: installing Debian packages: ${missing[*]}"
+  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+# npm packages: reinstall only when package-lock.json changed since the last install.
+stamp=node_modules/.grabline-lock.sha256
+want=$(sha256sum package.json package-lock.json | sha256sum | cut -d' ' -f1)
+if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
+  echo "setup: installing npm packages"
+  npm install --no-audit --no-fund --loglevel=error
+  echo "$want" > "$stamp"
+fi

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# The whole test suite: lint, typecheck, Vitest (units + API integration on SQLite and PostgreSQL), a production
+# build, Playwright in Debian's Chromium. Installs what it needs; safe to run twice. Ends with "N passed, N failed".
+set -uo pipefail
+cd "$(dirname "$0")/.."
+export NEXT_TELEMETRY_DISABLED=1 CI="${CI:-}"
+GRABLINE_SETUP_TESTS=1 bash scripts/setup.sh || { echo "setup failed"; echo "0 passed, 1 failed"; exit 1; }
+
+rm -rf reports && mkdir -p reports
+checks=()
+run_check() { # name, command…: a check that is not a test runner counts as one test
+  local name=$1; shift
+  if "$@" > "reports/$name.log" 2>&1; then checks+=("$name:pass"); echo "✓ $name"; else checks+=("$name:fail"); echo "✗ $name"; tail -40 "reports/$name.log"; fi
+}
+
+run_check lint npx eslint . --max-warnings=0
+run_check typecheck npx tsc --noEmit
+
+# A throwaway PostgreSQL cluster on loopback, so the store's tests run on both engines.
+if TEST_DATABASE_URL=$(bash scripts/pg-test-cluster.sh start 2>reports/pg.log); then
+  export TEST_DATABASE_URL
+  trap 'bash scripts/pg-test-cluster.sh stop >/dev/null 2>&1' EXIT
+else
+  echo "PostgreSQL test cluster did not start:"; cat reports/pg.log; checks+=("postgres:fail")
+fi
+
+npx vitest run --reporter=default --reporter=json --outputFile.json=reports/vitest.json
+
+run_check build npx next build
+if [ -f .next/BUILD_ID ]; then
+  npx playwright test
+else
+  echo "skipping Playwright: the build failed"
+fi
+
+node scripts/test-summary.mjs "${checks[@]}"
