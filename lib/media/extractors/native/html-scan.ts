@@ -1,0 +1,65 @@
+import { Parser } from 'htmlparser2';
+
+/** The raw facts one pass over a page collects; html.ts turns them into candidates. */
+export interface PageScan {
+  /** meta property/name → content, in document order (og:video:* are ordered structures). */
+  meta: [string, string][];
+  title?: string;
+  jsonLd: string[];
+  /** <video>/<audio> elements with their <source> children. */
+  players: { tag: 'video' | 'audio'; src?: string; poster?: string; sources: { src: string; type?: string }[] }[];
+}
+
+const MAX_HTML = 5 * 1024 * 1024;
+const MAX_JSON_LD = 1024 * 1024;
+const MAX_ITEMS = 500;
+
+/** One streaming pass with htmlparser2: no DOM is built, so a huge page costs only its collected facts. */
+export function scanPage(html: string): PageScan {
+  const scan: PageScan = { meta: [], jsonLd: [], players: [] };
+  let inTitle = false;
+  let titleText = '';
+  let jsonLd: string | null = null;
+  let player: PageScan['players'][number] | null = null;
+
+  const parser = new Parser(
+    {
+      onopentag(name, attribs) {
+        if (name === 'meta') {
+          const key = (attribs.property ?? attribs.name ?? attribs.itemprop ?? '').trim().toLowerCase();
+          if (key && attribs.content !== undefined && scan.meta.length < MAX_ITEMS) {
+            scan.meta.push([key, attribs.content.trim()]);
+          }
+        } else if (name === 'title' && scan.title === undefined && !player) {
+          inTitle = true;
+        } else if (name === 'script' && /^application\/ld\+json$/i.test((attribs.type ?? '').trim())) {
+          jsonLd = '';
+        } else if ((name === 'video' || name === 'audio') && scan.players.length < MAX_ITEMS) {
+          player = { tag: name, src: attribs.src, poster: attribs.poster, sources: [] };
+          scan.players.push(player);
+        } else if (name === 'source' && player && attribs.src && player.sources.length < MAX_ITEMS) {
+          player.sources.push({ src: attribs.src, type: attribs.type });
+        }
+      },
+      ontext(data) {
+        if (inTitle && titleText.length < 4096) titleText += data;
+        if (jsonLd !== null && jsonLd.length < MAX_JSON_LD) jsonLd += data;
+      },
+      onclosetag(name) {
+        if (name === 'title' && inTitle) {
+          inTitle = false;
+          scan.title = titleText.replace(/\s+/g, ' ').trim();
+        } else if (name === 'script' && jsonLd !== null) {
+          if (scan.jsonLd.length < 50) scan.jsonLd.push(jsonLd);
+          jsonLd = null;
+        } else if (name === 'video' || name === 'audio') {
+          player = null;
+        }
+      },
+    },
+    { decodeEntities: true },
+  );
+  parser.write(html.length > MAX_HTML ? html.slice(0, MAX_HTML) : html);
+  parser.end();
+  return scan;
+}
