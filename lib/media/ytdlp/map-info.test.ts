@@ -1,0 +1,201 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { describe, expect, it } from 'vitest';
+
+import { mapYtdlpInfo } from './map-info';
+import type { YtdlpInfo } from './types';
+
+/** Fixtures are trimmed copies of what yt-dlp 2023.03 prints for each site (`yt-dlp -J`). */
+function fixture(name: string): YtdlpInfo {
+  return JSON.parse(readFileSync(join(__dirname, 'fixtures', `${name}.json`), 'utf8')) as YtdlpInfo;
+}
+
+describe('mapYtdlpInfo — a YouTube video', () => {
+  const extraction = mapYtdlpInfo(fixture('youtube-video'));
+  const byId = (id: string) => extraction.sources.find((source) => source.id === id);
+
+  it('carries the metadata the result card shows', () => {
+    expect(extraction).toMatchObject({
+      id: 'dQw4w9WgXcQ',
+      url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+      title: 'Rick Astley - Never Gonna Give You Up (Official Music Video)',
+      uploader: 'Rick Astley',
+      duration: 212,
+      platform: 'youtube',
+      kind: 'video',
+      engine: 'ytdlp',
+    });
+    expect(extraction.description).toContain('Never Gonna Give You Up');
+    expect(extraction.isLive).toBeUndefined();
+  });
+
+  it('picks the best thumbnail by preference, then size', () => {
+    expect(extraction.thumbnail).toBe('https://i.ytimg.com/vi/dQw4w9WgXcQ/maxresdefault.jpg');
+  });
+
+  it('drops storyboards, DRM formats and protocols we cannot fetch', () => {
+    expect(extraction.sources.map((source) => source.id)).toEqual(['140', '18', '137', '96']);
+  });
+
+  it('maps audio-only, video-only and muxed codecs ("none" → null)', () => {
+    expect(byId('140')).toMatchObject({ vcodec: null, acodec: 'mp4a.40.2', container: 'm4a' });
+    expect(byId('137')).toMatchObject({ vcodec: 'avc1.640028', acodec: null, width: 1920, height: 1080, fps: 25 });
+    expect(byId('18')).toMatchObject({ vcodec: 'avc1.42001E', acodec: 'mp4a.40.2' });
+  });
+
+  it('takes exact sizes, else rounded approximate ones', () => {
+    expect(byId('140')?.filesize).toBe(3433514);
+    expect(byId('18')?.filesize).toBe(13371264);
+    expect(byId('96')?.filesize).toBeUndefined();
+  });
+
+  it('maps protocols, notes, bitrate and the headers the origin wants', () => {
+    expect(byId('140')).toMatchObject({ protocol: 'http', tbr: 129.5, note: 'medium', engine: 'ytdlp' });
+    expect(byId('140')?.httpHeaders).toMatchObject({ 'User-Agent': 'Mozilla/5.0', 'Sec-Fetch-Mode': 'navigate' });
+    expect(byId('96')).toMatchObject({
+      protocol: 'hls',
+      url: 'https://manifest.googlevideo.com/api/manifest/hls_playlist/itag/96/index.m3u8',
+    });
+  });
+
+  it('calls a /shorts/ page a short', () => {
+    const info = { ...fixture('youtube-video'), webpage_url: 'https://www.youtube.com/shorts/dQw4w9WgXcQ' };
+    expect(mapYtdlpInfo(info).kind).toBe('short');
+  });
+
+  it('marks a live stream', () => {
+    const info = { ...fixture('youtube-video'), is_live: true, live_status: 'is_live' };
+    expect(mapYtdlpInfo(info)).toMatchObject({ kind: 'live', isLive: true });
+  });
+});
+
+describe('mapYtdlpInfo — platforms', () => {
+  it('maps a TikTok video with the referer and cookies its CDN checks', () => {
+    const extraction = mapYtdlpInfo(fixture('tiktok-video'));
+    expect(extraction).toMatchObject({ platform: 'tiktok', kind: 'video', uploader: 'catlover', duration: 15 });
+    expect(extraction.thumbnail).toBe('https://p16-sign-va.tiktokcdn.com/obj/origin_cover.jpeg');
+    expect(extraction.sources).toHaveLength(2);
+    expect(extraction.sources[1]).toMatchObject({ id: 'play_addr-0', width: 576, height: 1024, filesize: 1914323 });
+    expect(extraction.sources[1].httpHeaders?.Referer).toBe('https://www.tiktok.com/@catlover/video/7106594312292453675');
+    expect(extraction.sources[1].httpHeaders?.Cookie).toContain('ttwid=xyz');
+  });
+
+  it.each([
+    ['YoutubeTab', 'youtube'],
+    ['VMTikTok', 'tiktok'],
+    ['InstagramStory', 'instagram'],
+    ['FacebookReel', 'facebook'],
+    ['TwitterBroadcast', 'twitter'],
+    ['Vimeo', 'generic'],
+  ] as const)('names the platform of extractor %s as %s', (key, platform) => {
+    expect(mapYtdlpInfo({ ...fixture('tiktok-video'), extractor_key: key }).platform).toBe(platform);
+  });
+
+  it('falls back to the recognised platform when the generic extractor answered', () => {
+    expect(mapYtdlpInfo(fixture('generic-direct')).platform).toBe('generic');
+    expect(mapYtdlpInfo(fixture('generic-direct'), 'facebook').platform).toBe('facebook');
+    expect(mapYtdlpInfo(fixture('youtube-video'), 'generic').platform).toBe('youtube');
+  });
+
+  it('calls Instagram and Facebook reels reels, and Instagram stories stories', () => {
+    const base = fixture('tiktok-video');
+    const kind = (key: string, url: string) => mapYtdlpInfo({ ...base, extractor_key: key, webpage_url: url }).kind;
+    expect(kind('Instagram', 'https://www.instagram.com/reel/Cabc123/')).toBe('reel');
+    expect(kind('FacebookReel', 'https://www.facebook.com/reel/1234567890')).toBe('reel');
+    expect(kind('InstagramStory', 'https://www.instagram.com/stories/someone/3012345678/')).toBe('story');
+  });
+});
+
+describe('mapYtdlpInfo — generic results', () => {
+  it('keeps a direct file whose codecs yt-dlp could not name as "unknown", not "absent"', () => {
+    const extraction = mapYtdlpInfo(fixture('generic-direct'));
+    expect(extraction).toMatchObject({ platform: 'generic', kind: 'video', title: 'video' });
+    expect(extraction.sources).toEqual([
+      expect.objectContaining({ id: 'mp4', protocol: 'http', url: 'http://127.0.0.1:8765/video.mp4', vcodec: 'unknown', acodec: 'unknown' }),
+    ]);
+  });
+
+  it('reads a single-format result whose format fields sit on the info itself', () => {
+    const info = fixture('generic-direct');
+    delete info.formats;
+    expect(mapYtdlpInfo({ ...info, ext: 'mp3' }).sources).toEqual([
+      expect.objectContaining({ protocol: 'http', container: 'mp3', vcodec: null, acodec: 'unknown' }),
+    ]);
+  });
+
+  it('resolves DASH fragments against fragment_base_url and separates the initialization segment', () => {
+    const [video] = mapYtdlpInfo(fixture('dash-generic')).sources;
+    expect(video).toMatchObject({ id: 'v1', protocol: 'dash', url: 'https://media.example.com/dash/manifest.mpd', note: 'DASH video' });
+    expect(video.initialization).toEqual({ url: 'https://media.example.com/dash/v1/init.mp4' });
+    expect(video.fragments).toEqual([
+      { url: 'https://media.example.com/dash/v1/seg-1.m4s', duration: 2 },
+      { url: 'https://media.example.com/dash/v1/seg-2.m4s', duration: 2 },
+    ]);
+  });
+
+  it('keeps absolute DASH fragment URLs and drops a format whose fragments cannot be resolved', () => {
+    const sources = mapYtdlpInfo(fixture('dash-generic')).sources;
+    expect(sources.map((source) => source.id)).toEqual(['v1', 'a1']);
+    expect(sources[1].initialization).toBeUndefined();
+    expect(sources[1].fragments?.map((fragment) => fragment.url)).toEqual([
+      'https://cdn.example.com/a1/1.m4s',
+      'https://cdn.example.com/a1/2.m4s',
+    ]);
+  });
+});
+
+describe('mapYtdlpInfo — posts and playlists', () => {
+  it('turns an Instagram carousel into items, the first item\'s streams as sources', () => {
+    const extraction = mapYtdlpInfo(fixture('instagram-carousel'));
+    expect(extraction).toMatchObject({ platform: 'instagram', kind: 'post', id: 'CpnXYZabc12', uploader: 'Travel Gram' });
+    expect(extraction.items?.map((item) => [item.id, item.duration, item.sources.length])).toEqual([
+      ['3051234567890123456', 8.4, 2],
+      ['3051234567890123457', 12, 1],
+    ]);
+    expect(extraction.sources).toBe(extraction.items?.[0].sources);
+    expect(extraction.thumbnail).toBe('https://scontent.cdninstagram.com/v/t51.2885-15/slide1.jpg');
+    expect(extraction.entries).toBeUndefined();
+  });
+
+  it('turns a tweet with two videos into two items', () => {
+    const extraction = mapYtdlpInfo(fixture('twitter-multi-video'));
+    expect(extraction).toMatchObject({ platform: 'twitter', kind: 'post', title: 'NASA - Two views of the launch' });
+    expect(extraction.items).toHaveLength(2);
+    expect(extraction.items?.[0].sources.map((source) => source.protocol)).toEqual(['hls', 'http']);
+    expect(extraction.items?.[1]).toMatchObject({ title: 'NASA - Two views of the launch #2', duration: 45.5 });
+    expect(extraction.items?.[1].thumbnail).toBe('https://pbs.twimg.com/ext_tw_video_thumb/2/pu/img/two.jpg');
+  });
+
+  it('unwraps a post of a single resolved video', () => {
+    const info = fixture('twitter-multi-video');
+    info.entries = info.entries?.slice(1);
+    const extraction = mapYtdlpInfo(info);
+    expect(extraction).toMatchObject({ kind: 'video', id: '1623456780000000002', duration: 45.5 });
+    expect(extraction.items).toBeUndefined();
+    expect(extraction.url).toBe('https://twitter.com/NASA/status/1623456789012345678');
+  });
+
+  it('lists a playlist\'s flat entries to analyse one by one, skipping ones without a URL', () => {
+    const extraction = mapYtdlpInfo(fixture('youtube-playlist'));
+    expect(extraction).toMatchObject({ platform: 'youtube', kind: 'playlist', title: 'Music of the 80s', sources: [] });
+    expect(extraction.description).toBeUndefined();
+    expect(extraction.items).toBeUndefined();
+    expect(extraction.entries).toEqual([
+      {
+        url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+        title: 'Never Gonna Give You Up',
+        id: 'dQw4w9WgXcQ',
+        thumbnail: 'https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg?sqp=big',
+      },
+      { url: 'https://www.youtube.com/watch?v=djV11Xbc914', title: 'a-ha - Take On Me', id: 'djV11Xbc914' },
+    ]);
+  });
+
+  it('calls a channel\'s uploads a channel', () => {
+    const channelTab = { ...fixture('youtube-playlist'), webpage_url: 'https://www.youtube.com/@RickAstleyYT/videos' };
+    expect(mapYtdlpInfo(channelTab).kind).toBe('channel');
+    const tiktokUser = { ...fixture('youtube-playlist'), extractor_key: 'TikTokUser', webpage_url: 'https://www.tiktok.com/@catlover' };
+    expect(mapYtdlpInfo(tiktokUser)).toMatchObject({ kind: 'channel', platform: 'tiktok' });
+  });
+});
