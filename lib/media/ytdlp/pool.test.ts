@@ -156,6 +156,17 @@ describe('ytdlp pool failures', () => {
     }
   });
 
+  it('fails requests on a broken interpreter without respawning in a loop', async () => {
+    const broken = createYtdlpPool({ size: 2, python: '/nonexistent/python3' });
+    try {
+      expect((await rejection(broken.extract(`${site.origin}/video.mp4`))).code).toBe('upstream_failed');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(broken.state()).toMatchObject({ started: 1, busy: 0, idle: 0 });
+    } finally {
+      await broken.close();
+    }
+  });
+
   it('bounds the queue, honours abort while queued, and rejects everything on close', async () => {
     const tiny = createYtdlpPool({ size: 1, maxQueue: 2 });
     const running = rejection(tiny.extract(`${site.origin}/stall`));
