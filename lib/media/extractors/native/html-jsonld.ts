@@ -6,7 +6,15 @@ export interface JsonLdFacts {
   description?: string;
   thumbnail?: string;
   duration?: number;
-  media: { type: 'video' | 'audio' | 'image' | 'page'; url: string; width?: number; height?: number; mime?: string }[];
+  media: {
+    type: 'video' | 'audio' | 'image' | 'page';
+    url: string;
+    width?: number;
+    height?: number;
+    mime?: string;
+    /** Position in an ItemList: the page declares this media as one slide of a post. */
+    listed?: number;
+  }[];
   entries: { url: string; title?: string; thumbnail?: string }[];
 }
 
@@ -52,16 +60,18 @@ export function readJsonLd(blocks: string[]): JsonLdFacts {
 
   const visitList = (list: Json) => {
     const elements = Array.isArray(list.itemListElement) ? list.itemListElement : [];
-    for (const element of elements.slice(0, 1000)) {
+    elements.slice(0, 1000).forEach((element, position) => {
       const item = isObject(element) && isObject(element.item) ? element.item : element;
-      if (!isObject(item)) continue;
-      if (!text(item.contentUrl) && text(item.url)) {
-        facts.entries.push({ url: text(item.url)!, title: text(item.name), thumbnail: firstUrl(item.thumbnailUrl) });
-      } else visit(item, 1);
-    }
+      if (!isObject(item)) return;
+      // An element with its own page is a feed entry (analysed later, one by one); without one it is a slide.
+      const page = text(item.url) ?? (isObject(element) ? text(element.url) : undefined);
+      if (page && !types(item).includes('ImageObject')) {
+        facts.entries.push({ url: page, title: text(item.name), thumbnail: firstUrl(item.thumbnailUrl) });
+      } else visit(item, 1, position);
+    });
   };
 
-  const visit = (node: unknown, depth: number): void => {
+  const visit = (node: unknown, depth: number, listed?: number): void => {
     if (depth > MAX_DEPTH || ++visited > MAX_NODES) return;
     if (Array.isArray(node)) return node.forEach((child) => visit(child, depth + 1));
     if (!isObject(node)) return;
@@ -73,7 +83,7 @@ export function readJsonLd(blocks: string[]): JsonLdFacts {
     if (media) {
       const url = text(node.contentUrl) ?? (media === 'image' ? text(node.url) : undefined);
       const size = { width: dimension(node.width), height: dimension(node.height), mime: text(node.encodingFormat) };
-      if (url) facts.media.push({ type: media, url, ...size });
+      if (url) facts.media.push({ type: media, url, ...size, ...(listed === undefined ? {} : { listed }) });
       if (media !== 'image' && text(node.embedUrl)) facts.media.push({ type: 'page', url: text(node.embedUrl)! });
       if (media !== 'image') {
         facts.name ??= text(node.name);

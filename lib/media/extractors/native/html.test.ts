@@ -48,7 +48,7 @@ describe('parseHtmlMedia — OpenGraph and Twitter', () => {
 
   it('lists several og:image as several groups (an image carousel)', () => {
     const page = parseHtmlMedia(doc(['a', 'b', 'c'].map((n) => `<meta property="og:image" content="/img/${n}.jpg">`).join('')), PAGE);
-    expect(page.candidates.map((c) => [c.url.split('/').pop(), c.group])).toEqual([['a.jpg', 0], ['b.jpg', 1], ['c.jpg', 2]]);
+    expect(page.candidates.map((c) => [c.url.split('/').pop(), c.group])).toEqual([['a.jpg', 1000], ['b.jpg', 1001], ['c.jpg', 1002]]);
   });
 });
 
@@ -121,5 +121,22 @@ describe('parseHtmlMedia — JSON-LD', () => {
   it('survives broken JSON-LD and keeps the other signals', () => {
     const page = parseHtmlMedia(doc('<script type="application/ld+json">{"@type": "VideoObject",</script><meta property="og:video" content="/v.mp4">'), PAGE);
     expect(page.candidates.map((c) => c.url)).toEqual(['https://site.example.com/v.mp4']);
+  });
+
+  it('puts ItemList slides first, pictures included, in list order (a mixed carousel)', () => {
+    const page = parseHtmlMedia(doc('<meta property="og:video" content="/v.mp4"><meta property="og:image" content="/a.jpg">' + ld({
+      '@type': 'ItemList', itemListElement: [
+        { '@type': 'ListItem', item: { '@type': 'ImageObject', contentUrl: '/a.jpg' } },
+        { '@type': 'ListItem', item: { '@type': 'VideoObject', contentUrl: '/v.mp4' } },
+      ] })), PAGE);
+    expect(page.candidates.map((c) => [c.url.split('/').pop(), c.kind, c.listed])).toEqual([['a.jpg', 'image', true], ['v.mp4', 'video', true]]);
+  });
+
+  it('treats list elements with their own page as feed entries even when they carry contentUrl', () => {
+    const page = parseHtmlMedia(doc(ld({ '@type': 'ItemList', itemListElement: [
+      { '@type': 'ListItem', url: '/p/1', item: { '@type': 'VideoObject', contentUrl: '/x.mp4', url: '/p/1', name: 'One' } },
+    ] })), PAGE);
+    expect(page.entries?.map((e) => e.url)).toEqual(['https://site.example.com/p/1']);
+    expect(page.candidates).toEqual([]);
   });
 });

@@ -10,9 +10,12 @@ export interface MediaCandidate {
   /**
    * Which media object of the page this is. Each signal (OpenGraph, JSON-LD, <video> elements…) lists the page's
    * media in order, so the n-th of each names the same object: a carousel has several groups, while a <video>
-   * with a WebM and an MP4 <source> is one group with two alternatives.
+   * with a WebM and an MP4 <source> is one group with two alternatives. Pictures count apart from streams
+   * (IMAGE_GROUP + n) and slides an ItemList declares come first (LIST_GROUP + position).
    */
   group: number;
+  /** Declared as a slide of a post (JSON-LD ItemList): a picture that is content, not a thumbnail. */
+  listed?: boolean;
   mimeType?: string;
   width?: number;
   height?: number;
@@ -29,6 +32,9 @@ export interface HtmlMedia {
   /** A feed of further pages (an ItemList of VideoObjects without contentUrl). */
   entries?: { url: string; title?: string; thumbnail?: string }[];
 }
+
+export const IMAGE_GROUP = 1000;
+export const LIST_GROUP = 2000;
 
 interface Raw {
   url?: string;
@@ -84,6 +90,7 @@ export function parseHtmlMedia(html: string, pageUrl: string): HtmlMedia {
   const seen = new Map<string, MediaCandidate>();
 
   const add = (ref: string | undefined, fallback: CandidateKind, group: number, extra: Omit<Raw, 'url' | 'secureUrl'> = {}) => {
+    if (candidates.length >= 200) return;
     const url = resolveUrl(ref, pageUrl);
     if (!url) return;
     const existing = seen.get(url);
@@ -97,16 +104,20 @@ export function parseHtmlMedia(html: string, pageUrl: string): HtmlMedia {
     if (extra.type) candidate.mimeType = extra.type;
     if (extra.width) candidate.width = extra.width;
     if (extra.height) candidate.height = extra.height;
+    if (group >= LIST_GROUP) candidate.listed = true;
     seen.set(url, candidate);
     candidates.push(candidate);
   };
   // https beats http for the same object.
   const addRaw = (raw: Raw, fallback: CandidateKind, group: number) => add(raw.secureUrl ?? raw.url, fallback, group, raw);
 
+  for (const item of ld.media) {
+    if (item.listed !== undefined) add(item.url, item.type, LIST_GROUP + item.listed, { ...item, type: item.mime });
+  }
   openGraph(scan.meta, 'og:video').forEach((raw, i) => addRaw(raw, 'video', i));
   add(meta('twitter:player:stream'), 'video', 0, { type: meta('twitter:player:stream:content_type') });
   ld.media
-    .filter((m) => m.type !== 'image')
+    .filter((m) => m.type !== 'image' && m.listed === undefined)
     .forEach((item, i) => add(item.url, item.type, i, { ...item, type: item.mime }));
   scan.players.forEach((player, i) => {
     add(player.src, player.tag, i);
@@ -114,11 +125,11 @@ export function parseHtmlMedia(html: string, pageUrl: string): HtmlMedia {
   });
   openGraph(scan.meta, 'og:audio').forEach((raw, i) => addRaw(raw, 'audio', i));
   const images = openGraph(scan.meta, 'og:image');
-  images.forEach((raw, i) => addRaw(raw, 'image', i));
+  images.forEach((raw, i) => addRaw(raw, 'image', IMAGE_GROUP + i));
   ld.media
-    .filter((m) => m.type === 'image')
-    .forEach((item, i) => add(item.url, 'image', i, { ...item, type: item.mime }));
-  add(meta('twitter:image') ?? meta('twitter:image:src'), 'image', 0);
+    .filter((m) => m.type === 'image' && m.listed === undefined)
+    .forEach((item, i) => add(item.url, 'image', IMAGE_GROUP + i, { ...item, type: item.mime }));
+  add(meta('twitter:image') ?? meta('twitter:image:src'), 'image', IMAGE_GROUP);
 
   const firstImage = images[0] ? images[0].secureUrl ?? images[0].url : undefined;
   const poster = scan.players.find((p) => p.poster)?.poster;
@@ -127,7 +138,7 @@ export function parseHtmlMedia(html: string, pageUrl: string): HtmlMedia {
     .find((url): url is string => url !== null);
   const entries = ld.entries.flatMap((e) => {
     const url = resolveUrl(e.url, pageUrl);
-    return url ? [{ ...e, url, thumbnail: resolveUrl(e.thumbnail, pageUrl) ?? undefined }] : [];
+    return url && url !== pageUrl ? [{ ...e, url, thumbnail: resolveUrl(e.thumbnail, pageUrl) ?? undefined }] : [];
   });
 
   const result: HtmlMedia = {
