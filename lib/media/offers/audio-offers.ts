@@ -1,0 +1,67 @@
+import type { SourceFormat } from '@/lib/media/types';
+import { audioFamily, audioLabel, type AudioFamily } from './codecs';
+import { offerSize } from './filesize';
+import { audioSourceFor, type SortedSources } from './sources';
+import type { Offer, OfferContainer, OfferPlan } from './types';
+
+const WAV_KBPS = 1411;
+
+interface AudioTarget {
+  itag: string;
+  ext: string;
+  container: OfferContainer;
+  /** The codec this target carries: a source in it is copied, anything else is encoded. */
+  family: AudioFamily;
+  encoder: NonNullable<OfferPlan['audioCodec']>;
+  kbps: number;
+  /** Containers a single http source may already be in to be served as it is. */
+  passthrough: string[];
+  name: string;
+}
+
+const TARGETS: AudioTarget[] = [
+  { itag: 'mp3-320', ext: 'mp3', container: 'mp3', family: 'mp3', encoder: 'mp3', kbps: 320, passthrough: ['mp3'], name: 'MP3' },
+  { itag: 'mp3-128', ext: 'mp3', container: 'mp3', family: 'mp3', encoder: 'mp3', kbps: 128, passthrough: ['mp3'], name: 'MP3' },
+  { itag: 'm4a', ext: 'm4a', container: 'm4a', family: 'aac', encoder: 'aac', kbps: 192, passthrough: ['m4a', 'mp4'], name: 'M4A · AAC' },
+  { itag: 'opus', ext: 'opus', container: 'ogg', family: 'opus', encoder: 'opus', kbps: 160, passthrough: ['ogg', 'opus'], name: 'Opus' },
+  { itag: 'wav', ext: 'wav', container: 'wav', family: 'pcm', encoder: 'pcm_s16le', kbps: WAV_KBPS, passthrough: ['wav'], name: 'WAV · PCM 16-bit' },
+];
+
+const isAudioOnly = (s: SourceFormat) => s.vcodec === null || s.vcodec === 'none';
+const kbpsText = (kbps: number | undefined) => (kbps ? `${Math.round(kbps)}kbps` : 'audio');
+
+function plan(target: AudioTarget, audio: SourceFormat, opts: { itag?: string; encode?: boolean } = {}): OfferPlan {
+  const copies = !opts.encode && target.family === audioFamily(audio.acodec);
+  const base = { itag: opts.itag ?? target.itag, ext: target.ext, kind: 'audio' as const, audio, container: target.container };
+  if (!copies) return { ...base, action: 'transcode-audio', audioCodec: target.encoder, audioBitrate: target.kbps };
+  const asIs = audio.protocol === 'http' && isAudioOnly(audio) && target.passthrough.includes(audio.container ?? '');
+  return { ...base, action: asIs ? 'passthrough' : 'remux', audioCodec: 'copy' };
+}
+
+function toOffer(p: OfferPlan, target: AudioTarget, duration?: number): Offer {
+  const source = p.audio!;
+  const copied = p.audioCodec === 'copy';
+  const kbps = copied ? (isAudioOnly(source) ? source.tbr : undefined) : target.kbps;
+  const rate = kbps && target.family !== 'pcm' ? ` ${Math.round(kbps)} kbps` : '';
+  const format_note = `${target.name}${rate}${copied ? ' · original' : ''}`;
+  return { plan: p, format: { itag: p.itag, ext: p.ext, quality: kbpsText(kbps), format_note, ...offerSize(p, duration) } };
+}
+
+/**
+ * MP3 320/128, M4A, Opus and WAV whenever the media has sound. A source already in a target's codec is copied
+ * (or served as it is); an MP3 source is offered as itself ('mp3') instead of being re-encoded at a bitrate
+ * it never had — only a smaller MP3 is offered beside it.
+ */
+export function audioOffers(sorted: SortedSources, duration?: number): Offer[] {
+  const best = audioSourceFor(sorted);
+  if (!best) return [];
+  const offers: Offer[] = [];
+  for (const target of TARGETS) {
+    const source = sorted.audios.find((s) => audioFamily(s.acodec) === target.family) ?? best;
+    const isMp3Source = target.family === 'mp3' && audioFamily(source.acodec) === 'mp3';
+    if (!isMp3Source) offers.push(toOffer(plan(target, source), target, duration));
+    else if (target.kbps === 320) offers.push(toOffer(plan(target, source, { itag: 'mp3' }), target, duration));
+    else if ((source.tbr ?? 0) > target.kbps * 1.2) offers.push(toOffer(plan(target, source, { encode: true }), target, duration));
+  }
+  return offers;
+}
