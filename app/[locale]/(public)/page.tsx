@@ -1,4 +1,13 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { HomeFeatures } from '@/components/home/home-features';
+import { HomeHero } from '@/components/home/home-hero';
+import { HomeJsonLd } from '@/components/home/home-json-ld';
+import { FaqList } from '@/components/marketing/faq-list';
+import { HowToSteps } from '@/components/marketing/how-to-steps';
+import { PlatformCards } from '@/components/marketing/platform-cards';
+import { PopularCreators } from '@/components/marketing/popular-creators';
+import { StatsBlock } from '@/components/marketing/stats-block';
+import { POPULAR_CREATORS } from '@/lib/creators/popular';
 import type { Locale } from '@/lib/i18n/routing';
 import { pageMetadata } from '@/lib/seo/page-metadata';
 
@@ -14,10 +23,20 @@ export default async function HomePage({ params }: Props) {
   const locale = (await params).locale as Locale;
   setRequestLocale(locale);
   const t = await getTranslations('Home');
+  const steps = ([1, 2, 3, 4] as const).map((n) => ({ title: t(`howTo.s${n}Title`), body: t(`howTo.s${n}Body`) }));
+  const faq = ([1, 2, 3] as const).map((n) => ({ question: t(`faq.q${n}`), answer: t(`faq.a${n}`) }));
   return (
-    <section className="mx-auto max-w-5xl px-4 py-12">
-      <h1 className="text-3xl font-bold tracking-tight">{t('title')}</h1>
-      <p className="mt-2 text-muted-foreground">{t('description')}</p>
-    </section>
+    <>
+      <HomeHero />
+      {/* Mount point for the Single/Bulk tabbed downloader (SPEC §2 "Home page"), owned by the engine UI. */}
+      <div id="home-tools" />
+      <StatsBlock />
+      <PlatformCards />
+      <PopularCreators creators={POPULAR_CREATORS} title={t('creatorsTitle')} subtitle={t('creatorsSubtitle')} />
+      <HowToSteps id="how-to-title" title={t('howTo.title')} subtitle={t('howTo.subtitle')} steps={steps} />
+      <HomeFeatures />
+      <FaqList id="faq-title" title={t('faq.title')} items={faq} />
+      <HomeJsonLd locale={locale} description={t('metaDescription')} />
+    </>
   );
 }

@@ -1,0 +1,65 @@
+import { getFormatter, getTranslations } from 'next-intl/server';
+import { cn } from '@/lib/cn';
+import type { PopularCreator } from '@/lib/creators/popular';
+import { Link } from '@/lib/i18n/navigation';
+import { PlatformMark, platformPage } from './platform-mark';
+import { MarketingSection, SectionHeading } from './section-heading';
+
+/** Sample creator cards linking to their creator pages (/download/{slug}). */
+export async function PopularCreators({ creators, title, subtitle }: { creators: readonly PopularCreator[]; title: string; subtitle?: string }) {
+  const t = await getTranslations('Marketing.creators');
+  const format = await getFormatter();
+  return (
+    <MarketingSection labelledBy="creators-title">
+      <SectionHeading id="creators-title" title={title} subtitle={subtitle} />
+      <ul className={cn('grid gap-4 sm:grid-cols-2', creators.length >= 5 ? 'lg:grid-cols-5' : 'lg:grid-cols-3')}>
+        {creators.map((creator) => {
+          const audience = format.number(creator.audience, { notation: 'compact', maximumFractionDigits: 1 });
+          return (
+            <li key={creator.slug}>
+              <Link
+                href={`/download/${creator.slug}`}
+                data-testid={`creator-card-${creator.slug}`}
+                className="flex h-full flex-col items-center gap-3 rounded-lg border bg-card p-5 text-center shadow-sm transition hover:-translate-y-0.5 hover:shadow-md"
+              >
+                <span className="relative">
+                  <span
+                    aria-hidden
+                    className="grid h-16 w-16 place-items-center rounded-full bg-gradient-to-br from-primary/20 to-accent/30 text-xl font-bold text-secondary-foreground"
+                  >
+                    {initials(creator.name)}
+                  </span>
+                  <span className="absolute -bottom-1 -end-1">
+                    <PlatformMark platform={creator.platform} size="sm" />
+                  </span>
+                </span>
+                <span className="flex flex-col">
+                  <span className="font-semibold">{creator.name}</span>
+                  <span className="text-xs text-muted-foreground" dir="ltr">
+                    {creator.handle}
+                  </span>
+                </span>
+                <span className="mt-auto text-sm">
+                  <span className="font-bold tabular-nums">{audience}</span>{' '}
+                  <span className="text-muted-foreground">{t(creator.audienceKind)}</span>
+                </span>
+                <span className="rounded-full border px-2.5 py-0.5 text-xs text-muted-foreground">
+                  {t('on', { platform: platformPage(creator.platform).label })}
+                </span>
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </MarketingSection>
+  );
+}
+
+function initials(name: string): string {
+  return name
+    .split(/\s+/)
+    .map((word) => word[0])
+    .join('')
+    .slice(0, 2)
+    .toUpperCase();
+}

@@ -1,0 +1,40 @@
+import { cn } from '@/lib/cn';
+
+/** The title block every marketing section opens with; `id` lets the section be labelled by its heading. */
+export function SectionHeading({
+  id,
+  title,
+  subtitle,
+  align = 'center',
+}: {
+  id: string;
+  title: string;
+  subtitle?: string;
+  align?: 'center' | 'start';
+}) {
+  return (
+    <div className={cn('mb-8 max-w-2xl', align === 'center' ? 'mx-auto text-center' : 'text-start')}>
+      <h2 id={id} className="text-2xl font-bold tracking-tight text-balance sm:text-3xl">
+        {title}
+      </h2>
+      {subtitle ? <p className="mt-2 text-pretty text-muted-foreground">{subtitle}</p> : null}
+    </div>
+  );
+}
+
+/** Width and vertical rhythm shared by the marketing sections. */
+export function MarketingSection({
+  labelledBy,
+  className,
+  children,
+}: {
+  labelledBy: string;
+  className?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <section aria-labelledby={labelledBy} className={cn('mx-auto max-w-6xl px-4 py-12 sm:py-16', className)}>
+      {children}
+    </section>
+  );
+}
