@@ -1,4 +1,5 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { PlatformLanding } from '@/components/landing/platform-landing';
 import type { Locale } from '@/lib/i18n/routing';
 import { pageMetadata } from '@/lib/seo/page-metadata';
 
@@ -11,13 +12,6 @@ export async function generateMetadata({ params }: Props) {
 }
 
 export default async function TwitterLandingPage({ params }: Props) {
-  const locale = (await params).locale as Locale;
-  setRequestLocale(locale);
-  const t = await getTranslations('LandingTwitter');
-  return (
-    <section className="mx-auto max-w-5xl px-4 py-12">
-      <h1 className="text-3xl font-bold tracking-tight">{t('title')}</h1>
-      <p className="mt-2 text-muted-foreground">{t('description')}</p>
-    </section>
-  );
+  setRequestLocale((await params).locale as Locale);
+  return <PlatformLanding platform="twitter" />;
 }
