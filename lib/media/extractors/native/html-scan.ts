@@ -10,7 +10,16 @@ export interface PageScan {
   players: { tag: 'video' | 'audio'; src?: string; poster?: string; sources: { src: string; type?: string }[] }[];
 }
 
-const MAX_HTML = 5 * 1024 * 1024;
+/**
+ * Real pages put their media signals in the first few hundred KB; the cap also bounds htmlparser2's superlinear
+ * cost on adversarial pages of thousands of unclosed nested elements (~1.5 s at this size).
+ */
+export const MAX_HTML = 2 * 1024 * 1024;
+/**
+ * htmlparser2 keeps open elements in an array it unshifts into, so thousands of unclosed nested elements cost
+ * quadratic time (a 2 MB page of `<div>` takes minutes). Real pages nest a few dozen deep; past this we stop.
+ */
+const MAX_DEPTH = 1024;
 const MAX_JSON_LD = 1024 * 1024;
 const MAX_ITEMS = 500;
 
@@ -21,10 +30,14 @@ export function scanPage(html: string): PageScan {
   let titleText = '';
   let jsonLd: string | null = null;
   let player: PageScan['players'][number] | null = null;
+  let depth = 0;
+  const tooDeep = new Error('too deep');
 
   const parser = new Parser(
     {
       onopentag(name, attribs) {
+        // Void elements get their close callback at once, so this counts the parser's open-element stack.
+        if (++depth > MAX_DEPTH) throw tooDeep;
         if (name === 'meta') {
           const key = (attribs.property ?? attribs.name ?? attribs.itemprop ?? '').trim().toLowerCase();
           if (key && attribs.content !== undefined && scan.meta.length < MAX_ITEMS) {
@@ -46,6 +59,7 @@ export function scanPage(html: string): PageScan {
         if (jsonLd !== null && jsonLd.length < MAX_JSON_LD) jsonLd += data;
       },
       onclosetag(name) {
+        depth--;
         if (name === 'title' && inTitle) {
           inTitle = false;
           scan.title = titleText.replace(/\s+/g, ' ').trim();
@@ -59,7 +73,12 @@ export function scanPage(html: string): PageScan {
     },
     { decodeEntities: true },
   );
-  parser.write(html.length > MAX_HTML ? html.slice(0, MAX_HTML) : html);
-  parser.end();
+  try {
+    parser.write(html.length > MAX_HTML ? html.slice(0, MAX_HTML) : html);
+    parser.end();
+  } catch (error) {
+    // What was read before the nesting went absurd still counts.
+    if (error !== tooDeep) throw error;
+  }
   return scan;
 }
