@@ -1,5 +1,5 @@
 import type { SourceFormat } from '@/lib/media/types';
-import { audioFamily, audioLabel, type AudioFamily } from './codecs';
+import { audioFamily, type AudioFamily } from './codecs';
 import { offerSize } from './filesize';
 import { audioSourceFor, type SortedSources } from './sources';
 import type { Offer, OfferContainer, OfferPlan } from './types';

@@ -55,14 +55,7 @@ export const WEBM_AUDIO: ReadonlySet<AudioFamily> = new Set(['opus', 'vorbis']);
 const VIDEO_LABEL: Record<VideoFamily, string> = {
   h264: 'H.264', hevc: 'HEVC', vp9: 'VP9', av1: 'AV1', vp8: 'VP8', other: 'Video', unknown: 'Video',
 };
-const AUDIO_LABEL: Record<AudioFamily, string> = {
-  aac: 'AAC', mp3: 'MP3', opus: 'Opus', vorbis: 'Vorbis', flac: 'FLAC', ac3: 'Dolby', pcm: 'PCM', other: 'Audio', unknown: 'Audio',
-};
 
 export function videoLabel(family: VideoFamily): string {
   return VIDEO_LABEL[family];
-}
-
-export function audioLabel(family: AudioFamily): string {
-  return AUDIO_LABEL[family];
 }
