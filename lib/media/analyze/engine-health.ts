@@ -1,0 +1,50 @@
+import 'server-only';
+import { execFile } from 'node:child_process';
+import { getYtdlpPool } from '@/lib/media/ytdlp/get-pool';
+
+const PROBE_TTL_MS = 10 * 60 * 1000;
+const PROBE_TIMEOUT_MS = 10_000;
+
+function ffmpegVersion(): Promise<string | null> {
+  return new Promise((resolve) => {
+    execFile('/usr/bin/ffmpeg', ['-hide_banner', '-version'], { timeout: PROBE_TIMEOUT_MS }, (error, stdout) => {
+      resolve(error ? null : stdout.split('\n')[0]?.trim() || null);
+    });
+  });
+}
+
+async function ytdlpVersion(): Promise<string | null> {
+  try {
+    return await getYtdlpPool().version();
+  } catch {
+    return null;
+  }
+}
+
+interface Versions {
+  ffmpeg: string | null;
+  ytdlp: string | null;
+}
+
+const holder = globalThis as typeof globalThis & { __grablineVersions?: { at: number; value: Promise<Versions> } };
+
+/** Tool versions, probed at most every 10 minutes: health checks are polled and must stay cheap. */
+function versions(): Promise<Versions> {
+  const cached = holder.__grablineVersions;
+  if (cached && Date.now() - cached.at < PROBE_TTL_MS) return cached.value;
+  const value = Promise.all([ffmpegVersion(), ytdlpVersion()]).then(([ffmpeg, ytdlp]) => ({ ffmpeg, ytdlp }));
+  holder.__grablineVersions = { at: Date.now(), value };
+  return value;
+}
+
+/** GET /api/health's answer: 'degraded' when a tool the engine needs does not answer. */
+export async function engineHealth() {
+  const { ffmpeg, ytdlp } = await versions();
+  return {
+    status: ffmpeg && ytdlp ? ('ok' as const) : ('degraded' as const),
+    node: process.version,
+    ffmpeg,
+    ytdlp,
+    pool: getYtdlpPool().state(),
+  };
+}

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { AppError } from '@/lib/errors';
+import { recogniseUrl } from '@/lib/media/platforms';
+import type { Extraction, SourceFormat } from '@/lib/media/types';
+import { runEngine, type EngineDeps } from './run-engine';
+import { screenSources } from './screen-sources';
+
+const found = (engine: 'native' | 'ytdlp') => ({ engine }) as Extraction;
+
+function engines(native: () => Promise<Extraction>, ytdlp: () => Promise<Extraction>) {
+  const calls: string[] = [];
+  const deps: EngineDeps = {
+    native: () => (calls.push('native'), native()),
+    ytdlp: () => (calls.push('ytdlp'), ytdlp()),
+  };
+  return { deps, calls };
+}
+
+const ok = (engine: 'native' | 'ytdlp') => async () => found(engine);
+const fails = (code: AppError['code'], message: string = code) => async (): Promise<Extraction> => {
+  throw new AppError(code, message);
+};
+const generic = recogniseUrl('https://example.com/watch/1');
+
+describe('runEngine', () => {
+  it('sends the named platforms to yt-dlp', async () => {
+    const { deps, calls } = engines(ok('native'), ok('ytdlp'));
+    await runEngine(recogniseUrl('https://youtu.be/dQw4w9WgXcQ'), 'auto', deps);
+    expect(calls).toEqual(['ytdlp']);
+  });
+
+  it('tries the native engine first for any other link', async () => {
+    const { deps, calls } = engines(ok('native'), ok('ytdlp'));
+    expect((await runEngine(generic, 'auto', deps)).engine).toBe('native');
+    expect(calls).toEqual(['native']);
+  });
+
+  it('falls back to yt-dlp when the native engine finds no media', async () => {
+    const { deps, calls } = engines(fails('no_media'), ok('ytdlp'));
+    expect((await runEngine(generic, 'auto', deps)).engine).toBe('ytdlp');
+    expect(calls).toEqual(['native', 'ytdlp']);
+  });
+
+  it.each(['private_address', 'invalid_url', 'live_not_supported', 'upstream_failed'] as const)(
+    'never falls back after %s',
+    async (code) => {
+      const { deps, calls } = engines(fails(code), ok('ytdlp'));
+      await expect(runEngine(generic, 'auto', deps)).rejects.toMatchObject({ code });
+      expect(calls).toEqual(['native']);
+    },
+  );
+
+  it('reports "no media" when the fallback fails too, unless yt-dlp knows better (live)', async () => {
+    const unsupported = engines(fails('no_media', 'No downloadable media found at this link'), fails('unsupported_url'));
+    await expect(runEngine(generic, 'auto', unsupported.deps)).rejects.toMatchObject({ code: 'no_media' });
+    const live = engines(fails('no_media'), fails('live_not_supported'));
+    await expect(runEngine(generic, 'auto', live.deps)).rejects.toMatchObject({ code: 'live_not_supported' });
+  });
+
+  it('honours an explicit engine', async () => {
+    const { deps, calls } = engines(ok('native'), ok('ytdlp'));
+    await runEngine(recogniseUrl('https://youtu.be/dQw4w9WgXcQ'), 'native', deps);
+    await runEngine(generic, 'ytdlp', deps);
+    expect(calls).toEqual(['native', 'ytdlp']);
+  });
+});
+
+describe('screenSources', () => {
+  it('drops sources on refused origins, asking once per origin', async () => {
+    const asked: string[] = [];
+    const check = async (url: string) => {
+      asked.push(new URL(url).origin);
+      if (url.includes('169.254.169.254')) throw new AppError('private_address', 'This address is not allowed');
+    };
+    const source = (id: string, url: string, fragments: string[] = []) =>
+      ({ id, url, protocol: 'http', vcodec: 'h264', acodec: 'aac', engine: 'ytdlp', fragments: fragments.map((u) => ({ url: u })) }) as SourceFormat;
+    const extraction = {
+      sources: [
+        source('ok', 'https://cdn.example/a.mp4'),
+        source('bad', 'http://169.254.169.254/latest/video.mp4'),
+        source('bad-fragment', 'https://cdn.example/b.m3u8', ['http://169.254.169.254/seg1.ts']),
+      ],
+    } as unknown as Extraction;
+    const screened = await screenSources(extraction, check);
+    expect(screened.sources.map((s) => s.id)).toEqual(['ok']);
+    expect(asked.sort()).toEqual(['http://169.254.169.254', 'https://cdn.example']);
+  });
+});

@@ -1,0 +1,55 @@
+import 'server-only';
+import { AppError, isAppError } from '@/lib/errors';
+import { analyzeNative } from '@/lib/media/extractors/native/analyze-native';
+import type { AnalysisEngine } from '@/lib/media/schemas';
+import type { Extraction, Recognition } from '@/lib/media/types';
+import { getYtdlpPool } from '@/lib/media/ytdlp/get-pool';
+import { mapYtdlpInfo } from '@/lib/media/ytdlp/map-info';
+import { screenSources } from './screen-sources';
+
+export interface EngineDeps {
+  native: (url: string) => Promise<Extraction>;
+  ytdlp: (url: string, recognition: Recognition, signal?: AbortSignal) => Promise<Extraction>;
+}
+
+export const defaultEngines: EngineDeps = {
+  native: (url) => analyzeNative(url),
+  ytdlp: async (url, recognition, signal) =>
+    screenSources(mapYtdlpInfo(await getYtdlpPool().extract(url, { signal }), recognition.platform)),
+};
+
+/** yt-dlp's verdicts that explain themselves better than "nothing found". */
+const TELLING = new Set(['live_not_supported', 'drm_protected']);
+
+/**
+ * Which engine answers: the named platforms go to yt-dlp (it follows their changes); any other link to the
+ * native engine first — fast and in-process — and to yt-dlp only when the native one found no media. A refusal
+ * (private address, invalid link) is final: no second engine gets to fetch what the first refused.
+ */
+export async function runEngine(
+  recognition: Recognition,
+  engine: AnalysisEngine,
+  deps: EngineDeps,
+  signal?: AbortSignal,
+): Promise<Extraction> {
+  const url = recognition.canonicalUrl;
+  if (engine === 'native') return deps.native(url);
+  if (engine === 'ytdlp' || recognition.platform !== 'generic') return deps.ytdlp(url, recognition, signal);
+  try {
+    return await deps.native(url);
+  } catch (error) {
+    if (!isAppError(error) || error.code !== 'no_media') throw error;
+    signal?.throwIfAborted();
+    try {
+      return await deps.ytdlp(url, recognition, signal);
+    } catch (fallbackError) {
+      if (isAppError(fallbackError) && TELLING.has(fallbackError.code)) throw fallbackError;
+      throw error;
+    }
+  }
+}
+
+/** The checks every analysis passes, whichever engine answered. */
+export function assertDownloadable(extraction: Extraction): void {
+  if (extraction.isLive) throw new AppError('live_not_supported', 'Live streams cannot be downloaded');
+}

@@ -1,0 +1,49 @@
+import 'server-only';
+import { assertFetchableUrl } from '@/lib/net/guarded-fetch';
+import type { Extraction, SourceFormat } from '@/lib/media/types';
+
+type Check = (url: string) => Promise<unknown>;
+
+function urlsOf(source: SourceFormat): string[] {
+  return [
+    source.url,
+    ...(source.initialization ? [source.initialization.url] : []),
+    ...(source.fragments ?? []).map((f) => f.url),
+    ...(source.encryption ? [source.encryption.keyUrl] : []),
+  ];
+}
+
+function origin(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return url;
+  }
+}
+
+/**
+ * yt-dlp reads pages without our guard's eyes on what it finds: a page may name a stream on a private address
+ * (169.254.169.254, 10.x). Every origin its sources point at passes the guard here (once per origin), and a
+ * source with any refused URL is dropped — the user is never offered what we would refuse to fetch.
+ */
+export async function screenSources(extraction: Extraction, check: Check = assertFetchableUrl): Promise<Extraction> {
+  const verdicts = new Map<string, Promise<boolean>>();
+  const allowed = (url: string) => {
+    const key = origin(url);
+    let verdict = verdicts.get(key);
+    if (!verdict) {
+      verdict = check(url).then(() => true, () => false);
+      verdicts.set(key, verdict);
+    }
+    return verdict;
+  };
+  const keep = async (sources: SourceFormat[]) => {
+    const results = await Promise.all(sources.map(async (s) => (await Promise.all(urlsOf(s).map(allowed))).every(Boolean)));
+    return sources.filter((_, index) => results[index]);
+  };
+  const screened: Extraction = { ...extraction, sources: await keep(extraction.sources) };
+  if (extraction.items) {
+    screened.items = await Promise.all(extraction.items.map(async (item) => ({ ...item, sources: await keep(item.sources) })));
+  }
+  return screened;
+}

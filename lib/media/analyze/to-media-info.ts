@@ -1,0 +1,47 @@
+import { buildOffers, type OfferPlan } from '@/lib/media/offers';
+import type { Extraction, Format, MediaInfo } from '@/lib/media/types';
+import { fileSizeText } from './file-size-text';
+import type { AnalyzedMedia } from './types';
+
+const itemItag = (index: number, itag: string) => `i${index}-${itag}`;
+
+/** An extraction → what the API answers, plus every offer's plan. Source stream URLs never reach `info`. */
+export function toAnalyzedMedia(extraction: Extraction, id: string, createdAt = new Date()): AnalyzedMedia {
+  const offers = buildOffers(extraction);
+  const plans = new Map<string, OfferPlan>(offers.plans);
+  const items = extraction.items?.map((item, index) => {
+    const itemOffers = buildOffers({ sources: item.sources, duration: item.duration, kind: extraction.kind });
+    const formats: Format[] = itemOffers.formats.map((f) => ({ ...f, itag: itemItag(index, f.itag) }));
+    for (const [itag, plan] of itemOffers.plans) plans.set(itemItag(index, itag), { ...plan, itag: itemItag(index, itag) });
+    return {
+      id: item.id,
+      title: item.title,
+      thumbnail: item.thumbnail ?? '',
+      duration: item.duration ?? 0,
+      formats,
+    };
+  });
+  const first = offers.formats[0] ?? items?.[0]?.formats[0];
+  const info: MediaInfo = {
+    id,
+    url: extraction.url,
+    title: extraction.title,
+    description: extraction.description ?? '',
+    thumbnail: extraction.thumbnail ?? items?.find((i) => i.thumbnail)?.thumbnail ?? '',
+    platform: extraction.platform,
+    kind: extraction.kind,
+    duration: extraction.duration ?? 0,
+    fileSize: fileSizeText(first?.filesize, first?.filesizeApprox),
+    availableQualities: offers.availableQualities,
+    formats: offers.formats,
+    createdAt: createdAt.toISOString(),
+  };
+  if (items) info.items = items;
+  if (extraction.entries) info.entries = extraction.entries;
+  return { info, extraction, plans };
+}
+
+/** Whether the analysis found anything a user could download or open. */
+export function hasMedia(media: AnalyzedMedia): boolean {
+  return media.plans.size > 0 || (media.info.entries?.length ?? 0) > 0;
+}

@@ -1,0 +1,20 @@
+import type { OfferPlan } from '@/lib/media/offers';
+import type { AnalysisEngine } from '@/lib/media/schemas';
+import type { Extraction, MediaInfo } from '@/lib/media/types';
+
+export interface AnalyzeOptions {
+  engine?: AnalysisEngine;
+  /** Stops waiting (and, once no caller waits for it any more, the extraction itself). */
+  signal?: AbortSignal;
+}
+
+/**
+ * One analysis: what the API answers (`info`), what the extractor found (`extraction`, with source URLs —
+ * server-side only) and how to prepare each offered itag (`plans`). Items of a multi-item post have their
+ * plans under `i<n>-<itag>` (n from 0), the same itags their `info.items[n].formats` carry.
+ */
+export interface AnalyzedMedia {
+  info: MediaInfo;
+  extraction: Extraction;
+  plans: Map<string, OfferPlan>;
+}

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { MEDIA_KINDS, PLATFORMS } from './types';
+
+/**
+ * The media API's bodies, one source of truth: the handlers validate with them, the UI types its calls with
+ * them, and the OpenAPI document is generated from them. No server-only imports here.
+ */
+
+const URL_REQUIRED = 'Please enter a valid URL';
+
+export const ANALYSIS_ENGINES = ['auto', 'native', 'ytdlp'] as const;
+export const analysisEngineSchema = z.enum(ANALYSIS_ENGINES);
+export type AnalysisEngine = z.infer<typeof analysisEngineSchema>;
+
+/**
+ * `{url, engine?}`. A missing, non-string or blank url fails as a whole with the spec's text (SPEC §5), not as
+ * "url: expected string": `catch('')` turns a bad url into blank so the one check below speaks for all cases.
+ */
+export const analyzeRequestSchema = z
+  .object({
+    url: z.string().trim().catch(''),
+    engine: analysisEngineSchema.default('auto'),
+  })
+  .refine((body) => body.url.length > 0, { message: URL_REQUIRED });
+export type AnalyzeRequest = z.infer<typeof analyzeRequestSchema>;
+
+export const formatSchema = z.object({
+  itag: z.string(),
+  ext: z.string(),
+  quality: z.string(),
+  filesize: z.number().int().nonnegative().optional(),
+  filesizeApprox: z.boolean().optional(),
+  format_note: z.string().optional(),
+});
+
+const entrySchema = z.object({
+  url: z.string(),
+  title: z.string().optional(),
+  id: z.string().optional(),
+  thumbnail: z.string().optional(),
+});
+
+export const mediaInfoSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  title: z.string(),
+  description: z.string(),
+  thumbnail: z.string(),
+  platform: z.enum(PLATFORMS),
+  kind: z.enum(MEDIA_KINDS),
+  duration: z.number().nonnegative(),
+  fileSize: z.string(),
+  availableQualities: z.array(z.string()),
+  formats: z.array(formatSchema),
+  items: z
+    .array(z.object({ id: z.string(), title: z.string(), thumbnail: z.string(), duration: z.number(), formats: z.array(formatSchema) }))
+    .optional(),
+  entries: z.array(entrySchema).optional(),
+  createdAt: z.string(),
+});
+
+export const JOB_STATUSES = ['queued', 'analyzing', 'ready', 'error'] as const;
+export const jobStatusSchema = z.enum(JOB_STATUSES);
+export type JobStatus = z.infer<typeof jobStatusSchema>;
+
+/** GET /api/status/{jobId} → data; also the `data` of each SSE status message. */
+export const jobSnapshotSchema = z.object({
+  status: jobStatusSchema,
+  progress: z.number().int().min(0).max(100),
+  message: z.string().optional(),
+  /** The error's code (lib/errors.ts) when status is 'error', for the UI's localised text. */
+  code: z.string().optional(),
+  metadata: mediaInfoSchema.optional(),
+});
+export type JobSnapshot = z.infer<typeof jobSnapshotSchema>;
+
+export const jobIdParamsSchema = z.object({ jobId: z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/) });
