@@ -1,0 +1,57 @@
+import 'server-only';
+import { isTerminal, type JobQueue, type JobSnapshot } from './types';
+
+const HEARTBEAT_MS = 15_000;
+const encoder = new TextEncoder();
+
+const message = (snapshot: JobSnapshot) =>
+  encoder.encode(`data: ${JSON.stringify({ type: 'status', data: snapshot })}\n\n`);
+
+/**
+ * A job's states as Server-Sent Events (SPEC §3 "Live status message"): each state once, in order, until ready
+ * or error, then the stream ends. A comment every 15 s keeps proxies from closing a quiet connection; the
+ * client going away (`signal`) ends it too. `current` is sent when this node has no states of its own to replay.
+ */
+export function statusEventStream(queue: JobQueue, jobId: string, current: JobSnapshot, signal: AbortSignal): ReadableStream<Uint8Array> {
+  let cleanup = () => {};
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      let closed = false;
+      let last: string | undefined;
+      const finish = () => {
+        if (closed) return;
+        closed = true;
+        cleanup();
+        controller.close();
+      };
+      const send = (snapshot: JobSnapshot) => {
+        const key = JSON.stringify(snapshot);
+        if (closed || key === last) return;
+        last = key;
+        controller.enqueue(message(snapshot));
+        if (isTerminal(snapshot)) finish();
+      };
+      const heartbeat = setInterval(() => controller.enqueue(encoder.encode(': heartbeat\n\n')), HEARTBEAT_MS);
+      const onAbort = () => finish();
+      let unsubscribe = () => {};
+      cleanup = () => {
+        clearInterval(heartbeat);
+        unsubscribe();
+        signal.removeEventListener('abort', onAbort);
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+      let replayed = false;
+      unsubscribe = queue.subscribe(jobId, (snapshot) => {
+        replayed = true;
+        send(snapshot);
+      });
+      // A replayed final state closed the stream before subscribe() returned its unsubscribe.
+      if (closed) unsubscribe();
+      if (!replayed) send(current);
+      if (signal.aborted) finish();
+    },
+    cancel() {
+      cleanup();
+    },
+  });
+}
