@@ -1,8 +1,8 @@
-import { NextResponse } from 'next/server';
+import { apiHandler } from '@/lib/http/api-handler';
+import { engineHealth } from '@/lib/media/analyze';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
-export async function GET() {
-  return NextResponse.json({ success: true, data: { status: 'ok', node: process.version } });
-}
+/** GET /api/health → node, ffmpeg and yt-dlp versions (cached probes) and the yt-dlp pool's state. */
+export const GET = apiHandler(() => engineHealth());
