@@ -1,0 +1,16 @@
+import { defineConfig, mergeConfig } from 'vitest/config';
+import base from './vitest.config';
+
+// Benchmarks print ratios against a reference measured in the same run (curl, ffmpeg, yt-dlp); they are not part
+// of the test suite. Run: npm run bench (or npx vitest run -c vitest.bench.config.ts bench/analyze.bench.ts).
+export default mergeConfig(
+  base,
+  defineConfig({
+    test: {
+      include: ['bench/**/*.bench.ts'],
+      testTimeout: 15 * 60_000,
+      hookTimeout: 5 * 60_000,
+      fileParallelism: false,
+    },
+  }),
+);
