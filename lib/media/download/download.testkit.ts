@@ -1,0 +1,31 @@
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { promisify } from 'node:util';
+
+export async function collect(stream: Readable): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  for await (const part of stream) parts.push(part as Buffer);
+  return Buffer.concat(parts);
+}
+
+export const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+
+/** What the promise settled with, for asserting on rejections without losing the error's fields. */
+export async function settle<T>(work: Promise<T>): Promise<{ value?: T; error?: unknown; ms: number }> {
+  const started = Date.now();
+  try {
+    return { value: await work, ms: Date.now() - started };
+  } catch (error) {
+    return { error, ms: Date.now() - started };
+  }
+}
+
+/** ffprobe's view of a file: its format name and duration (seconds). */
+export async function probeFile(file: string): Promise<{ format: string; duration: number }> {
+  const { stdout } = await promisify(execFile)('ffprobe', [
+    '-v', 'error', '-show_entries', 'format=format_name,duration', '-of', 'json', '--', file,
+  ]);
+  const format = (JSON.parse(stdout) as { format: { format_name: string; duration: string } }).format;
+  return { format: format.format_name, duration: Number(format.duration) };
+}

@@ -1,0 +1,51 @@
+import 'server-only';
+import { requestRange } from './range-request';
+import { RetryBudget, withRetries } from './retry-policy';
+import type { SegmentJob } from './segment-plan';
+import { decryptSegment } from './hls-keys';
+
+/** One segment is held whole in memory until its turn; anything bigger is not a segment. */
+const MAX_SEGMENT_BYTES = 256 * 1024 * 1024;
+
+export interface SegmentFetchContext {
+  headers?: Record<string, string>;
+  signal: AbortSignal;
+  retries: number;
+  stallMs: number;
+  keyFor: (url: string) => Promise<Buffer>;
+}
+
+async function readAll(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<Buffer> {
+  const parts: Uint8Array[] = [];
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return Buffer.concat(parts);
+    parts.push(value);
+  }
+}
+
+/** One attempt: the segment's bytes, cut to its range when the source sent more than we asked for. */
+async function fetchOnce(job: SegmentJob, ctx: SegmentFetchContext): Promise<Buffer> {
+  const start = job.range?.start ?? 0;
+  const response = await requestRange(job.url, {
+    start,
+    end: job.range?.end,
+    headers: ctx.headers,
+    signal: ctx.signal,
+    stallMs: ctx.stallMs,
+    // A source that ignores Range sends the whole file; allow for that, within reason.
+    maxBytes: MAX_SEGMENT_BYTES,
+  });
+  // A body cut short fails inside readAll (the guard checks Content-Length), so this is all of it.
+  const body = await readAll(response.reader);
+  if (!job.range) return body;
+  const offset = start - response.start;
+  return body.subarray(offset, offset + (job.range.end - job.range.start + 1));
+}
+
+/** A segment with retries and backoff, decrypted when the playlist says AES-128. */
+export async function fetchSegment(job: SegmentJob, ctx: SegmentFetchContext): Promise<Buffer> {
+  const data = await withRetries(new RetryBudget(ctx.retries, ctx.signal), () => fetchOnce(job, ctx));
+  if (!job.aes) return data;
+  return decryptSegment(data, await ctx.keyFor(job.aes.keyUrl), job.aes.iv);
+}

@@ -1,0 +1,67 @@
+import 'server-only';
+import { AppError } from '@/lib/errors';
+import { parseHlsPlaylist, type HlsSegment } from '@/lib/media/extractors/native/hls';
+import type { ByteRange, SourceFormat } from '@/lib/media/types';
+import { fetchText } from '@/lib/net/guarded-fetch';
+import { RetryBudget, withRetries } from './retry-policy';
+
+export interface SegmentJob {
+  url: string;
+  range?: ByteRange;
+  /** AES-128: where the key is and the IV for this segment (16 bytes). */
+  aes?: { keyUrl: string; iv: Buffer };
+}
+
+export interface SegmentPlan {
+  /** init segment (EXT-X-MAP / DASH Initialization), emitted first */
+  init?: SegmentJob;
+  segments: SegmentJob[];
+}
+
+/** An explicit `0x…` IV, or the media sequence number as a 128-bit big-endian integer (RFC 8216 §5.2). */
+export function segmentIv(explicit: string | undefined, sequence: number): Buffer {
+  const iv = Buffer.alloc(16);
+  if (explicit) {
+    const hex = explicit.replace(/^0x/i, '').padStart(32, '0');
+    Buffer.from(hex, 'hex').copy(iv);
+  } else {
+    iv.writeBigUInt64BE(BigInt(sequence), 8);
+  }
+  return iv;
+}
+
+function hlsJob(segment: HlsSegment): SegmentJob {
+  const job: SegmentJob = { url: segment.url };
+  if (segment.byteRange) job.range = segment.byteRange;
+  if (segment.key) job.aes = { keyUrl: segment.key.uri, iv: segmentIv(segment.key.iv, segment.sequence) };
+  return job;
+}
+
+/** The media playlist, fetched fresh (segment URLs may be signed and short-lived) and parsed. */
+async function planHls(source: SourceFormat, signal: AbortSignal | undefined, retries: number): Promise<SegmentPlan> {
+  const fetched = await withRetries(new RetryBudget(retries, signal), () =>
+    fetchText(source.url, { headers: source.httpHeaders, signal }),
+  );
+  const playlist = parseHlsPlaylist(fetched.text, fetched.url);
+  if (playlist.type !== 'media') throw new AppError('upstream_failed', 'Expected a media playlist, got a master');
+  if (!playlist.endList) throw new AppError('live_not_supported', 'Live streams cannot be downloaded');
+  const plan: SegmentPlan = { segments: playlist.segments.map(hlsJob) };
+  if (playlist.map) plan.init = { url: playlist.map.url, ...(playlist.map.range ? { range: playlist.map.range } : {}) };
+  return plan;
+}
+
+function planDash(source: SourceFormat): SegmentPlan {
+  const fragments = source.fragments ?? [];
+  if (fragments.length === 0) throw new AppError('no_media', 'No downloadable media found at this link');
+  const job = (f: { url: string; range?: ByteRange }): SegmentJob => (f.range ? { url: f.url, range: f.range } : { url: f.url });
+  const plan: SegmentPlan = { segments: fragments.map(job) };
+  if (source.initialization) plan.init = job(source.initialization);
+  return plan;
+}
+
+/** What to fetch, in order, for an HLS or DASH source. */
+export async function planSegments(source: SourceFormat, signal: AbortSignal | undefined, retries: number): Promise<SegmentPlan> {
+  if (source.protocol === 'hls') return planHls(source, signal, retries);
+  if (source.protocol === 'dash') return planDash(source);
+  throw new AppError('invalid_request', 'Not a segmented source');
+}
