@@ -1,0 +1,24 @@
+import { batchZip } from '@/lib/bulk/batch-zip';
+import { openItemFile } from '@/lib/bulk/deliver-item';
+import { getBulkRunner } from '@/lib/bulk/get-bulk-runner';
+import { batchIdParamsSchema } from '@/lib/bulk/schemas';
+import { AppError } from '@/lib/errors';
+import { apiHandler } from '@/lib/http/api-handler';
+
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+/** GET /api/bulk/{batchId}/zip → the completed files as one ZIP, streamed as it is built. */
+export const GET = apiHandler<{ batchId: string }>(async (_req, { params }) => {
+  const batch = batchIdParamsSchema.safeParse(params).success ? await getBulkRunner().getStored(params.batchId) : undefined;
+  if (!batch) throw new AppError('not_found', 'Batch not found');
+  const { stream, filename } = batchZip(batch, openItemFile);
+  return new Response(stream, {
+    headers: {
+      'Content-Type': 'application/zip',
+      'Content-Disposition': `attachment; filename="${filename}"`,
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+    },
+  });
+});

@@ -1,0 +1,149 @@
+import 'server-only';
+import type { Db } from '@/lib/db';
+import { newId } from '@/lib/db/ids';
+import type { BulkFormat, BulkItem, BulkItemStatus, BulkQuality } from './schemas';
+
+/**
+ * Batches and their items in the `batches` / `jobs` tables (type 'bulk-item'), so any node answers
+ * GET /api/bulk/{id} and a restart can mark unfinished items. Positions leave a gap of STRIDE between the
+ * links the user gave, so a playlist's entries can take its place without renumbering the others.
+ */
+export const POSITION_STRIDE = 1000;
+
+/** Where a completed item's file is: what the delivery engine needs to stream it again (for the ZIP). */
+export interface ItemFile {
+  mediaId: string;
+  itag: string;
+  ext: string;
+}
+
+export interface ItemState {
+  status: BulkItemStatus;
+  progress: number;
+  message: string;
+  title?: string;
+  code?: string;
+  downloadUrl?: string;
+  file?: ItemFile;
+}
+
+export interface StoredItem extends ItemState {
+  id: string;
+  url: string;
+  position: number;
+}
+
+export interface StoredBatch {
+  id: string;
+  quality: BulkQuality;
+  format: BulkFormat;
+  items: StoredItem[];
+}
+
+interface ItemRow {
+  id: string;
+  status: string;
+  progress: number;
+  message: string | null;
+  payload: string;
+  result: string | null;
+  position: number;
+}
+
+const insertItemSql = `INSERT INTO jobs (id, type, status, progress, message, payload, owner, batch_id, position, created_at, updated_at, expires_at)
+  VALUES (?, 'bulk-item', ?, 0, ?, ?, ?, ?, ?, ?, ?, ?)`;
+
+export async function insertBatch(
+  db: Db,
+  batch: { id: string; owner: string | null; quality: BulkQuality; format: BulkFormat; urls: string[]; message: string; now: number; expiresAt: number },
+): Promise<StoredItem[]> {
+  return db.transaction(async (tx) => {
+    await tx.run('INSERT INTO batches (id, owner, quality, format, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)', [
+      batch.id, batch.owner, batch.quality, batch.format, batch.now, batch.expiresAt,
+    ]);
+    const items: StoredItem[] = [];
+    for (const [index, url] of batch.urls.entries()) {
+      const item = { id: newId('bi'), url, position: index * POSITION_STRIDE, status: 'pending' as const, progress: 0, message: batch.message };
+      await tx.run(insertItemSql, [item.id, item.status, item.message, JSON.stringify({ url }), batch.owner, batch.id, item.position, batch.now, batch.now, batch.expiresAt]);
+      items.push(item);
+    }
+    return items;
+  });
+}
+
+export async function saveItem(db: Db, id: string, state: ItemState, now: number): Promise<void> {
+  const { status, progress, message, ...rest } = state;
+  const result = Object.keys(rest).length ? JSON.stringify(rest) : null;
+  await db.run('UPDATE jobs SET status = ?, progress = ?, message = ?, result = ?, updated_at = ? WHERE id = ?', [
+    status, Math.round(progress), message, result, now, id,
+  ]);
+}
+
+/** A playlist's row gives way to its entries, in its place; returns the new items. */
+export async function replaceWithEntries(
+  db: Db,
+  item: StoredItem,
+  batchId: string,
+  entries: { url: string; title?: string }[],
+  meta: { owner: string | null; message: string; now: number },
+): Promise<StoredItem[]> {
+  return db.transaction(async (tx) => {
+    const row = await tx.get<{ expires_at: number }>('SELECT expires_at FROM jobs WHERE id = ?', [item.id]);
+    if (!row) return [];
+    await tx.run('DELETE FROM jobs WHERE id = ?', [item.id]);
+    const added: StoredItem[] = [];
+    for (const [index, entry] of entries.entries()) {
+      const next: StoredItem = { id: newId('bi'), url: entry.url, title: entry.title, position: item.position + index + 1, status: 'pending', progress: 0, message: meta.message };
+      await tx.run(insertItemSql, [next.id, next.status, next.message, JSON.stringify({ url: entry.url }), meta.owner, batchId, next.position, meta.now, meta.now, Number(row.expires_at)]);
+      if (entry.title) await tx.run('UPDATE jobs SET result = ? WHERE id = ?', [JSON.stringify({ title: entry.title }), next.id]);
+      added.push(next);
+    }
+    return added;
+  });
+}
+
+export async function countItems(db: Db, batchId: string): Promise<number> {
+  const row = await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM jobs WHERE batch_id = ?', [batchId]);
+  return Number(row?.n ?? 0);
+}
+
+export async function readBatch(db: Db, batchId: string, now: number): Promise<StoredBatch | undefined> {
+  const batch = await db.get<{ quality: BulkQuality; format: BulkFormat }>(
+    'SELECT quality, format FROM batches WHERE id = ? AND expires_at > ?', [batchId, now],
+  );
+  if (!batch) return undefined;
+  const rows = await db.query<ItemRow>(
+    `SELECT id, status, progress, message, payload, result, position FROM jobs
+     WHERE batch_id = ? AND type = 'bulk-item' ORDER BY position`, [batchId],
+  );
+  return { id: batchId, ...batch, items: rows.map(toItem) };
+}
+
+function toItem(row: ItemRow): StoredItem {
+  const { url } = JSON.parse(row.payload) as { url: string };
+  const rest = row.result ? (JSON.parse(row.result) as Omit<ItemState, 'status' | 'progress' | 'message'>) : {};
+  return {
+    id: row.id, url, position: Number(row.position), status: row.status as BulkItemStatus,
+    progress: Number(row.progress), message: row.message ?? '', ...rest,
+  };
+}
+
+/** What the API shows of an item: never where its file sits on the server. */
+export function publicItem(item: StoredItem): BulkItem {
+  const { id, url, title, status, progress, message, code, downloadUrl } = item;
+  return { id, url, status, progress, message, ...(title ? { title } : {}), ...(code ? { code } : {}), ...(downloadUrl ? { downloadUrl } : {}) };
+}
+
+/** Items an earlier process left pending or processing will never finish now: say so. */
+export async function interruptItems(db: Db, startedBefore: number, message: string, now: number): Promise<void> {
+  await db.run(
+    `UPDATE jobs SET status = 'failed', message = ?, result = ?, updated_at = ?
+     WHERE type = 'bulk-item' AND status IN ('pending', 'processing') AND created_at < ?`,
+    [message, JSON.stringify({ code: 'unavailable' }), now, startedBefore],
+  );
+}
+
+export async function purgeExpiredBatches(db: Db, now: number): Promise<void> {
+  await db.run(`DELETE FROM jobs WHERE type = 'bulk-item' AND expires_at <= ?`, [now]);
+  await db.run('DELETE FROM batches WHERE expires_at <= ?', [now]);
+}

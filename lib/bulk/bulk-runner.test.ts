@@ -1,0 +1,104 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Db } from '@/lib/db';
+import { AppError } from '@/lib/errors';
+import type { AnalyzedMedia } from '@/lib/media/analyze';
+import type { MediaInfo } from '@/lib/media/types';
+import { dbEngines } from '@/test/db-engines';
+import { createBulkRunner, type BulkRunnerOptions } from './bulk-runner';
+
+const mediaOf = (info: Partial<MediaInfo>) => ({ info: { title: 'Clip', formats: [{ itag: 'mp4-720', ext: 'mp4', quality: '720p' }], ...info } }) as AnalyzedMedia;
+
+async function until(check: () => Promise<boolean>): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error('condition never met');
+}
+
+describe.each(dbEngines())('bulk runner on $name', ({ create }) => {
+  let db: Db | undefined;
+  afterEach(async () => {
+    await db?.close();
+    db = undefined;
+  });
+
+  const runnerWith = async (over: Partial<BulkRunnerOptions>) => {
+    db ??= await create();
+    const store = db;
+    return createBulkRunner({
+      db: async () => store,
+      analyze: async () => mediaOf({}),
+      prepare: async (url) => ({ title: url, downloadUrl: `/d/${url}`, file: { mediaId: 'm', itag: 'i', ext: 'mp4' } }),
+      concurrency: 2,
+      ttlMs: () => 60_000,
+      ...over,
+    });
+  };
+
+  it('prepares at most `concurrency` items of a batch at once, and reports real progress', async () => {
+    let running = 0;
+    let peak = 0;
+    const gates: (() => void)[] = [];
+    const runner = await runnerWith({
+      prepare: async (url, _choice, onProgress) => {
+        peak = Math.max(peak, ++running);
+        onProgress(42);
+        await new Promise<void>((resolve) => gates.push(resolve));
+        running--;
+        return { title: url, downloadUrl: `/d/${url}`, file: { mediaId: 'm', itag: 'i', ext: 'mp4' } };
+      },
+    });
+    const id = await runner.start({ urls: ['https://a.example/1', 'https://a.example/2', 'https://a.example/3'], quality: '720p', format: 'mp4' });
+    await until(async () => gates.length === 2);
+    const midway = await runner.get(id);
+    expect(midway!.items.map((i) => i.status)).toEqual(['processing', 'processing', 'pending']);
+    expect(midway!.items[0]).toMatchObject({ progress: 42, message: 'Processing...' });
+    while (gates.length) gates.shift()!();
+    await until(async () => gates.length === 1);
+    gates.shift()!();
+    await until(async () => (await runner.get(id))!.done);
+    expect(peak).toBe(2);
+  });
+
+  it('keeps each failure to its own item, and hides unknown errors behind the spec text', async () => {
+    const runner = await runnerWith({
+      analyze: async (url) => {
+        if (url.includes('bad')) throw new AppError('unsupported_url', 'This link is not supported');
+        if (url.includes('boom')) throw new Error('ECONNRESET 10.0.0.1');
+        return mediaOf({});
+      },
+    });
+    const id = await runner.start({ urls: ['https://x.example/bad', 'https://x.example/ok', 'https://x.example/boom'], quality: '720p', format: 'mp4' });
+    await until(async () => (await runner.get(id))!.done);
+    const { items } = (await runner.get(id))!;
+    expect(items.map((i) => [i.status, i.message])).toEqual([
+      ['failed', 'This link is not supported'],
+      ['completed', 'Ready for download'],
+      ['failed', 'Download failed'],
+    ]);
+  });
+
+  it('expands a playlist in place and caps the batch at 50 items', async () => {
+    const entries = Array.from({ length: 80 }, (_, i) => ({ url: `https://v.example/${i}` }));
+    const runner = await runnerWith({
+      analyze: async (url) => (url.includes('list') ? mediaOf({ kind: 'playlist', formats: [], entries }) : mediaOf({})),
+    });
+    const id = await runner.start({ urls: ['https://v.example/first', 'https://v.example/list', 'https://v.example/last'], quality: '720p', format: 'mp4' });
+    await until(async () => (await runner.get(id))!.done);
+    const batch = (await runner.get(id))!;
+    expect(batch.total).toBe(50);
+    expect(batch.items[0].url).toBe('https://v.example/first');
+    expect(batch.items[1].url).toBe('https://v.example/0');
+    expect(batch.items.at(-1)!.url).toBe('https://v.example/last');
+  });
+
+  it('forgets a batch after its TTL', async () => {
+    let clock = Date.now();
+    const runner = await runnerWith({ now: () => clock, ttlMs: () => 1000 });
+    const id = await runner.start({ urls: ['https://a.example/1'], quality: '720p', format: 'mp4' });
+    await until(async () => (await runner.get(id))!.done);
+    clock += 1001;
+    expect(await runner.get(id)).toBeUndefined();
+  });
+});

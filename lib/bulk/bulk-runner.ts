@@ -1,0 +1,150 @@
+import 'server-only';
+import type { Db } from '@/lib/db';
+import { newId } from '@/lib/db/ids';
+import { toAppError } from '@/lib/errors';
+import { createLimiter } from '@/lib/jobs/limiter';
+import type { AnalyzedMedia } from '@/lib/media/analyze';
+import {
+  countItems, insertBatch, interruptItems, publicItem, purgeExpiredBatches, readBatch, replaceWithEntries, saveItem,
+  type ItemFile, type ItemState, type StoredBatch, type StoredItem,
+} from './batch-store';
+import { expandableEntries } from './expand';
+import { BULK_MAX_ITEMS, BULK_MESSAGES, type BulkBatch, type BulkFormat, type BulkQuality, type BulkRequest } from './schemas';
+
+export interface BulkChoice {
+  quality: BulkQuality;
+  format: BulkFormat;
+}
+
+export interface PreparedItem {
+  title: string;
+  downloadUrl: string;
+  file: ItemFile;
+}
+
+export interface BulkRunnerOptions {
+  db: () => Promise<Db>;
+  analyze: (url: string) => Promise<AnalyzedMedia>;
+  /** Prepares one link's file for the choice, reporting 0..100 as it goes (the delivery engine's job). */
+  prepare: (url: string, choice: BulkChoice, onProgress: (percent: number) => void) => Promise<PreparedItem>;
+  /** Items of one batch processed at once. */
+  concurrency: number;
+  ttlMs: () => number;
+  now?: () => number;
+}
+
+export interface BulkRunner {
+  start(request: BulkRequest, owner?: string | null): Promise<string>;
+  /** The batch as the API answers it, or undefined for an unknown or expired id. */
+  get(batchId: string): Promise<BulkBatch | undefined>;
+  /** The batch with where each finished file is (server-side only: the ZIP reads it). */
+  getStored(batchId: string): Promise<StoredBatch | undefined>;
+}
+
+const INTERRUPTED = 'Interrupted by a server restart';
+const PROGRESS_EVERY_MS = 250;
+const PURGE_EVERY_MS = 60_000;
+
+function failedState(error: unknown): ItemState {
+  const appError = toAppError(error);
+  // Each item keeps its own reason (one bad link never fails the others); unknown failures get the spec's text.
+  const message = appError.code === 'internal' ? BULK_MESSAGES.failed : appError.message || BULK_MESSAGES.failed;
+  return { status: 'failed', progress: 0, message, code: appError.code };
+}
+
+/**
+ * Runs batches in this process: each item analysed (a playlist or channel link becomes its entries, the batch
+ * capped at 50), then prepared by the delivery engine, at most `concurrency` items of a batch at a time.
+ * Every state is written to the store, which is what GET reads.
+ */
+export function createBulkRunner(options: BulkRunnerOptions): BulkRunner {
+  const now = options.now ?? Date.now;
+  const startedAt = now();
+  let recovered: Promise<void> | undefined;
+  let lastPurge = 0;
+
+  const store = async () => {
+    const db = await options.db();
+    recovered ??= interruptItems(db, startedAt, INTERRUPTED, now()).catch((error) => {
+      recovered = undefined;
+      throw error;
+    });
+    await recovered;
+    if (now() - lastPurge > PURGE_EVERY_MS) {
+      lastPurge = now();
+      purgeExpiredBatches(db, lastPurge).catch((error) => console.error('[bulk] purge failed', error));
+    }
+    return db;
+  };
+
+  const save = async (id: string, state: ItemState) => {
+    try {
+      await saveItem(await store(), id, state, now());
+    } catch (error) {
+      console.error('[bulk] could not save item state', id, error);
+    }
+  };
+
+  const runItem = async (batchId: string, item: StoredItem, choice: BulkChoice, schedule: (item: StoredItem) => void) => {
+    let title = item.title;
+    const processing = (progress: number) => ({ status: 'processing' as const, progress, message: BULK_MESSAGES.processing, title });
+    await save(item.id, processing(0));
+    try {
+      const media = await options.analyze(item.url);
+      title = media.info.title || title;
+      const entries = expandableEntries(media);
+      if (entries) {
+        const db = await store();
+        const room = BULK_MAX_ITEMS - (await countItems(db, batchId)) + 1;
+        const added = await replaceWithEntries(db, item, batchId, entries.slice(0, Math.max(0, room)), {
+          owner: null, message: BULK_MESSAGES.pending, now: now(),
+        });
+        added.forEach(schedule);
+        return;
+      }
+      await save(item.id, processing(0));
+      let lastWrite = 0;
+      let lastPercent = 0;
+      const prepared = await options.prepare(item.url, choice, (percent) => {
+        const value = Math.max(0, Math.min(99, Math.floor(percent)));
+        if (value === lastPercent || now() - lastWrite < PROGRESS_EVERY_MS) return;
+        lastPercent = value;
+        lastWrite = now();
+        void save(item.id, processing(value));
+      });
+      await save(item.id, {
+        status: 'completed', progress: 100, message: BULK_MESSAGES.completed,
+        title: prepared.title || title, downloadUrl: prepared.downloadUrl, file: prepared.file,
+      });
+    } catch (error) {
+      await save(item.id, { ...failedState(error), title });
+    }
+  };
+
+  return {
+    async start(request, owner = null) {
+      const db = await store();
+      const id = newId('batch');
+      const choice = { quality: request.quality, format: request.format };
+      const items = await insertBatch(db, {
+        id, owner, ...choice, urls: request.urls, message: BULK_MESSAGES.pending, now: now(), expiresAt: now() + options.ttlMs(),
+      });
+      const limit = createLimiter(Math.max(1, options.concurrency));
+      const schedule = (item: StoredItem) => void limit(() => runItem(id, item, choice, schedule));
+      items.forEach(schedule);
+      return id;
+    },
+
+    async get(batchId) {
+      const batch = await readBatch(await store(), batchId, now());
+      if (!batch) return undefined;
+      const items = batch.items.map(publicItem);
+      const done = items.every((item) => item.status === 'completed' || item.status === 'failed');
+      return { batchId, quality: batch.quality, format: batch.format, items, done, total: items.length };
+    },
+
+    async getStored(batchId) {
+      return readBatch(await store(), batchId, now());
+    },
+  };
+}

@@ -1,0 +1,34 @@
+import 'server-only';
+import { createReadStream } from 'node:fs';
+import { analyzeMedia } from '@/lib/media/analyze';
+import { checkedOffer, getPreparations, prepareDownload } from '@/lib/media/deliver';
+import type { ItemFile } from './batch-store';
+import type { BulkChoice, PreparedItem } from './bulk-runner';
+import { pickOffer } from './pick-offer';
+
+const downloadUrlOf = (file: ItemFile) =>
+  `/api/download/${encodeURIComponent(file.mediaId)}?itag=${encodeURIComponent(file.itag)}&ext=${encodeURIComponent(file.ext)}`;
+
+/**
+ * One bulk item through the delivery engine: analyse (cached), pick the offer for the batch's choice, check
+ * the limits, prepare the file (shared with a single download of the same offer), and hand back the same
+ * /api/download link a single download gets.
+ */
+export async function prepareBulkItem(url: string, choice: BulkChoice, onProgress: (percent: number) => void): Promise<PreparedItem> {
+  const media = await analyzeMedia(url);
+  const format = pickOffer(media.info.formats, choice);
+  const offer = checkedOffer(media.info.id, format.itag, { ext: format.ext });
+  await prepareDownload(offer, { onProgress: (fraction) => onProgress(fraction * 100) });
+  const file = { mediaId: media.info.id, itag: format.itag, ext: offer.plan.ext };
+  return { title: offer.title, downloadUrl: downloadUrlOf(file), file };
+}
+
+/**
+ * A completed item's bytes for the ZIP: the prepared file while it lives; after it expired, prepared again
+ * (which fails with "This link has expired" once the analysis has expired too).
+ */
+export async function openItemFile(file: ItemFile): Promise<AsyncIterable<Uint8Array>> {
+  const offer = checkedOffer(file.mediaId, file.itag, { ext: file.ext });
+  const ready = getPreparations().peek(offer.key) ?? (await prepareDownload(offer));
+  return createReadStream(ready.file);
+}

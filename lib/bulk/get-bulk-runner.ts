@@ -1,0 +1,20 @@
+import 'server-only';
+import { getDb } from '@/lib/db';
+import { analysisTtlMs, analyzeMedia } from '@/lib/media/analyze';
+import { createBulkRunner, type BulkRunner } from './bulk-runner';
+import { prepareBulkItem } from './deliver-item';
+
+// On globalThis so Next dev reloads keep one runner (and the batches it is working on).
+const holder = globalThis as typeof globalThis & { __grablineBulkRunner?: BulkRunner };
+
+/** The process's bulk runner; batches live as long as analyses and prepared files do (the TTL). */
+export function getBulkRunner(): BulkRunner {
+  holder.__grablineBulkRunner ??= createBulkRunner({
+    db: getDb,
+    analyze: (url) => analyzeMedia(url),
+    prepare: prepareBulkItem,
+    concurrency: Number(process.env.BULK_CONCURRENCY) || 2,
+    ttlMs: analysisTtlMs,
+  });
+  return holder.__grablineBulkRunner;
+}

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+
+/**
+ * The bulk API's bodies, one source of truth for the handler, the /bulk page and the API docs. No server-only
+ * imports here.
+ */
+
+export const BULK_MAX_ITEMS = 50;
+export const BULK_QUALITIES = ['360p', '720p', '1080p'] as const;
+export const BULK_FORMATS = ['mp4', 'webm', 'mp3'] as const;
+export type BulkQuality = (typeof BULK_QUALITIES)[number];
+export type BulkFormat = (typeof BULK_FORMATS)[number];
+
+const NO_URLS = 'Please enter at least one URL';
+
+/** Lines → links: trimmed, blanks dropped (SPEC §5). The page uses it too, so both count the same links. */
+export function splitUrls(text: string): string[] {
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+}
+
+/** `{urls, quality, format}`; urls are trimmed and blanks dropped before the 1..50 check. */
+export const bulkRequestSchema = z.object({
+  urls: z
+    .array(z.string())
+    .catch([])
+    .transform((urls) => urls.map((url) => url.trim()).filter(Boolean))
+    .refine((urls) => urls.length > 0, { message: NO_URLS })
+    .refine((urls) => urls.length <= BULK_MAX_ITEMS, { message: `At most ${BULK_MAX_ITEMS} URLs at once` }),
+  quality: z.enum(BULK_QUALITIES).default('1080p'),
+  format: z.enum(BULK_FORMATS).default('mp4'),
+});
+export type BulkRequest = z.infer<typeof bulkRequestSchema>;
+
+export const BULK_ITEM_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const;
+export type BulkItemStatus = (typeof BULK_ITEM_STATUSES)[number];
+
+export const bulkItemSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  title: z.string().optional(),
+  status: z.enum(BULK_ITEM_STATUSES),
+  progress: z.number().int().min(0).max(100),
+  message: z.string(),
+  /** The error's code (lib/errors.ts) for a failed item, so the page can say it in the visitor's language. */
+  code: z.string().optional(),
+  downloadUrl: z.string().optional(),
+});
+export type BulkItem = z.infer<typeof bulkItemSchema>;
+
+/** GET /api/bulk/{batchId} → data. */
+export const bulkBatchSchema = z.object({
+  batchId: z.string(),
+  quality: z.enum(BULK_QUALITIES),
+  format: z.enum(BULK_FORMATS),
+  items: z.array(bulkItemSchema),
+  done: z.boolean(),
+  total: z.number().int(),
+});
+export type BulkBatch = z.infer<typeof bulkBatchSchema>;
+
+export const batchIdParamsSchema = z.object({ batchId: z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/) });
+
+export const BULK_MESSAGES = {
+  pending: 'Queued for processing',
+  processing: 'Processing...',
+  completed: 'Ready for download',
+  failed: 'Download failed',
+} as const satisfies Record<BulkItemStatus, string>;

@@ -1,0 +1,66 @@
+import { crc32 } from 'node:zlib';
+import { centralHeader, dataDescriptor, dosDateTime, endOfArchive, localHeader, type CentralEntry } from './zip-records';
+
+export interface ZipSource {
+  /** The path inside the archive ('/'-separated, already safe). */
+  name: string;
+  modified?: Date;
+  /** Opened only when its turn comes, so a long archive holds one file open at a time. */
+  open: () => Promise<AsyncIterable<Uint8Array>>;
+}
+
+/**
+ * A ZIP archive as a stream of chunks, built while the files are read: STORE (media is already compressed),
+ * CRC-32 computed on the way through, sizes in a data descriptor after each file, ZIP64 records whenever a
+ * size, an offset or the entry count outgrows the classic format. Nothing is buffered beyond one chunk.
+ */
+export async function* zipChunks(sources: AsyncIterable<ZipSource> | Iterable<ZipSource>): AsyncGenerator<Uint8Array> {
+  const written: CentralEntry[] = [];
+  let offset = 0;
+  for await (const source of sources) {
+    const name = Buffer.from(source.name, 'utf8');
+    const stamp = dosDateTime(source.modified ?? new Date());
+    const header = localHeader({ name, ...stamp });
+    const start = offset;
+    yield header;
+    offset += header.length;
+    let crc = 0;
+    let size = 0;
+    for await (const chunk of await source.open()) {
+      crc = crc32(chunk, crc);
+      size += chunk.byteLength;
+      yield chunk;
+    }
+    const descriptor = dataDescriptor(crc, size);
+    yield descriptor;
+    offset += size + descriptor.length;
+    written.push({ name, crc, size, offset: start, ...stamp });
+  }
+  const cdOffset = offset;
+  let cdSize = 0;
+  for (const entry of written) {
+    const record = centralHeader(entry);
+    cdSize += record.length;
+    yield record;
+  }
+  yield endOfArchive(written.length, cdOffset, cdSize);
+}
+
+/** The same archive as a web stream, pulled only as fast as the client reads; cancelling stops the reads. */
+export function zipStream(sources: AsyncIterable<ZipSource> | Iterable<ZipSource>): ReadableStream<Uint8Array> {
+  const chunks = zipChunks(sources);
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const next = await chunks.next();
+        if (next.done) controller.close();
+        else controller.enqueue(next.value);
+      } catch (error) {
+        controller.error(error);
+      }
+    },
+    async cancel() {
+      await chunks.return(undefined);
+    },
+  });
+}

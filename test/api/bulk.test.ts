@@ -1,0 +1,137 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { NextRequest } from 'next/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { POST } from '@/app/api/bulk/route';
+import { GET as getBatch } from '@/app/api/bulk/[batchId]/route';
+import { GET as getZip } from '@/app/api/bulk/[batchId]/zip/route';
+import type { BulkBatch } from '@/lib/bulk/schemas';
+import { closeDb } from '@/lib/db';
+import { getYtdlpPool } from '@/lib/media/ytdlp/get-pool';
+import { startFixtureSite, type FixtureSite } from '@/test/fixtures/server';
+
+let site: FixtureSite;
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'grabline-bulk-'));
+  process.env.DATA_DIR = dataDir;
+  process.env.TEMP_DIR = path.join(dataDir, 'tmp');
+  site = await startFixtureSite();
+  process.env.MEDIA_FETCH_ALLOW = `127.0.0.1:${site.port}`;
+});
+
+afterAll(async () => {
+  await getYtdlpPool().close();
+  await site?.close();
+  await closeDb();
+  rmSync(dataDir, { recursive: true, force: true });
+  delete process.env.MEDIA_FETCH_ALLOW;
+  delete process.env.TEMP_DIR;
+});
+
+const noParams = { params: Promise.resolve({}) };
+const at = (p: string) => `${site.origin}${p}`;
+
+async function post(body: unknown): Promise<Response> {
+  return POST(new NextRequest('http://localhost/api/bulk', { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }), noParams);
+}
+
+async function start(body: unknown): Promise<string> {
+  const res = await post(body);
+  const json = (await res.json()) as { success: boolean; data: { batchId: string } };
+  expect(res.status, JSON.stringify(json)).toBe(200);
+  return json.data.batchId;
+}
+
+async function read(batchId: string): Promise<BulkBatch> {
+  const res = await getBatch(new NextRequest(`http://localhost/api/bulk/${batchId}`), { params: Promise.resolve({ batchId }) });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { data: BulkBatch }).data;
+}
+
+/** Polls like the page does (every second there; faster here) until every item has ended. */
+async function finished(batchId: string): Promise<BulkBatch> {
+  for (let i = 0; i < 1200; i++) {
+    const batch = await read(batchId);
+    if (batch.done) return batch;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('batch never finished');
+}
+
+describe('POST /api/bulk → GET /api/bulk/{id} → GET /api/bulk/{id}/zip', () => {
+  it('runs three links, one bad: the bad one fails with its reason, the others complete and zip', async () => {
+    const urls = [at('/video.mp4'), at('/pages/no-media.html'), at('/hls/master.m3u8')];
+    const batchId = await start({ urls: ['', ...urls.map((u) => `  ${u} `), '   '], quality: '720p', format: 'mp4' });
+    const first = await read(batchId);
+    expect(first.total).toBe(3);
+    expect(first.items.map((item) => item.url)).toEqual(urls);
+    for (const item of first.items.filter((i) => i.status === 'pending')) expect(item.message).toBe('Queued for processing');
+
+    const batch = await finished(batchId);
+    expect(batch.items.map((item) => item.status)).toEqual(['completed', 'failed', 'completed']);
+    expect(batch.items[1]).toMatchObject({ message: 'No downloadable media found at this link', code: 'no_media' });
+    for (const item of [batch.items[0], batch.items[2]]) {
+      expect(item).toMatchObject({ progress: 100, message: 'Ready for download' });
+      expect(item.downloadUrl).toMatch(/^\/api\/download\/[\w-]+\?itag=[^&]+&ext=mp4$/);
+    }
+
+    const res = await getZip(new NextRequest(`http://localhost/api/bulk/${batchId}/zip`), { params: Promise.resolve({ batchId }) });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/zip');
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="grabline-${batchId}.zip"`);
+    const zip = path.join(dataDir, 'batch.zip');
+    writeFileSync(zip, Buffer.from(await res.arrayBuffer()));
+    const out = path.join(dataDir, 'unzipped');
+    execFileSync('/usr/bin/python3', ['-m', 'zipfile', '-e', zip, out]);
+    const names = readdirSync(out).sort();
+    expect(names).toHaveLength(2);
+    for (const name of names) {
+      expect(name).toMatch(/\.mp4$/);
+      const probe = JSON.parse(
+        execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=format_name,duration', '-of', 'json', path.join(out, name)], { encoding: 'utf8' }),
+      ) as { format: { format_name: string; duration: string } };
+      expect(probe.format.format_name).toContain('mp4');
+      expect(Number(probe.format.duration)).toBeGreaterThan(0);
+    }
+  }, 120_000);
+
+  it('a channel link becomes its videos, in its place', async () => {
+    const batchId = await start({ urls: [at('/pages/channel.html'), at('/video.mp4')], quality: '360p', format: 'mp4' });
+    const batch = await finished(batchId);
+    expect(batch.items.map((item) => item.url)).toEqual([
+      ...['og-video', 'jsonld-video', 'video-tag', 'twitter-player'].map((p) => at(`/pages/${p}.html`)),
+      at('/video.mp4'),
+    ]);
+    expect(batch.total).toBe(5);
+    expect(batch.items.every((item) => item.status === 'completed')).toBe(true);
+  }, 120_000);
+
+  it('mp3 gives audio files', async () => {
+    const batch = await finished(await start({ urls: [at('/video.mp4')], quality: '1080p', format: 'mp3' }));
+    expect(batch.items[0]).toMatchObject({ status: 'completed' });
+    expect(batch.items[0].downloadUrl).toMatch(/&ext=mp3$/);
+  }, 60_000);
+
+  it('refuses an empty list with the spec text, and more than 50 links', async () => {
+    for (const urls of [[], ['', '   '], 'nope']) {
+      const res = await post({ urls, quality: '720p', format: 'mp4' });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ success: false, error: 'urls: Please enter at least one URL' });
+    }
+    const tooMany = await post({ urls: Array.from({ length: 51 }, (_, i) => at(`/video.mp4?n=${i}`)) });
+    expect(tooMany.status).toBe(400);
+    const badQuality = await post({ urls: [at('/video.mp4')], quality: '4k' });
+    expect(badQuality.status).toBe(400);
+  });
+
+  it('answers 404 for an unknown batch, and for its ZIP', async () => {
+    const res = await getBatch(new NextRequest('http://localhost/api/bulk/batch_nope'), { params: Promise.resolve({ batchId: 'batch_nope' }) });
+    expect(res.status).toBe(404);
+    const zip = await getZip(new NextRequest('http://localhost/api/bulk/batch_nope/zip'), { params: Promise.resolve({ batchId: 'batch_nope' }) });
+    expect(zip.status).toBe(404);
+  });
+});
