@@ -1,0 +1,112 @@
+import type { OfferContainer, OfferPlan } from '@/lib/media/offers';
+import { firstStream, type ProbeResult, type ProbedStream } from './probe';
+
+export interface ConvertInput {
+  path: string;
+  probe: ProbeResult;
+}
+
+export interface ConvertJob {
+  plan: Pick<OfferPlan, 'kind' | 'container' | 'videoCodec' | 'audioCodec' | 'audioBitrate'>;
+  /** The picture's file (omitted for audio offers). May be the same object as `audio` (a muxed source). */
+  video?: ConvertInput;
+  audio?: ConvertInput;
+  output: string;
+}
+
+type VideoEncoder = 'copy' | 'h264' | 'vp9';
+type AudioEncoder = 'copy' | 'aac' | 'mp3' | 'opus' | 'pcm_s16le';
+
+/** What each container may carry as it is. MP4 holds to what plays in browsers, iOS and WhatsApp. */
+const VIDEO_COPIES: Partial<Record<OfferContainer, string[]>> = { mp4: ['h264', 'hevc'], webm: ['vp9', 'av1', 'vp8'] };
+const AUDIO_COPIES: Partial<Record<OfferContainer, string[]>> = {
+  mp4: ['aac'], m4a: ['aac'], webm: ['opus', 'vorbis'], mp3: ['mp3'], ogg: ['opus'], wav: ['pcm_s16le'],
+};
+const VIDEO_ENCODER: Partial<Record<OfferContainer, VideoEncoder>> = { mp4: 'h264', webm: 'vp9' };
+const AUDIO_ENCODER: Partial<Record<OfferContainer, AudioEncoder>> = {
+  mp4: 'aac', m4a: 'aac', webm: 'opus', mp3: 'mp3', ogg: 'opus', wav: 'pcm_s16le',
+};
+const DEFAULT_KBPS: Partial<Record<AudioEncoder, number>> = { aac: 192, mp3: 320, opus: 160 };
+const MUXER: Record<string, string[]> = {
+  mp4: ['-movflags', '+faststart', '-f', 'mp4'],
+  // The ipod muxer writes the M4A brand iTunes and iOS expect of a .m4a file.
+  m4a: ['-movflags', '+faststart', '-f', 'ipod'],
+  webm: ['-f', 'webm'],
+  mp3: ['-id3v2_version', '3', '-f', 'mp3'],
+  ogg: ['-f', 'ogg'],
+  wav: ['-f', 'wav'],
+};
+
+/**
+ * The plan says "copy" from what the extractor reported; the fetched file may disagree (an HLS audio group with
+ * no CODECS, an H.264 stream in 4:4:4 that phones cannot play). The probe has the last word.
+ */
+export function chooseVideoEncoder(plan: ConvertJob['plan'], stream: ProbedStream): VideoEncoder {
+  const target = VIDEO_ENCODER[plan.container] ?? 'h264';
+  if (plan.videoCodec && plan.videoCodec !== 'copy') return plan.videoCodec;
+  if (!VIDEO_COPIES[plan.container]?.includes(stream.codecName)) return target;
+  const oddPixels = stream.codecName === 'h264' && stream.pixFmt !== undefined && !/^yuvj?420p$/.test(stream.pixFmt);
+  return plan.container === 'mp4' && oddPixels ? 'h264' : 'copy';
+}
+
+export function chooseAudioEncoder(plan: ConvertJob['plan'], stream: ProbedStream): AudioEncoder {
+  const target = AUDIO_ENCODER[plan.container] ?? 'aac';
+  if (plan.audioCodec && plan.audioCodec !== 'copy') return plan.audioCodec;
+  return AUDIO_COPIES[plan.container]?.includes(stream.codecName) ? 'copy' : target;
+}
+
+function videoArgs(encoder: VideoEncoder, stream: ProbedStream): string[] {
+  if (encoder === 'copy') return ['-c:v', 'copy', ...(stream.codecName === 'hevc' ? ['-tag:v', 'hvc1'] : [])];
+  if (encoder === 'vp9') return ['-c:v', 'libvpx-vp9', '-b:v', '0', '-crf', '33', '-deadline', 'realtime', '-cpu-used', '8', '-row-mt', '1'];
+  // yuv420p needs even dimensions; high profile + yuv420p is what every phone decodes in hardware.
+  return ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p', '-profile:v', 'high',
+    '-vf', 'scale=trunc(iw/2)*2:trunc(ih/2)*2'];
+}
+
+function audioArgs(encoder: AudioEncoder, plan: ConvertJob['plan'], input: ConvertInput): string[] {
+  if (encoder === 'copy') {
+    // AAC in MPEG-TS (and raw .aac) is ADTS-framed; MP4 wants the AudioSpecificConfig instead.
+    const adts = /^(mpegts|aac)$/.test(input.probe.formatName) && ['mp4', 'm4a'].includes(plan.container);
+    return ['-c:a', 'copy', ...(adts ? ['-bsf:a', 'aac_adtstoasc'] : [])];
+  }
+  if (encoder === 'pcm_s16le') return ['-c:a', 'pcm_s16le'];
+  const kbps = `${plan.audioBitrate ?? DEFAULT_KBPS[encoder]}k`;
+  const codec = { aac: 'aac', mp3: 'libmp3lame', opus: 'libopus' }[encoder];
+  return ['-c:a', codec, '-b:a', kbps];
+}
+
+/**
+ * One ffmpeg command over local files: map the wanted streams, copy what the container can carry, encode
+ * the rest, and mux with `+faststart` for MP4/M4A so players start before the whole file has arrived.
+ */
+export function buildConvertArgs(job: ConvertJob): string[] {
+  const inputs: ConvertInput[] = [];
+  const indexOf = (input: ConvertInput) => {
+    const at = inputs.findIndex((i) => i.path === input.path);
+    return at >= 0 ? at : inputs.push(input) - 1;
+  };
+  const wantsVideo = job.plan.kind === 'video' && job.video;
+  const videoStream = wantsVideo ? firstStream(job.video!.probe, 'video') : undefined;
+  const audioStream = job.audio ? firstStream(job.audio.probe, 'audio') : undefined;
+  if (wantsVideo && !videoStream) throw new Error('the video input has no video stream');
+  if (!videoStream && !audioStream) throw new Error('nothing to convert: no video or audio stream');
+
+  const maps: string[] = [];
+  const codecs: string[] = [];
+  if (videoStream) {
+    maps.push('-map', `${indexOf(job.video!)}:${videoStream.index}`);
+    codecs.push(...videoArgs(chooseVideoEncoder(job.plan, videoStream), videoStream));
+  } else {
+    codecs.push('-vn');
+  }
+  if (audioStream) {
+    maps.push('-map', `${indexOf(job.audio!)}:${audioStream.index}`);
+    codecs.push(...audioArgs(chooseAudioEncoder(job.plan, audioStream), job.plan, job.audio!));
+  }
+  const inputArgs = inputs.flatMap((input) => ['-protocol_whitelist', 'file,pipe', '-i', input.path]);
+  return [
+    ...inputArgs, ...maps, ...codecs,
+    '-map_metadata', '-1', '-map_chapters', '-1', '-sn', '-dn', '-max_muxing_queue_size', '4096',
+    ...MUXER[job.plan.container], '-y', job.output,
+  ];
+}

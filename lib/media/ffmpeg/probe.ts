@@ -1,0 +1,67 @@
+import 'server-only';
+import { execFile } from 'node:child_process';
+import { AppError } from '@/lib/errors';
+
+export const FFPROBE_BIN = process.env.FFPROBE_PATH || 'ffprobe';
+
+export interface ProbedStream {
+  index: number;
+  codecType: 'video' | 'audio' | 'subtitle' | 'data' | 'attachment';
+  codecName: string;
+  width?: number;
+  height?: number;
+  pixFmt?: string;
+  profile?: string;
+  /** seconds, when the container says */
+  duration?: number;
+}
+
+export interface ProbeResult {
+  /** ffprobe's demuxer names, e.g. "mov,mp4,m4a,3gp,3g2,mj2", "mpegts", "matroska,webm" */
+  formatName: string;
+  /** seconds */
+  duration: number;
+  size: number;
+  streams: ProbedStream[];
+}
+
+interface RawProbe {
+  format?: { format_name?: string; duration?: string; size?: string };
+  streams?: { index: number; codec_type: string; codec_name?: string; width?: number; height?: number; pix_fmt?: string; profile?: string; duration?: string }[];
+}
+
+const num = (value: string | undefined) => (value === undefined || Number.isNaN(Number(value)) ? undefined : Number(value));
+
+/** What a local file holds, by ffprobe (local files only: the same protocol whitelist as the converter). */
+export function probeMedia(file: string, opts: { signal?: AbortSignal } = {}): Promise<ProbeResult> {
+  const args = [
+    '-v', 'error', '-protocol_whitelist', 'file,pipe',
+    '-show_entries', 'format=format_name,duration,size:stream=index,codec_type,codec_name,width,height,pix_fmt,profile,duration',
+    '-of', 'json', '-i', file,
+  ];
+  return new Promise((resolve, reject) => {
+    execFile(FFPROBE_BIN, args, { signal: opts.signal, maxBuffer: 4 * 1024 * 1024, timeout: 60_000 }, (error, stdout) => {
+      if (error) return reject(new AppError('upstream_failed', 'The media could not be read', { cause: error.message }));
+      const raw = JSON.parse(stdout) as RawProbe;
+      resolve({
+        formatName: raw.format?.format_name ?? '',
+        duration: num(raw.format?.duration) ?? 0,
+        size: num(raw.format?.size) ?? 0,
+        streams: (raw.streams ?? []).map((s) => ({
+          index: s.index,
+          codecType: s.codec_type as ProbedStream['codecType'],
+          codecName: s.codec_name ?? 'unknown',
+          width: s.width,
+          height: s.height,
+          pixFmt: s.pix_fmt,
+          profile: s.profile,
+          duration: num(s.duration),
+        })),
+      });
+    });
+  });
+}
+
+export const firstStream = (probe: ProbeResult, type: 'video' | 'audio') =>
+  // Cover art arrives as a "video" stream (mjpeg/png) in MP3 and M4A files: it is not the picture we want.
+  probe.streams.find((s) => s.codecType === type && !(type === 'video' && /^(mjpeg|png|bmp)$/.test(s.codecName)));
