@@ -9,10 +9,14 @@ export function ok<T>(data: T, init?: ResponseInit): NextResponse {
 }
 
 export function fail(error: AppError, headers?: HeadersInit): NextResponse {
-  return NextResponse.json(
+  const res = NextResponse.json(
     { success: false, error: error.message, code: error.code, ...(error.details ? { details: error.details } : {}) },
     { status: error.status, headers },
   );
+  // A throttle that knows when it lifts says so in the standard header (details.retryAfter, in seconds).
+  const retryAfter = error.details?.retryAfter;
+  if (typeof retryAfter === 'number' && !res.headers.has('retry-after')) res.headers.set('Retry-After', String(retryAfter));
+  return res;
 }
 
 type Context<P> = { params: Promise<P> };

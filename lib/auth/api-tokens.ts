@@ -1,0 +1,72 @@
+import 'server-only';
+import { randomBytes } from 'node:crypto';
+import type { Db } from '@/lib/db';
+import { getDb } from '@/lib/db';
+import { newId } from '@/lib/db/ids';
+import { now } from '@/lib/db/time';
+import { hashToken } from './token-hash';
+import type { User } from './users';
+
+export const API_TOKEN_PREFIX = 'gl_';
+// 'gl_' and 6 characters: enough for a user to tell tokens apart on the settings page, useless to an attacker.
+const SHOWN_PREFIX_LENGTH = API_TOKEN_PREFIX.length + 6;
+// 'gl_' + 32 base64url characters (24 random bytes = 192 bits).
+const TOKEN_PATTERN = /^gl_[A-Za-z0-9_-]{32}$/;
+
+export interface IssuedApiToken {
+  token: string;
+  prefix: string;
+  createdAt: string;
+}
+
+export interface ApiTokenInfo {
+  prefix: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
+export function looksLikeApiToken(value: string): boolean {
+  return value.startsWith(API_TOKEN_PREFIX);
+}
+
+/** A new token, shown once; the user's previous token stops working in the same transaction. */
+export async function issueApiToken(db: Db, userId: string): Promise<IssuedApiToken> {
+  const token = API_TOKEN_PREFIX + randomBytes(24).toString('base64url');
+  const prefix = token.slice(0, SHOWN_PREFIX_LENGTH);
+  const at = now();
+  await db.transaction(async (tx) => {
+    await tx.run('UPDATE api_tokens SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL', [at, userId]);
+    await tx.run('INSERT INTO api_tokens (id, user_id, token_hash, prefix, created_at) VALUES (?, ?, ?, ?, ?)', [
+      newId('tok'), userId, hashToken(token), prefix, at,
+    ]);
+  });
+  return { token, prefix, createdAt: new Date(at).toISOString() };
+}
+
+/** The user a live API token belongs to (and marks it used), or null. */
+export async function userForApiToken(db: Db, token: string): Promise<User | null> {
+  if (!TOKEN_PATTERN.test(token)) return null;
+  const row = await db.get<User & { token_id: string }>(
+    `SELECT u.id, u.email, t.id AS token_id FROM api_tokens t JOIN users u ON u.id = t.user_id
+      WHERE t.token_hash = ? AND t.revoked_at IS NULL`,
+    [hashToken(token)],
+  );
+  if (!row) return null;
+  await db.run('UPDATE api_tokens SET last_used_at = ? WHERE id = ?', [now(), row.token_id]);
+  return { id: row.id, email: row.email };
+}
+
+/** For the settings page: the active token's visible part and dates, or null when the user has none. */
+export async function getApiTokenInfo(userId: string, db?: Db): Promise<ApiTokenInfo | null> {
+  const store = db ?? (await getDb());
+  const row = await store.get<{ prefix: string; created_at: number; last_used_at: number | null }>(
+    'SELECT prefix, created_at, last_used_at FROM api_tokens WHERE user_id = ? AND revoked_at IS NULL ORDER BY created_at DESC',
+    [userId],
+  );
+  if (!row) return null;
+  return {
+    prefix: row.prefix,
+    createdAt: new Date(Number(row.created_at)).toISOString(),
+    lastUsedAt: row.last_used_at === null ? null : new Date(Number(row.last_used_at)).toISOString(),
+  };
+}

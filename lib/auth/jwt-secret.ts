@@ -1,0 +1,41 @@
+import 'server-only';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+const MIN_SECRET_LENGTH = 32;
+const holder = globalThis as typeof globalThis & { __grablineJwtKey?: Uint8Array };
+
+/**
+ * The HS256 key: JWT_SECRET when set (every node of a cluster must share it), else a random secret generated
+ * once into `$DATA_DIR/jwt-secret` (mode 0600), so a restart keeps everyone signed in.
+ */
+export function getJwtKey(): Uint8Array {
+  holder.__grablineJwtKey ??= new TextEncoder().encode(readSecret());
+  return holder.__grablineJwtKey;
+}
+
+/** Tests switch DATA_DIR or JWT_SECRET between cases; the next getJwtKey() reads again. */
+export function forgetJwtKey(): void {
+  holder.__grablineJwtKey = undefined;
+}
+
+function readSecret(): string {
+  const fromEnv = process.env.JWT_SECRET;
+  if (fromEnv) {
+    if (fromEnv.length < MIN_SECRET_LENGTH) throw new Error(`JWT_SECRET must be at least ${MIN_SECRET_LENGTH} characters`);
+    return fromEnv;
+  }
+  const dataDir = process.env.DATA_DIR || path.join(process.cwd(), 'data');
+  const file = path.join(dataDir, 'jwt-secret');
+  mkdirSync(dataDir, { recursive: true });
+  try {
+    // 'wx' fails if another process got there first; then its secret is the one to use.
+    writeFileSync(file, randomBytes(48).toString('base64url'), { flag: 'wx', mode: 0o600 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  const secret = readFileSync(file, 'utf8').trim();
+  if (secret.length < MIN_SECRET_LENGTH) throw new Error(`${file} holds no usable secret`);
+  return secret;
+}

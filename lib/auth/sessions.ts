@@ -1,0 +1,51 @@
+import 'server-only';
+import type { NextRequest } from 'next/server';
+import type { Db } from '@/lib/db';
+import { AppError } from '@/lib/errors';
+import { runPeriodically } from '@/lib/rate-limit/periodic';
+import { signAccessToken } from './access-token';
+import { clearLoginAttempts, countLoginAttempt } from './login-throttle';
+import { spendPasswordTime, verifyPassword } from './password';
+import { issueRefreshToken, purgeExpiredRefreshTokens, rotateRefreshToken } from './refresh-tokens';
+import { findUserWithPassword, type User } from './users';
+
+export interface Session {
+  accessToken: string;
+  refreshToken: string;
+  user: User;
+}
+
+const SIGNED_OUT = 'Your session has ended. Sign in again.';
+
+/** Email and password → a new session (a new refresh family). One message for every failure. */
+export async function signIn(db: Db, req: NextRequest, email: string, password: string): Promise<Session> {
+  await countLoginAttempt(db, req, email);
+  const row = await findUserWithPassword(db, email);
+  // Unknown emails cost the same scrypt time as wrong passwords, so neither answer nor timing tells them apart.
+  const valid = row ? await verifyPassword(password, row.password_hash) : await spendPasswordTime(password).then(() => false);
+  if (!row || !valid) throw new AppError('unauthorized', 'Invalid email or password');
+  await clearLoginAttempts(db, req, email);
+  runPeriodically('refresh-tokens', 60 * 60 * 1000, () => purgeExpiredRefreshTokens(db));
+  const user = { id: row.id, email: row.email };
+  return { user, accessToken: await signAccessToken(user), refreshToken: await issueRefreshToken(db, user.id) };
+}
+
+/** POST /api/auth/refresh: strict rotation; any replayed token revokes its family. */
+export async function refreshSession(db: Db, refreshToken: string | undefined): Promise<Session> {
+  if (!refreshToken) throw new AppError('unauthorized', SIGNED_OUT);
+  const rotation = await rotateRefreshToken(db, refreshToken);
+  if (rotation.kind !== 'rotated') throw new AppError('unauthorized', SIGNED_OUT);
+  return { user: rotation.user, refreshToken: rotation.refreshToken, accessToken: await signAccessToken(rotation.user) };
+}
+
+/**
+ * The page guard's renewal: like refreshSession, but a token replaced seconds ago by a parallel request of the
+ * same page load yields an access token only (the browser already holds the newer refresh cookie). Null when
+ * the session cannot be renewed.
+ */
+export async function renewForPage(db: Db, refreshToken: string): Promise<{ user: User; accessToken: string; refreshToken?: string } | null> {
+  const rotation = await rotateRefreshToken(db, refreshToken, { allowRace: true });
+  if (rotation.kind === 'invalid') return null;
+  const accessToken = await signAccessToken(rotation.user);
+  return rotation.kind === 'rotated' ? { user: rotation.user, accessToken, refreshToken: rotation.refreshToken } : { user: rotation.user, accessToken };
+}
