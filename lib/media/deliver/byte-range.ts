@@ -1,0 +1,36 @@
+export interface ByteRange {
+  start: number;
+  /** inclusive */
+  end: number;
+}
+
+/**
+ * A client's `Range` header against a file of `size` bytes (RFC 9110 §14.1.2): one range only; a multi-range
+ * or malformed header is ignored (null → answer the whole file), one that starts past the end is
+ * 'unsatisfiable' (416).
+ */
+export function parseByteRange(header: string | null, size: number): ByteRange | 'unsatisfiable' | null {
+  if (!header) return null;
+  const match = /^\s*bytes\s*=\s*(\d*)\s*-\s*(\d*)\s*$/i.exec(header);
+  if (!match || (match[1] === '' && match[2] === '')) return null;
+  if (match[1] === '') {
+    const suffix = Number(match[2]);
+    if (suffix === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(match[1]);
+  const end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
+  if (!Number.isSafeInteger(start) || start >= size) return 'unsatisfiable';
+  if (end < start) return null;
+  return { start, end };
+}
+
+/** The start of an open or closed range when the size is not known yet (a passthrough before the origin answers). */
+export function parseRangeStart(header: string | null): { start: number; end?: number } | null {
+  const match = header ? /^\s*bytes\s*=\s*(\d+)\s*-\s*(\d*)\s*$/i.exec(header) : null;
+  if (!match) return null;
+  const start = Number(match[1]);
+  const end = match[2] === '' ? undefined : Number(match[2]);
+  if (!Number.isSafeInteger(start) || (end !== undefined && end < start)) return null;
+  return { start, end };
+}

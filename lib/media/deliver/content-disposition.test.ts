@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { ARABIC_TITLE } from '@/test/fixtures/pages';
+import { contentDisposition, safeFilename } from './content-disposition';
+
+/** The filename a browser would read from the RFC 5987 parameter. */
+const utf8Name = (header: string) => decodeURIComponent(/filename\*=UTF-8''([^;]+)/.exec(header)![1]);
+const asciiName = (header: string) => /filename="((?:[^"\\]|\\.)*)"/.exec(header)![1];
+
+describe('contentDisposition', () => {
+  it('keeps an Arabic title in filename* and gives old clients an ASCII stand-in', () => {
+    const header = contentDisposition('مقطع تجريبي', 'mp4');
+    expect(header.startsWith('attachment; ')).toBe(true);
+    expect(utf8Name(header)).toBe('مقطع تجريبي.mp4');
+    expect(asciiName(header)).toMatch(/^[\x20-\x7e]+$/);
+    expect(asciiName(header).endsWith('.mp4')).toBe(true);
+  });
+
+  it('keeps emoji whole and transliterates accents in the fallback', () => {
+    const header = contentDisposition('Café 🎬 night', 'mp3');
+    expect(utf8Name(header)).toBe('Café 🎬 night.mp3');
+    expect(asciiName(header)).toBe('Cafe _ night.mp3');
+  });
+
+  it('strips CR/LF and other controls, so no header can be split', () => {
+    const header = contentDisposition('line one\r\nSet-Cookie: x=1\u0000\u0085', 'mp4');
+    expect(header).not.toMatch(/[\r\n\u0000]/);
+    expect(utf8Name(header)).toBe('line one Set-Cookie x=1.mp4');
+  });
+
+  it('escapes quotes in the ASCII form and drops them from the name', () => {
+    const header = contentDisposition('He said "hi"', 'mp4');
+    expect(utf8Name(header)).toBe('He said hi.mp4');
+    expect(header).toMatch(/^attachment; filename="[^"]*"; filename\*=/);
+  });
+
+  it('removes path characters: no directory can be named', () => {
+    expect(safeFilename('../../etc/passwd', 'mp4')).toBe('etc passwd.mp4');
+    expect(safeFilename('a\\b:c*d?e<f>g|h', 'mp4')).toBe('a b c d e f g h.mp4');
+  });
+
+  it('removes bidi overrides and isolates, so "gpj.exe" cannot pose as an image', () => {
+    const name = safeFilename('photo\u202Egpj.exe\u2066x\u2069\u200e\u200f', 'mp4');
+    expect(name).toBe('photo gpj.exe x.mp4');
+    expect(name).not.toMatch(/[\u202a-\u202e\u2066-\u2069\u200e\u200f]/);
+  });
+
+  it('trims dots and spaces and falls back to "download" when nothing is left', () => {
+    expect(safeFilename('  ...hidden...  ', 'mp3')).toBe('hidden.mp3');
+    expect(safeFilename('\u202E\r\n/"', 'jpg')).toBe('download.jpg');
+  });
+
+  it('caps the name at 255 bytes of UTF-8 on a code-point boundary, keeping the extension', () => {
+    const name = safeFilename('😀'.repeat(100) + 'ب'.repeat(100), 'webm');
+    expect(Buffer.byteLength(name, 'utf8')).toBeLessThanOrEqual(255);
+    expect(name.endsWith('.webm')).toBe(true);
+    expect(name).not.toMatch(/[\ud800-\udfff](?![\udc00-\udfff])/u);
+    expect(name.startsWith('😀'.repeat(62))).toBe(true);
+  });
+
+  it('handles the hostile fixture title end to end', () => {
+    const header = contentDisposition(ARABIC_TITLE, 'mp4');
+    const name = utf8Name(header);
+    expect(name).toBe('مقطع تجريبي عن القطط 🎬😀 \'اقتباس\' سطر ثانٍ gpj.exe.mp4');
+    expect(header).not.toMatch(/[\r\n]/);
+  });
+});

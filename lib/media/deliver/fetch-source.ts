@@ -1,0 +1,43 @@
+import 'server-only';
+import { openProgressive } from '@/lib/media/download/fetch-progressive';
+import { openSegmented } from '@/lib/media/download/fetch-segments';
+import { downloadToFile } from '@/lib/media/download/write-to-file';
+import type { SourceFormat } from '@/lib/media/types';
+
+export interface FetchSourceOptions {
+  signal: AbortSignal;
+  /** 0..1 of this source, from bytes against the known size, or segments done against the count. */
+  onFraction?: (fraction: number) => void;
+  /** each chunk's size as it arrives (for the size limit) */
+  onBytes?: (n: number) => void;
+}
+
+/** One source (progressive file, HLS or DASH) → a local file we wrote, with real progress. */
+export async function fetchSourceToFile(source: SourceFormat, file: string, opts: FetchSourceOptions): Promise<number> {
+  if (source.protocol === 'http') {
+    let received = 0;
+    let size: number | undefined;
+    const download = await openProgressive(source, {
+      signal: opts.signal,
+      onBytes: (n) => {
+        received += n;
+        opts.onBytes?.(n);
+        if (size) opts.onFraction?.(Math.min(1, received / size));
+      },
+    });
+    size = download.size;
+    return downloadToFile(download.stream, file, { signal: opts.signal });
+  }
+  let previous = 0;
+  const download = await openSegmented(source, {
+    signal: opts.signal,
+    onProgress: (done, total, bytes) => {
+      opts.onBytes?.(bytes - previous);
+      previous = bytes;
+      opts.onFraction?.(total > 0 ? done / total : 0);
+    },
+  });
+  const written = await downloadToFile(download.stream, file, { signal: opts.signal });
+  opts.onFraction?.(1);
+  return written;
+}

@@ -1,0 +1,6 @@
+export { contentDisposition, safeFilename } from './content-disposition';
+export { checkedOffer, deliverDownload, prepareDownload, type DownloadRequest } from './deliver-download';
+export { expiredLink } from './resolve-offer';
+export { passthroughStats } from './passthrough';
+export { getPreparations, type ReadyFile } from './shared-preparations';
+export { downloadQuerySchema, mediaIdSchema } from './schemas';

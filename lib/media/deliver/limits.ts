@@ -1,0 +1,72 @@
+import 'server-only';
+import { AppError } from '@/lib/errors';
+
+const envNumber = (name: string, fallback: number) => {
+  const value = Number(process.env[name]);
+  return process.env[name] && Number.isFinite(value) && value > 0 ? value : fallback;
+};
+
+/** Read at call time, so operators and tests change them without a restart. */
+export const limits = {
+  maxDurationS: () => envNumber('MAX_DURATION_S', 3 * 60 * 60),
+  maxFileBytes: () => envNumber('MAX_FILESIZE_BYTES', 4 * 1024 ** 3),
+  maxDownloadsPerIp: () => Math.floor(envNumber('MAX_DOWNLOADS_PER_IP', 4)),
+};
+
+/** "3 hour", "90 minute": the limit as an adjective, as in "the 3 hour limit". */
+function limitText(seconds: number): string {
+  if (seconds % 3600 === 0) return `${seconds / 3600} hour`;
+  if (seconds % 60 === 0) return `${seconds / 60} minute`;
+  return `${seconds} second`;
+}
+
+export function assertDurationAllowed(duration: number | undefined, isLive = false): void {
+  if (isLive) throw new AppError('live_not_supported', 'Live streams cannot be downloaded');
+  const max = limits.maxDurationS();
+  if (duration !== undefined && duration > max) {
+    throw new AppError('too_long', `This media is longer than the ${limitText(max)} limit`, { maxSeconds: max });
+  }
+}
+
+export function tooLarge(): AppError {
+  const gb = limits.maxFileBytes() / 1024 ** 3;
+  const text = gb >= 1 ? `${Number(gb.toFixed(1))} GB` : `${Math.round(limits.maxFileBytes() / 1024 ** 2)} MB`;
+  return new AppError('too_large', `This file is larger than the ${text} limit`, { maxBytes: limits.maxFileBytes() });
+}
+
+export function assertSizeAllowed(bytes: number | undefined): void {
+  if (bytes !== undefined && bytes > limits.maxFileBytes()) throw tooLarge();
+}
+
+/**
+ * Who is asking, for the per-IP cap. X-Forwarded-For is anyone's to forge, so it counts only behind a proxy
+ * we run (TRUST_PROXY=1), and then only its first hop. Route handlers do not see the socket, so without a
+ * trusted proxy every caller shares one bucket.
+ */
+export function clientKey(headers: Headers, socketAddress?: string): string {
+  if (process.env.TRUST_PROXY === '1') {
+    const first = headers.get('x-forwarded-for')?.split(',')[0]?.trim();
+    if (first) return first;
+  }
+  return socketAddress || 'local';
+}
+
+const holder = globalThis as typeof globalThis & { __grablineDownloadSlots?: Map<string, number> };
+const slots = () => (holder.__grablineDownloadSlots ??= new Map());
+
+/** Takes one of the caller's concurrent-download slots; the returned release is idempotent. */
+export function acquireDownloadSlot(key: string): () => void {
+  const inUse = slots().get(key) ?? 0;
+  if (inUse >= limits.maxDownloadsPerIp()) {
+    throw new AppError('too_many_downloads', 'Too many downloads at once. Wait for one to finish.', { limit: limits.maxDownloadsPerIp() });
+  }
+  slots().set(key, inUse + 1);
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    const left = (slots().get(key) ?? 1) - 1;
+    if (left > 0) slots().set(key, left);
+    else slots().delete(key);
+  };
+}

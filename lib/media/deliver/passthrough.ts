@@ -1,0 +1,64 @@
+import 'server-only';
+import { isAppError } from '@/lib/errors';
+import { openProgressive, type ProgressiveDownload } from '@/lib/media/download/fetch-progressive';
+import type { SourceFormat } from '@/lib/media/types';
+import { parseRangeStart } from './byte-range';
+import { downloadHeaders, unsatisfiable } from './download-headers';
+import { assertSizeAllowed } from './limits';
+import { toWebStream } from './web-stream';
+
+/** Origin streams open right now (tests and health read it: a client gone must leave none behind). */
+export const passthroughStats = { open: 0 };
+
+interface PassthroughMeta {
+  title: string;
+  ext: string;
+  range: string | null;
+  signal: AbortSignal;
+}
+
+const past416 = (error: unknown) => isAppError(error) && /requested part of the file does not exist/.test(error.message);
+
+/**
+ * A single progressive source already in the wanted container, streamed from the origin as it arrives
+ * (instant start, byte-identical) with the client's `Range` passed on. Nothing touches the disk.
+ */
+export async function passthrough(source: SourceFormat, meta: PassthroughMeta, onClose: () => void): Promise<Response> {
+  const wanted = parseRangeStart(meta.range);
+  if (wanted && source.filesize !== undefined && wanted.start >= source.filesize) {
+    onClose();
+    return unsatisfiable(meta.title, meta.ext, source.filesize);
+  }
+  let download: ProgressiveDownload;
+  try {
+    download = await openProgressive(source, { signal: meta.signal, start: wanted?.start, end: wanted?.end });
+  } catch (error) {
+    if (wanted && past416(error)) return (onClose(), unsatisfiable(meta.title, meta.ext, source.filesize));
+    throw error;
+  }
+  let total = download.totalSize;
+  // Without the whole size no valid Content-Range exists: only a plain 200 from the first byte is honest.
+  if (wanted && wanted.start > 0 && (total === undefined || download.size === undefined)) {
+    download.stream.destroy();
+    download = await openProgressive(source, { signal: meta.signal });
+    total = download.totalSize;
+  }
+  try {
+    assertSizeAllowed(total);
+  } catch (error) {
+    download.stream.destroy();
+    throw error;
+  }
+  const ranged = wanted !== null && total !== undefined && download.size !== undefined;
+  passthroughStats.open += 1;
+  const body = toWebStream(download.stream, () => {
+    passthroughStats.open -= 1;
+    onClose();
+  });
+  const headers = downloadHeaders(meta.title, meta.ext, {
+    acceptsRanges: download.acceptsRanges,
+    length: download.size,
+    range: ranged ? { start: wanted.start, end: wanted.start + download.size! - 1, total: total! } : undefined,
+  });
+  return new Response(body, { status: ranged ? 206 : 200, headers });
+}

@@ -1,0 +1,48 @@
+import 'server-only';
+import { AppError } from '@/lib/errors';
+import { getAnalyzed, type AnalyzedMedia } from '@/lib/media/analyze';
+import type { OfferPlan } from '@/lib/media/offers';
+
+export interface ResolvedOffer {
+  media: AnalyzedMedia;
+  plan: OfferPlan;
+  /** What the file is named after: the item's title for one item of a post. */
+  title: string;
+  /** seconds, of the item when there is one */
+  duration?: number;
+  /** Prepared files are shared under this key. */
+  key: string;
+}
+
+export function expiredLink(): AppError {
+  return new AppError('not_found', 'This link has expired. Analyse it again.');
+}
+
+/** Which item of a post is meant: `?item=` by id, or the `i<n>-` prefix of an item's itag. */
+function itemIndexOf(media: AnalyzedMedia, itag: string, itemId?: string): number | undefined {
+  if (itemId === undefined) {
+    const prefixed = /^i(\d+)-/.exec(itag);
+    return prefixed ? Number(prefixed[1]) : undefined;
+  }
+  const index = media.info.items?.findIndex((item) => item.id === itemId) ?? -1;
+  if (index < 0) throw new AppError('invalid_request', 'This post has no such item');
+  return index;
+}
+
+/**
+ * A media id + itag (+ item id for one piece of a multi-item post) → the plan to carry out. Items' plans live
+ * under `i<n>-<itag>`; with `?item=` either the item's bare itag or the prefixed one its formats list works.
+ */
+export function resolveOffer(mediaId: string, itag: string, itemId?: string): ResolvedOffer {
+  const media = getAnalyzed(mediaId);
+  if (!media) throw expiredLink();
+  const index = itemIndexOf(media, itag, itemId);
+  const item = index === undefined ? undefined : media.info.items?.[index];
+  const prefix = `i${index}-`;
+  const planItag = itemId !== undefined && !itag.startsWith(prefix) ? `${prefix}${itag}` : itag;
+  const plan = media.plans.get(planItag);
+  if (!plan) throw new AppError('invalid_request', 'This format is not offered for this media');
+  const title = item?.title || media.info.title;
+  const duration = (item ? item.duration : media.info.duration) || undefined;
+  return { media, plan, title, duration, key: `${mediaId}-${plan.itag}` };
+}
