@@ -1,0 +1,58 @@
+'use client';
+
+import { AlertCircle } from 'lucide-react';
+import { useTranslations } from 'next-intl';
+import { useEffect, useState } from 'react';
+import { toast } from '@/components/toast/use-toast';
+import { MediaResultCard } from '@/components/media/result-card';
+import { useAnalysis, type AnalysisNotices } from '@/lib/client/use-analysis';
+import { AnalyzeBar } from './analyze-bar';
+import { AnalyzingIndicator } from './analyzing-indicator';
+
+/**
+ * The analyse bar with everything it leads to: the analysing indicator, the failure, the result card. Used by
+ * /download (which may hand in ?url=) and by the home page's Single Download tab.
+ */
+export function AnalyzeWorkspace({ initialUrl, notices = 'page' }: { initialUrl?: string; notices?: AnalysisNotices }) {
+  const t = useTranslations('Analyze');
+  const { state, analyze } = useAnalysis(notices);
+  const [value, setValue] = useState(initialUrl?.trim() ?? '');
+  const busy = state.phase === 'analyzing';
+
+  // SPEC §2: a link in the address starts by itself. Deferred a tick so React's dev double-mount (which cancels
+  // the first run on its simulated unmount) starts exactly one analysis.
+  useEffect(() => {
+    if (initialUrl === undefined) return;
+    const timer = setTimeout(() => {
+      if (initialUrl.trim()) analyze(initialUrl);
+      else toast({ title: t('invalidUrl'), variant: 'destructive' });
+    }, 0);
+    return () => clearTimeout(timer);
+    // Only the link the page was opened with; later analyses come from the bar.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [initialUrl]);
+
+  function analyzeEntry(url: string) {
+    setValue(url);
+    analyze(url);
+  }
+
+  return (
+    <div className="grid gap-6">
+      <AnalyzeBar value={value} onValueChange={setValue} onAnalyze={analyze} busy={busy} />
+      {busy ? <AnalyzingIndicator status={state.status} progress={state.progress} /> : null}
+      {state.phase === 'error' && state.error ? (
+        <div role="alert" data-testid="analyze-error" className="flex items-start gap-3 rounded-lg border border-destructive/50 bg-destructive/5 p-4 text-sm">
+          <AlertCircle className="mt-0.5 h-4 w-4 shrink-0 text-destructive" aria-hidden />
+          <div className="min-w-0">
+            <p className="font-medium">{t(notices === 'bar' ? 'barFailedTitle' : 'failedTitle')}</p>
+            <p className="text-muted-foreground break-words" dir="auto">{state.error}</p>
+          </div>
+        </div>
+      ) : null}
+      {state.phase === 'ready' && state.metadata ? (
+        <MediaResultCard key={`${state.metadata.id}-${state.metadata.createdAt}`} media={state.metadata} onAnalyzeEntry={analyzeEntry} busy={busy} />
+      ) : null}
+    </div>
+  );
+}

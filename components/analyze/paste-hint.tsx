@@ -1,0 +1,29 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useSyncExternalStore } from 'react';
+import { PLATFORM_DEFINITIONS } from '@/lib/media/platforms';
+
+const noop = () => () => {};
+const isApple = () => /Mac|iPhone|iPad|iPod/i.test(navigator.platform || navigator.userAgent);
+
+/** "⌘V / Ctrl+V anywhere to paste" and the platforms we name; the server renders Ctrl+V, a Mac swaps in ⌘V. */
+export function PasteHint() {
+  const t = useTranslations('Analyze');
+  const apple = useSyncExternalStore(noop, isApple, () => false);
+  // A neutral separator: Intl's Arabic lists glue "و" onto the next (Latin) brand name.
+  const platforms = PLATFORM_DEFINITIONS.map((definition) => definition.label).join(' · ');
+  return (
+    <p className="mt-2 text-xs text-muted-foreground" data-testid="analyze-hint">
+      {t.rich('hint', {
+        shortcut: apple ? '⌘V' : 'Ctrl+V',
+        kbd: (chunks) => (
+          <kbd className="rounded border bg-muted px-1.5 py-0.5 font-sans text-[0.7rem] font-medium" dir="ltr">
+            {chunks}
+          </kbd>
+        ),
+      })}{' '}
+      {t('supports', { platforms })}
+    </p>
+  );
+}

@@ -1,0 +1,77 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useCallback, useEffect, useRef } from 'react';
+import { toast } from '@/components/toast/use-toast';
+
+/** SPEC §9: a pasted link starts its own analysis half a second later, time enough to see what was pasted. */
+export const AUTO_ANALYZE_DELAY_MS = 500;
+
+const looksLikeLink = (text: string) => /http|www/i.test(text);
+
+function isEditable(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || target.closest('input, textarea, select, [contenteditable=""], [contenteditable="true"]') !== null;
+}
+
+/**
+ * The paste button and the page-wide Ctrl/⌘+V: read the clipboard into the box and, when it holds a link,
+ * analyse it. Native paste inside any field is left alone.
+ */
+export function useClipboardPaste({
+  onPasted,
+  onAnalyze,
+  disabled,
+}: {
+  onPasted: (text: string) => void;
+  onAnalyze: (url: string) => void;
+  disabled?: boolean;
+}) {
+  const t = useTranslations('Analyze');
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // The listener is installed once; these refs let it see the latest props.
+  const latest = useRef({ onPasted, onAnalyze, disabled });
+  useEffect(() => {
+    latest.current = { onPasted, onAnalyze, disabled };
+  });
+
+  const paste = useCallback(
+    async (source: 'button' | 'shortcut') => {
+      let text: string;
+      try {
+        text = await navigator.clipboard.readText();
+      } catch {
+        const description = source === 'button' ? t('pasteFailedBody') : t('pasteShortcutFailed');
+        toast({ title: t('pasteFailedTitle'), description, variant: 'destructive', duration: 3000 });
+        return;
+      }
+      const trimmed = text.trim();
+      if (!trimmed) return;
+      latest.current.onPasted(trimmed);
+      toast({ title: t('pasted'), duration: 2000 });
+      clearTimeout(timer.current);
+      if (looksLikeLink(trimmed)) {
+        timer.current = setTimeout(() => {
+          if (!latest.current.disabled) latest.current.onAnalyze(trimmed);
+        }, AUTO_ANALYZE_DELAY_MS);
+      }
+    },
+    [t],
+  );
+
+  useEffect(() => {
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.key.toLowerCase() !== 'v' || !(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey) return;
+      if (latest.current.disabled || isEditable(event.target)) return;
+      event.preventDefault();
+      void paste('shortcut');
+    }
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      clearTimeout(timer.current);
+    };
+  }, [paste]);
+
+  return paste;
+}

@@ -1,0 +1,32 @@
+'use client';
+
+import { Film } from 'lucide-react';
+import { useState } from 'react';
+import { cn } from '@/lib/cn';
+
+/** A remote thumbnail that degrades to a neutral tile when it is missing or fails to load. */
+export function MediaThumbnail({ src, alt, className }: { src?: string | null; alt: string; className?: string }) {
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const usable = src && failedSrc !== src;
+  return (
+    <div className={cn('relative overflow-hidden rounded-md bg-muted', className)}>
+      {usable ? (
+        // A plain img: thumbnails come from any host, which next/image would need listed ahead of time.
+        // eslint-disable-next-line @next/next/no-img-element
+        <img
+          src={src}
+          alt={alt}
+          loading="lazy"
+          referrerPolicy="no-referrer"
+          onError={() => setFailedSrc(src)}
+          className="h-full w-full object-cover"
+        />
+      ) : (
+        <div className="flex h-full w-full items-center justify-center text-muted-foreground" data-testid="thumbnail-fallback">
+          <Film className="h-10 w-10" aria-hidden />
+          <span className="sr-only">{alt}</span>
+        </div>
+      )}
+    </div>
+  );
+}

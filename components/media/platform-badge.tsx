@@ -1,0 +1,18 @@
+import { Badge } from '@/components/ui/badge';
+import { GENERIC_DEFINITION, PLATFORM_DEFINITIONS } from '@/lib/media/platforms';
+
+/** The platform's name on its brand colour, from the same table that recognises the links (SPEC §9). */
+export function PlatformBadge({ platform, otherLabel }: { platform: string; otherLabel: string }) {
+  const known = PLATFORM_DEFINITIONS.find((definition) => definition.platform === platform);
+  const color = known?.color ?? GENERIC_DEFINITION.color;
+  return (
+    <Badge
+      data-testid="result-platform"
+      data-platform={platform}
+      className="border-transparent text-white shadow-sm"
+      style={{ backgroundColor: color }}
+    >
+      {known?.label ?? otherLabel}
+    </Badge>
+  );
+}

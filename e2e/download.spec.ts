@@ -1,0 +1,103 @@
+import { expect, test, type Page } from '@playwright/test';
+
+// The fixture site global-setup starts (never the internet); the app is started with it allow-listed.
+const FIXTURE = `http://127.0.0.1:${process.env.E2E_FIXTURE_PORT ?? 4555}`;
+const OG_VIDEO = `${FIXTURE}/pages/og-video.html`;
+
+test.beforeEach(async ({ context, baseURL }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
+});
+
+async function copyToClipboard(page: Page, text: string) {
+  await page.evaluate((value) => navigator.clipboard.writeText(value), text);
+}
+
+/** Holds the analyse call back a moment so the busy state can be seen; the real server still answers it. */
+async function slowAnalyze(page: Page) {
+  await page.route('**/api/analyze', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.continue();
+  });
+}
+
+async function expectOgVideoResult(page: Page) {
+  const card = page.getByTestId('result-card');
+  await expect(card).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('result-title')).toHaveText('OG video fixture');
+  await expect(page.getByTestId('result-platform')).toHaveAttribute('data-platform', 'generic');
+  await expect(page.getByTestId('result-duration')).toHaveText('0:06');
+  await expect(page.getByTestId('format-select')).toContainText('MP4');
+  await expect(page.getByTestId('download-button')).toBeEnabled();
+}
+
+test('Ctrl+V outside any field pastes the link and analyses it by itself', async ({ page }) => {
+  await page.goto('/download');
+  await expect(page.getByTestId('analyze-submit')).toBeDisabled();
+  await expect(page.getByTestId('analyze-hint')).toContainText('Ctrl+V');
+  await slowAnalyze(page);
+  await copyToClipboard(page, OG_VIDEO);
+  await page.locator('h1').click();
+  await page.keyboard.press('Control+V');
+
+  await expect(page.getByTestId('analyze-input')).toHaveValue(OG_VIDEO);
+  await expect(page.getByTestId('analyze-submit')).toHaveText('Analyzing...');
+  await expect(page.getByTestId('analyze-input')).toBeDisabled();
+  await expect(page.getByTestId('analyze-paste')).toBeDisabled();
+  await expect(page.getByTestId('analyze-busy')).toBeVisible();
+
+  await expectOgVideoResult(page);
+  await expect(page.getByText('Analysis Complete!').first()).toBeVisible();
+  await expect(page.getByTestId('analyze-submit')).toHaveText('Analyze');
+});
+
+test('in Arabic: the paste button fills the box, the page is right-to-left and the result arrives', async ({ page }) => {
+  await page.goto('/ar/download');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await slowAnalyze(page);
+  await copyToClipboard(page, OG_VIDEO);
+  await page.getByTestId('analyze-paste').click();
+
+  await expect(page.getByTestId('analyze-input')).toHaveValue(OG_VIDEO);
+  await expect(page.getByText('تم اللصق!').first()).toBeVisible();
+  await expect(page.getByTestId('analyze-submit')).toHaveText('جارٍ التحليل...');
+  await expectOgVideoResult(page);
+  await expect(page.getByTestId('format-select')).toContainText('ميغابايت');
+});
+
+test('?url= starts the analysis, and a multi-item post offers a picker whose item drives the formats', async ({ page }) => {
+  await page.goto(`/download?url=${encodeURIComponent(`${FIXTURE}/pages/carousel.html`)}`);
+  await expect(page.getByTestId('result-card')).toBeVisible({ timeout: 30_000 });
+  const options = page.getByTestId('item-picker').getByTestId('item-option');
+  await expect(options).toHaveCount(3);
+  await expect(options.first()).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('format-select')).toContainText('JPG');
+
+  await options.nth(2).click();
+  await expect(options.nth(2)).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('format-select')).toContainText('MP4');
+  await expect(page.getByTestId('result-duration')).toHaveText('0:06');
+});
+
+test('a channel lists its videos; one can be analysed, all can go to bulk download', async ({ page }) => {
+  await page.goto(`/download?url=${encodeURIComponent(`${FIXTURE}/pages/channel.html`)}`);
+  await expect(page.getByTestId('entry-list')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('entries-bulk')).toHaveAttribute('href', '/bulk');
+  await expect(page.getByTestId('entry-analyze')).toHaveCount(4);
+  await page.getByTestId('entry-analyze').first().click();
+  await expectOgVideoResult(page);
+});
+
+test('a blank link is refused with a notice, and a link without media reports why', async ({ page }) => {
+  await page.goto('/download');
+  await page.getByTestId('analyze-input').fill('   ');
+  await expect(page.getByTestId('analyze-submit')).toBeDisabled();
+  await page.getByTestId('analyze-input').press('Enter');
+  await expect(page.getByText('URL required').first()).toBeVisible();
+  await expect(page.getByText('Please enter a valid URL to analyze').first()).toBeVisible();
+
+  await page.getByTestId('analyze-input').fill(`${FIXTURE}/does-not-exist.html`);
+  await page.getByTestId('analyze-submit').click();
+  await expect(page.getByTestId('analyze-error')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('analyze-error')).toContainText('Analysis Failed');
+  await expect(page.getByTestId('result-card')).toHaveCount(0);
+});

@@ -1,0 +1,113 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { toast } from '@/components/toast/use-toast';
+import type { MediaInfo } from '@/lib/media/types';
+import { ApiError, apiGet, apiPost, parseJson } from './api-client';
+import { runAnalysis, type AnalysisDeps, type AnalysisFailure, type StatusStream, type StatusUpdate } from './analysis-run';
+
+export type AnalysisPhase = 'idle' | 'analyzing' | 'ready' | 'error';
+
+export interface AnalysisState {
+  phase: AnalysisPhase;
+  /** The link being (or last) analysed. */
+  url: string | null;
+  /** The job's own status while analysing (queued, analyzing). */
+  status?: string;
+  progress?: number;
+  metadata: MediaInfo | null;
+  /** Localized reason of the last failure. */
+  error: string | null;
+}
+
+/**
+ * Which wording the outcome notices use: the analyse bar's own ('Analysis complete!') on the home page, the
+ * download page's ('Analysis Complete!') there — SPEC §8 lists both.
+ */
+export type AnalysisNotices = 'bar' | 'page';
+
+const IDLE: AnalysisState = { phase: 'idle', url: null, metadata: null, error: null };
+
+const statusPath = (jobId: string) => `/api/status/${encodeURIComponent(jobId)}`;
+
+const browserDeps: AnalysisDeps = {
+  startJob: async (url) => (await apiPost<{ jobId: string }>('/api/analyze', { url })).jobId,
+  getStatus: (jobId) => apiGet<StatusUpdate>(statusPath(jobId)),
+  openStream(jobId) {
+    if (typeof EventSource === 'undefined') return null;
+    // No credentials (SPEC §7): the job id is the capability, and a cookie-less stream is cheap to proxy.
+    const source = new EventSource(statusPath(jobId));
+    const stream: StatusStream = { onmessage: null, onerror: null, close: () => source.close() };
+    source.onmessage = (event) => stream.onmessage?.(event);
+    source.onerror = (event) => stream.onerror?.(event);
+    return stream;
+  },
+  parse: parseJson,
+};
+
+/** The analysis state machine for one analyse bar: start → job → stream (or polling) → ready | error. */
+export function useAnalysis(notices: AnalysisNotices = 'page') {
+  const t = useTranslations('Analyze');
+  const tErrors = useTranslations('Errors');
+  const [state, setState] = useState<AnalysisState>(IDLE);
+  const cancelRef = useRef<(() => void) | null>(null);
+
+  const describe = useCallback(
+    (failure: AnalysisFailure): string | undefined => {
+      const localized = (code?: string) => (code && tErrors.has(code) ? tErrors(code) : undefined);
+      const fromError = (error: unknown, fallback: string) => {
+        if (!(error instanceof ApiError)) return fallback;
+        if (error.unreadable) return t('serverError', { status: error.status, statusText: error.statusText });
+        return localized(error.code) ?? error.message;
+      };
+      switch (failure.stage) {
+        case 'start':
+          return fromError(failure.error, t(notices === 'bar' ? 'barFailedFallback' : 'startFailed'));
+        case 'job':
+          return localized(failure.code) ?? failure.message ?? t('jobFailed');
+        case 'poll':
+          return fromError(failure.error, t('statusFailed'));
+        case 'timeout':
+          return t('timeout');
+      }
+    },
+    [notices, t, tErrors],
+  );
+
+  const analyze = useCallback(
+    (input: string) => {
+      const url = input.trim();
+      if (!url) return;
+      cancelRef.current?.();
+      setState({ phase: 'analyzing', url, metadata: null, error: null });
+      cancelRef.current = runAnalysis(url, browserDeps, {
+        onProgress: ({ status, progress }) => setState((s) => ({ ...s, status, progress })),
+        onReady(metadata) {
+          setState({ phase: 'ready', url, metadata, error: null });
+          toast({ title: t(notices === 'bar' ? 'barCompleteTitle' : 'completeTitle'), description: t('completeBody') });
+        },
+        onFailure(failure) {
+          const reason = describe(failure) ?? t(notices === 'bar' ? 'barFailedFallback' : 'failedFallback');
+          setState({ phase: 'error', url, metadata: null, error: reason });
+          toast({ title: t(notices === 'bar' ? 'barFailedTitle' : 'failedTitle'), description: reason, variant: 'destructive' });
+        },
+        onConnectionLost() {
+          toast({ title: t('connectionTitle'), description: t('connectionBody'), variant: 'destructive' });
+        },
+      });
+    },
+    [describe, notices, t],
+  );
+
+  const reset = useCallback(() => {
+    cancelRef.current?.();
+    cancelRef.current = null;
+    setState(IDLE);
+  }, []);
+
+  // Leaving the page ends the stream and any polling.
+  useEffect(() => () => cancelRef.current?.(), []);
+
+  return { state, analyze, reset };
+}
