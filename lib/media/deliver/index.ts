@@ -4,3 +4,5 @@ export { expiredLink } from './resolve-offer';
 export { passthroughStats } from './passthrough';
 export { getPreparations, type ReadyFile } from './shared-preparations';
 export { downloadQuerySchema, mediaIdSchema } from './schemas';
+export type { ResolvedOffer } from './resolve-offer';
+export { tempTtlMs } from './temp-store';

@@ -1,0 +1,12 @@
+import { apiHandler, readJson } from '@/lib/http/api-handler';
+import { getDownloadJobs } from '@/lib/jobs/download-jobs';
+import { downloadJobRequestSchema } from '@/lib/jobs/download-job-schemas';
+
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+/** POST /api/media/download {url, quality, format} → {downloadId}; poll /api/media/progress/{downloadId}. */
+export const POST = apiHandler(async (req) => {
+  const request = await readJson(req, downloadJobRequestSchema);
+  return { downloadId: await getDownloadJobs().start(request) };
+});

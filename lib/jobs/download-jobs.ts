@@ -1,0 +1,128 @@
+import 'server-only';
+import { getDb, type Db } from '@/lib/db';
+import { newId } from '@/lib/db/ids';
+import { toAppError } from '@/lib/errors';
+import { analyzeMedia, type AnalyzedMedia } from '@/lib/media/analyze';
+import { checkedOffer, prepareDownload, tempTtlMs, type ReadyFile, type ResolvedOffer } from '@/lib/media/deliver';
+import { recogniseUrl } from '@/lib/media/platforms';
+import type { DownloadJobRequest, DownloadProgress } from './download-job-schemas';
+import {
+  insertDownloadJob, interruptDownloadJobs, purgeExpiredDownloadJobs, readDownloadJob, saveDownloadState, type DownloadState,
+} from './download-job-store';
+import { createLimiter } from './limiter';
+import { pickOffer } from './pick-offer';
+
+export interface DownloadJobDeps {
+  db: () => Promise<Db>;
+  analyze: (url: string) => Promise<AnalyzedMedia>;
+  prepare: (offer: ResolvedOffer, onProgress: (fraction: number) => void) => Promise<ReadyFile>;
+  concurrency?: number;
+  ttlMs: () => number;
+  now?: () => number;
+}
+
+export interface DownloadJobs {
+  /** Validates the link (invalid_url throws here, no job is made) and returns the download id. */
+  start(request: DownloadJobRequest, owner?: string | null): Promise<string>;
+  get(id: string): Promise<DownloadProgress | undefined>;
+}
+
+/** Progress bands: analysis is quick and shown as a step; fetching and converting fill the rest. */
+const ANALYZED = 10;
+const SAVE_EVERY_MS = 250;
+
+const downloadUrlOf = (offer: ResolvedOffer) =>
+  `/api/download/${encodeURIComponent(offer.media.info.id)}?${new URLSearchParams({ itag: offer.plan.itag, ext: offer.plan.ext })}`;
+
+function failedState(error: unknown, progress: number): DownloadState {
+  const appError = toAppError(error);
+  if (appError.code === 'internal') console.error('[download-jobs] failed', error);
+  const message = appError.code === 'internal' ? 'Download failed' : appError.message;
+  return { status: 'failed', progress, message, code: appError.code };
+}
+
+/**
+ * Download jobs (POST /api/media/download): analyse (the analysis cache answers repeats), pick the offer,
+ * prepare its file into the shared preparations — so the download link then serves it at once — with
+ * progress from real bytes fetched and ffmpeg's clock. Every state is in the `jobs` table (type 'download').
+ */
+export function createDownloadJobs(deps: DownloadJobDeps): DownloadJobs {
+  const now = deps.now ?? Date.now;
+  const startedAt = now();
+  const limit = createLimiter(Math.max(1, deps.concurrency ?? 4));
+  let recovered: Promise<void> | undefined;
+  let lastPurge = 0;
+  const store = async () => {
+    const db = await deps.db();
+    recovered ??= interruptDownloadJobs(db, startedAt, now()).catch((error) => {
+      recovered = undefined;
+      throw error;
+    });
+    await recovered;
+    if (now() - lastPurge > 60_000) {
+      lastPurge = now();
+      void purgeExpiredDownloadJobs(db, lastPurge).catch((error) => console.error('[download-jobs] purge failed', error));
+    }
+    return db;
+  };
+  const save = async (id: string, state: DownloadState) => {
+    try {
+      await saveDownloadState(await store(), id, state, now(), state.status === 'ready' ? now() + deps.ttlMs() : undefined);
+    } catch (error) {
+      console.error('[download-jobs] could not save state', id, error);
+    }
+  };
+
+  const run = async (id: string, request: DownloadJobRequest) => {
+    let progress = 0;
+    try {
+      await save(id, { status: 'analyzing', progress: (progress = 5), message: 'Analyzing media...' });
+      const media = await deps.analyze(request.url);
+      const offer = checkedOffer(media.info.id, pickOffer(media, request.quality, request.format).itag);
+      await save(id, { status: 'processing', progress: (progress = ANALYZED), message: 'Processing...' });
+      let lastSave = 0;
+      let writing = Promise.resolve();
+      await deps.prepare(offer, (fraction) => {
+        const next = Math.min(99, ANALYZED + Math.floor(fraction * (99 - ANALYZED)));
+        if (next <= progress || now() - lastSave < SAVE_EVERY_MS) return;
+        progress = next;
+        lastSave = now();
+        // One write at a time, in order: the stored value only ever rises.
+        writing = writing.then(() => save(id, { status: 'processing', progress: next, message: 'Processing...' }));
+      });
+      await writing;
+      await save(id, { status: 'ready', progress: 100, message: 'Download ready', downloadUrl: downloadUrlOf(offer) });
+    } catch (error) {
+      await save(id, failedState(error, progress));
+    }
+  };
+
+  return {
+    async start(request, owner = null) {
+      const url = recogniseUrl(request.url).canonicalUrl;
+      const id = newId('dl');
+      const state: DownloadState = { status: 'queued', progress: 0, message: 'Queued for processing' };
+      const payload = { url, quality: request.quality, format: request.format };
+      await insertDownloadJob(await store(), { id, state, payload, owner, now: now(), expiresAt: now() + deps.ttlMs() });
+      void limit(() => run(id, { ...request, url }));
+      return id;
+    },
+    async get(id) {
+      return readDownloadJob(await store(), id, now());
+    },
+  };
+}
+
+const holder = globalThis as typeof globalThis & { __grablineDownloadJobs?: DownloadJobs };
+
+/** The process's download jobs (on globalThis so Next dev reloads keep running jobs). */
+export function getDownloadJobs(): DownloadJobs {
+  holder.__grablineDownloadJobs ??= createDownloadJobs({
+    db: getDb,
+    analyze: (url) => analyzeMedia(url),
+    prepare: (offer, onProgress) => prepareDownload(offer, { onProgress }),
+    concurrency: Number(process.env.DOWNLOAD_JOB_CONCURRENCY) || 4,
+    ttlMs: tempTtlMs,
+  });
+  return holder.__grablineDownloadJobs;
+}

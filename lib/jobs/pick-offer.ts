@@ -1,0 +1,49 @@
+import { AppError } from '@/lib/errors';
+import type { AnalyzedMedia } from '@/lib/media/analyze';
+import type { OfferPlan } from '@/lib/media/offers';
+import type { DownloadFormat } from './download-job-schemas';
+
+const AUDIO_ITAGS: Record<string, string[]> = {
+  m4a: ['m4a'],
+  wav: ['wav'],
+  opus: ['opus'],
+};
+
+/** "1080p", "4K", "2160", "720p60" → a height; anything else (e.g. "best") → no cap. */
+function wantedHeight(quality: string): number {
+  if (/^(4k|uhd)$/i.test(quality)) return 2160;
+  if (/^2k$/i.test(quality)) return 1440;
+  const match = /^(\d{3,4})p?/i.exec(quality);
+  return match ? Number(match[1]) : Infinity;
+}
+
+function mp3Itags(quality: string): string[] {
+  // An MP3 source is offered as itself ('mp3'); a smaller one ('mp3-128') only when it is worth making.
+  return /128/.test(quality) ? ['mp3-128', 'mp3', 'mp3-320'] : ['mp3-320', 'mp3', 'mp3-128'];
+}
+
+const firstPresent = (plans: Map<string, OfferPlan>, itags: string[]) => itags.map((itag) => plans.get(itag)).find(Boolean);
+
+/**
+ * The offer a {quality, format} request means: audio formats by their itag (mp3 at 320k unless the quality
+ * says 128); video formats at the wanted height or the nearest one below it (or, when every rung is higher,
+ * the lowest). A post of stills only answers with its first still whatever was asked.
+ */
+export function pickOffer(media: AnalyzedMedia, quality: string, format: DownloadFormat): OfferPlan {
+  const plans = [...media.plans.values()].filter((plan) => !/^i\d+-/.test(plan.itag));
+  const top = new Map(plans.map((plan) => [plan.itag, plan]));
+  const onlyImages = plans.length > 0 && plans.every((plan) => plan.kind === 'image');
+  if (onlyImages) return plans[0];
+  const audio = format === 'mp3' ? mp3Itags(quality) : AUDIO_ITAGS[format];
+  if (audio) {
+    const plan = firstPresent(top, audio);
+    if (!plan) throw new AppError('invalid_request', `This media has no ${format.toUpperCase()} offer`);
+    return plan;
+  }
+  const videos = plans
+    .filter((plan) => plan.kind === 'video' && plan.container === format)
+    .sort((a, b) => (b.height ?? 0) - (a.height ?? 0));
+  if (videos.length === 0) throw new AppError('invalid_request', `This media has no ${format.toUpperCase()} offer`);
+  const cap = wantedHeight(quality);
+  return videos.find((plan) => (plan.height ?? 0) <= cap) ?? videos[videos.length - 1];
+}
