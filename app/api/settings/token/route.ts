@@ -1,0 +1,12 @@
+import { getApiTokenInfo, issueApiToken } from '@/lib/auth/api-tokens';
+import { withUser } from '@/lib/auth/with-user';
+import { getDb } from '@/lib/db';
+
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+/** GET /api/settings/token → {prefix, createdAt, lastUsedAt} of the active token, or null. */
+export const GET = withUser(async (_req, { user }) => getApiTokenInfo(user.id));
+
+/** POST /api/settings/token → {token, prefix, createdAt}; the token is shown this once, the previous one dies. */
+export const POST = withUser(async (_req, { user }) => issueApiToken(await getDb(), user.id));

@@ -1,0 +1,44 @@
+import 'server-only';
+import type { NextRequest } from 'next/server';
+import type { Caller } from '@/lib/auth/session';
+import { now } from '@/lib/db/time';
+import { ipKey } from './client-ip';
+import type { Quota } from './counters';
+import { anonDailyLimit, apiLimits, userDailyLimit } from './limits';
+import { dayWindow, monthWindow } from './windows';
+
+const DAY_RESET = 'It resets at 00:00 UTC.';
+
+/**
+ * Whose counter a request uses and its limits. API-token counters are keyed by user, not by token, so
+ * regenerating the token does not restart the day.
+ */
+export function quotasFor(req: NextRequest, caller: Caller | null, at = now()): { key: string; quotas: Quota[] } {
+  const day = dayWindow(at);
+  if (caller?.via === 'api_token') return { key: apiKey(caller.user.id), quotas: apiQuotas(at) };
+  if (caller) {
+    const limit = userDailyLimit();
+    return { key: `user:${caller.user.id}`, quotas: [{ window: day, limit, message: `Daily limit reached (${limit} requests). ${DAY_RESET}` }] };
+  }
+  const limit = anonDailyLimit();
+  return {
+    key: ipKey(req),
+    quotas: [{ window: day, limit, message: `Daily limit reached (${limit} requests). ${DAY_RESET} Sign in for more.` }],
+  };
+}
+
+export function apiKey(userId: string): string {
+  return `api:${userId}`;
+}
+
+export function apiQuotas(at: number): Quota[] {
+  const { daily, monthly } = apiLimits();
+  return [
+    { window: dayWindow(at), limit: daily, message: `Daily API limit reached (${daily} requests). ${DAY_RESET}` },
+    {
+      window: monthWindow(at),
+      limit: monthly,
+      message: `Monthly API limit reached (${monthly} requests). It resets on the 1st of next month at 00:00 UTC.`,
+    },
+  ];
+}

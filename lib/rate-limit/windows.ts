@@ -1,0 +1,24 @@
+/** A fixed UTC window a counter lives in: its row key and the moment it resets. */
+export interface RateWindow {
+  name: 'day' | 'month';
+  period: string;
+  resetsAt: number;
+}
+
+export function dayWindow(at: number): RateWindow {
+  const d = new Date(at);
+  return {
+    name: 'day',
+    period: `day:${d.toISOString().slice(0, 10)}`,
+    resetsAt: Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + 1),
+  };
+}
+
+export function monthWindow(at: number): RateWindow {
+  const d = new Date(at);
+  return {
+    name: 'month',
+    period: `month:${d.toISOString().slice(0, 7)}`,
+    resetsAt: Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1),
+  };
+}

@@ -1,0 +1,55 @@
+import 'server-only';
+import type { NextRequest } from 'next/server';
+import { getCaller, type Caller } from '@/lib/auth/session';
+import { getDb } from '@/lib/db';
+import { now } from '@/lib/db/time';
+import { AppError } from '@/lib/errors';
+import { apiHandler } from '@/lib/http/api-handler';
+import { meter } from './counters';
+import { rateLimitHeaders } from './headers';
+import { quotasFor } from './quotas';
+
+type AccessHandler<P> = (req: NextRequest, ctx: { params: P; caller: Caller | null }) => Promise<Response | object | null>;
+
+/**
+ * The public media API's wrapper: `export const POST = withApiAccess(async (req, { caller }) => …)`.
+ * Authenticates the caller (API token, access token or session cookie; anonymous is allowed, a bad Bearer
+ * credential is 401), counts the request against the caller's limits (429 past them), and puts the
+ * RateLimit headers on every answer, errors included. `caller` is null for anonymous use.
+ */
+export function withApiAccess<P = Record<string, never>>(handler: AccessHandler<P>) {
+  return async (req: NextRequest, ctx: { params: Promise<P> }): Promise<Response> => {
+    let headers: Record<string, string> | undefined;
+    const counted = async (caller: Caller | null) => {
+      const { key, quotas } = quotasFor(req, caller);
+      const metering = await meter(await getDb(), key, quotas);
+      headers = rateLimitHeaders(metering, now());
+      if (!metering.allowed) throw new AppError('rate_limited', metering.exceeded.message);
+    };
+    const res = await apiHandler<P>(async (req, { params }) => {
+      let caller: Caller | null;
+      try {
+        caller = await getCaller(req);
+      } catch (error) {
+        // A wrong token is still a request from this address: count it, so guessing tokens is limited too.
+        await counted(null);
+        throw error;
+      }
+      await counted(caller);
+      return handler(req, { params, caller });
+    })(req, ctx);
+    return headers ? withHeaders(res, headers) : res;
+  };
+}
+
+function withHeaders(res: Response, headers: Record<string, string>): Response {
+  try {
+    for (const [name, value] of Object.entries(headers)) res.headers.set(name, value);
+    return res;
+  } catch {
+    // A Response passed through from fetch() has immutable headers; copy it into one we can write.
+    const copy = new Response(res.body, res);
+    for (const [name, value] of Object.entries(headers)) copy.headers.set(name, value);
+    return copy;
+  }
+}
