@@ -50,6 +50,12 @@ export async function meter(db: Db, key: string, quotas: Quota[]): Promise<Meter
   return { allowed: false, states, exceeded };
 }
 
+/** The counters as they stand, counting nothing: for endpoints that show the limits without using them. */
+export async function peek(db: Db, key: string, quotas: Quota[]): Promise<Metering> {
+  const states = await Promise.all(quotas.map(async (quota) => ({ ...quota, used: await readCount(db, key, quota.window) })));
+  return { allowed: true, states };
+}
+
 export async function readCount(db: Db, key: string, window: RateWindow): Promise<number> {
   const row = await db.get<{ count: number }>('SELECT count FROM rate_counters WHERE key = ? AND period = ?', [key, window.period]);
   return row ? Number(row.count) : 0;

@@ -5,9 +5,17 @@ import { getDb } from '@/lib/db';
 import { now } from '@/lib/db/time';
 import { AppError } from '@/lib/errors';
 import { apiHandler } from '@/lib/http/api-handler';
-import { meter } from './counters';
+import { meter, peek } from './counters';
 import { rateLimitHeaders } from './headers';
 import { quotasFor } from './quotas';
+
+export interface ApiAccessOptions {
+  /**
+   * false: authenticate and show the headers, but count nothing. For progress polling (every 2 s while a file
+   * is prepared), which would otherwise spend a day's API requests on one download.
+   */
+  metered?: boolean;
+}
 
 type AccessHandler<P> = (req: NextRequest, ctx: { params: P; caller: Caller | null }) => Promise<Response | object | null>;
 
@@ -16,13 +24,14 @@ type AccessHandler<P> = (req: NextRequest, ctx: { params: P; caller: Caller | nu
  * Authenticates the caller (API token, access token or session cookie; anonymous is allowed, a bad Bearer
  * credential is 401), counts the request against the caller's limits (429 past them), and puts the
  * RateLimit headers on every answer, errors included. `caller` is null for anonymous use.
+ * Unmetered (`{ metered: false }`): the same, without counting the request.
  */
-export function withApiAccess<P = Record<string, never>>(handler: AccessHandler<P>) {
+export function withApiAccess<P = Record<string, never>>(handler: AccessHandler<P>, options: ApiAccessOptions = {}) {
   return async (req: NextRequest, ctx: { params: Promise<P> }): Promise<Response> => {
     let headers: Record<string, string> | undefined;
     const counted = async (caller: Caller | null) => {
       const { key, quotas } = quotasFor(req, caller);
-      const metering = await meter(await getDb(), key, quotas);
+      const metering = await (options.metered === false ? peek : meter)(await getDb(), key, quotas);
       headers = rateLimitHeaders(metering, now());
       if (!metering.allowed) throw new AppError('rate_limited', metering.exceeded.message);
     };

@@ -1,7 +1,7 @@
 import { AppError } from '@/lib/errors';
-import { apiHandler } from '@/lib/http/api-handler';
 import { getDownloadJobs } from '@/lib/jobs/download-jobs';
 import { downloadIdSchema } from '@/lib/jobs/download-job-schemas';
+import { withApiAccess } from '@/lib/rate-limit/with-api-access';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
@@ -9,9 +9,9 @@ export const dynamic = 'force-dynamic';
 const notFound = () => new AppError('not_found', 'Download not found');
 
 /** GET /api/media/progress/{id} → {id, _id, status, progress, message, downloadUrl} (SPEC §3). */
-export const GET = apiHandler<{ id: string }>(async (_req, { params }) => {
+export const GET = withApiAccess<{ id: string }>(async (_req, { params }) => {
   if (!downloadIdSchema.safeParse(params.id).success) throw notFound();
   const progress = await getDownloadJobs().get(params.id);
   if (!progress) throw notFound();
   return progress;
-});
+}, { metered: false });
