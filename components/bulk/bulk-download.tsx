@@ -1,0 +1,76 @@
+'use client';
+
+import { Loader2, Play } from 'lucide-react';
+import { useTranslations } from 'next-intl';
+import { useCallback, useState, type FormEvent } from 'react';
+import { toast } from '@/components/toast/use-toast';
+import { Button } from '@/components/ui/button';
+import { Label, Textarea } from '@/components/ui/input';
+import { ApiError } from '@/lib/client/api-client';
+import { splitUrls, type BulkFormat, type BulkQuality } from '@/lib/bulk/schemas';
+import { BulkOptions } from './bulk-options';
+import { BulkQueue } from './bulk-queue';
+import { useBulkBatch, type BulkOutcome } from './use-bulk-batch';
+
+/** The /bulk page's working part: links in, one batch at a time, its queue followed live. */
+export function BulkDownload({ initialText = '' }: { initialText?: string }) {
+  const t = useTranslations('Bulk');
+  const [text, setText] = useState(initialText);
+  const [quality, setQuality] = useState<BulkQuality>('1080p');
+  const [format, setFormat] = useState<BulkFormat>('mp4');
+
+  const onDone = useCallback(
+    ({ completed }: BulkOutcome) => {
+      if (completed > 0) toast({ title: t('completeTitle'), description: t('completeDescription', { count: completed }) });
+      else toast({ title: t('failedTitle'), description: t('failedDescription'), variant: 'destructive' });
+    },
+    [t],
+  );
+  const { batch, start, processing } = useBulkBatch(onDone);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const urls = splitUrls(text);
+    if (urls.length === 0) {
+      toast({ title: t('errorTitle'), description: t('noUrls'), variant: 'destructive' });
+      return;
+    }
+    try {
+      await start({ urls, quality, format });
+    } catch (error) {
+      const message = error instanceof ApiError && !error.unreadable ? error.message : t('failedDescription');
+      toast({ title: t('failedTitle'), description: message, variant: 'destructive' });
+    }
+  };
+
+  return (
+    <>
+      <form onSubmit={submit} className="grid gap-5 rounded-xl border bg-card p-5 shadow-sm sm:p-6">
+        <div className="grid gap-1.5">
+          <Label htmlFor="bulk-urls">{t('urlsLabel')}</Label>
+          <Textarea
+            id="bulk-urls"
+            data-testid="bulk-textarea"
+            dir="ltr"
+            rows={7}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            placeholder={t('placeholder')}
+            spellCheck={false}
+            autoComplete="off"
+            className="font-mono text-[13px]"
+          />
+          <p className="text-xs text-muted-foreground">{t('hint')}</p>
+        </div>
+        <BulkOptions quality={quality} format={format} disabled={processing} onQuality={setQuality} onFormat={setFormat} />
+        <div>
+          <Button type="submit" size="lg" data-testid="bulk-start" disabled={processing || text === ''}>
+            {processing ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden /> : <Play className="h-4 w-4" aria-hidden />}
+            {processing ? t('processing') : t('start')}
+          </Button>
+        </div>
+      </form>
+      {batch && <BulkQueue batch={batch} />}
+    </>
+  );
+}

@@ -1,0 +1,68 @@
+'use client';
+
+import { CheckCircle2, Clock, Download, Loader2, XCircle } from 'lucide-react';
+import { useTranslations } from 'next-intl';
+import { Badge } from '@/components/ui/badge';
+import { buttonClasses } from '@/components/ui/button';
+import { cn } from '@/lib/cn';
+import type { BulkItem, BulkItemStatus } from '@/lib/bulk/schemas';
+
+const STATUS_STYLE: Record<BulkItemStatus, string> = {
+  pending: 'border-border text-muted-foreground',
+  processing: 'border-transparent bg-primary/15 text-primary',
+  completed: 'border-transparent bg-emerald-500/15 text-emerald-700 dark:text-emerald-400',
+  failed: 'border-transparent bg-destructive/15 text-destructive',
+};
+
+const STATUS_ICON = { pending: Clock, processing: Loader2, completed: CheckCircle2, failed: XCircle } as const;
+
+/** Failure codes the page can say in the visitor's language; any other keeps the server's own reason. */
+const KNOWN_CODES = ['invalid_url', 'unsupported_url', 'private_address', 'no_media', 'upstream_failed', 'too_large', 'too_long'] as const;
+
+export function BulkItemRow({ item }: { item: BulkItem }) {
+  const t = useTranslations('Bulk');
+  const Icon = STATUS_ICON[item.status];
+  const knownCode = KNOWN_CODES.find((code) => code === item.code);
+  const message =
+    item.status === 'failed' ? (knownCode ? t(`errors.${knownCode}`) : item.message || t('messages.failed')) : t(`messages.${item.status}`);
+  return (
+    <li data-testid="bulk-item" data-status={item.status} className="rounded-lg border bg-card p-4 shadow-sm">
+      <div className="flex flex-wrap items-start gap-3">
+        <div className="min-w-0 flex-1">
+          {item.title && <p className="truncate font-medium">{item.title}</p>}
+          <p className={cn('truncate text-sm', item.title ? 'text-muted-foreground' : 'font-medium')} dir="ltr" title={item.url}>
+            {item.url}
+          </p>
+        </div>
+        <Badge data-testid="bulk-item-status" className={STATUS_STYLE[item.status]}>
+          <Icon className={cn('h-3.5 w-3.5', item.status === 'processing' && 'animate-spin')} aria-hidden />
+          {t(`status.${item.status}`)}
+        </Badge>
+      </div>
+      <div
+        className="mt-3 h-2 overflow-hidden rounded-full bg-muted"
+        role="progressbar"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={item.progress}
+        aria-label={t('progressLabel')}
+      >
+        <div
+          className={cn('h-full rounded-full transition-[width] duration-500', item.status === 'failed' ? 'bg-destructive' : 'bg-primary')}
+          style={{ width: `${item.status === 'failed' ? 100 : item.progress}%` }}
+        />
+      </div>
+      <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
+        <p data-testid="bulk-item-message" className={cn('text-sm', item.status === 'failed' ? 'text-destructive' : 'text-muted-foreground')}>
+          {message}
+        </p>
+        {item.status === 'completed' && item.downloadUrl && (
+          <a data-testid="bulk-item-download" href={item.downloadUrl} download className={buttonClasses('outline', 'sm')}>
+            <Download className="h-4 w-4" aria-hidden />
+            {t('download')}
+          </a>
+        )}
+      </div>
+    </li>
+  );
+}
