@@ -1,0 +1,5 @@
+import { CreatorSkeleton } from '@/components/creator/creator-skeleton';
+
+export default function CreatorLoading() {
+  return <CreatorSkeleton />;
+}

@@ -1,0 +1,19 @@
+import { UserX } from 'lucide-react';
+import { useTranslations } from 'next-intl';
+import { buttonClasses } from '@/components/ui/button';
+import { Link } from '@/lib/i18n/navigation';
+
+/** SPEC §2: an unknown creator says so and offers the way home (answered with 404). */
+export default function CreatorNotFound() {
+  const t = useTranslations('Creator');
+  return (
+    <section className="mx-auto flex min-h-[60vh] max-w-lg flex-col items-center justify-center gap-4 px-4 text-center">
+      <UserX className="h-14 w-14 text-muted-foreground" aria-hidden />
+      <h1 className="text-2xl font-bold">{t('notFoundTitle')}</h1>
+      <p className="text-muted-foreground">{t('notFoundDescription')}</p>
+      <Link href="/" data-testid="creator-go-home" className={buttonClasses('primary', 'md')}>
+        {t('goHome')}
+      </Link>
+    </section>
+  );
+}

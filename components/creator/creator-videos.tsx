@@ -1,0 +1,61 @@
+import { Download, Eye, VideoOff } from 'lucide-react';
+import { getTranslations } from 'next-intl/server';
+import { buttonClasses } from '@/components/ui/button';
+import type { Creator } from '@/lib/creators/types';
+import { Link } from '@/lib/i18n/navigation';
+
+/** Latest Videos: a grid of cards, each with Preview and Download to the download page, or the empty state. */
+export async function CreatorVideos({ creator }: { creator: Creator }) {
+  const t = await getTranslations('Creator');
+  const videos = creator.latestVideos;
+  return (
+    <section aria-labelledby="latest-videos" className="mt-10">
+      <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="latest-videos" className="text-2xl font-semibold">
+          {t('latestVideos')}
+        </h2>
+        <p data-testid="creator-video-count" className="text-sm text-muted-foreground">
+          {t('videosAvailable', { count: videos.length })}
+        </p>
+      </div>
+      {videos.length === 0 ? (
+        <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed p-10 text-center">
+          <VideoOff className="h-10 w-10 text-muted-foreground" aria-hidden />
+          <p className="text-lg font-semibold">{t('noVideos')}</p>
+          <p className="text-sm text-muted-foreground">{t('noVideosHint')}</p>
+        </div>
+      ) : (
+        <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+          {videos.map((video) => {
+            const href = { pathname: '/download', query: { creator: creator.slug, video: video.id } };
+            return (
+              <li key={video.id} data-testid="creator-video" className="flex flex-col overflow-hidden rounded-xl border bg-card shadow-sm">
+                {/* eslint-disable-next-line @next/next/no-img-element -- thumbnails come from any platform's CDN or are data URIs */}
+                <img
+                  src={video.thumbnail}
+                  alt=""
+                  loading="lazy"
+                  referrerPolicy="no-referrer"
+                  className="aspect-video w-full bg-muted object-cover"
+                />
+                <div className="flex flex-1 flex-col gap-3 p-4">
+                  <h3 className="line-clamp-2 font-medium">{video.title}</h3>
+                  <div className="mt-auto flex gap-2">
+                    <Link href={href} className={buttonClasses('outline', 'sm')} data-testid="creator-video-preview">
+                      <Eye className="h-4 w-4" aria-hidden />
+                      {t('preview')}
+                    </Link>
+                    <Link href={href} className={buttonClasses('primary', 'sm')} data-testid="creator-video-download">
+                      <Download className="h-4 w-4" aria-hidden />
+                      {t('download')}
+                    </Link>
+                  </div>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}
