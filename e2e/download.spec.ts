@@ -101,3 +101,16 @@ test('a blank link is refused with a notice, and a link without media reports wh
   await expect(page.getByTestId('analyze-error')).toContainText('Analysis Failed');
   await expect(page.getByTestId('result-card')).toHaveCount(0);
 });
+
+test('the home page analyses in its Single Download tab, and its Bulk tab leads to /bulk', async ({ page }) => {
+  await page.goto('/');
+  await page.getByTestId('analyze-input').fill(OG_VIDEO);
+  await page.getByTestId('analyze-submit').click();
+  await expectOgVideoResult(page);
+  await expect(page.getByText('Analysis complete!').first()).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+
+  await page.getByTestId('tab-bulk').click();
+  await page.getByTestId('bulk-open').click();
+  await expect(page).toHaveURL(/\/bulk$/, { timeout: 20_000 });
+});

@@ -1,4 +1,5 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { HomeTools } from '@/components/downloader/home-tools';
 import { HomeFeatures } from '@/components/home/home-features';
 import { HomeHero } from '@/components/home/home-hero';
 import { HomeJsonLd } from '@/components/home/home-json-ld';
@@ -29,7 +30,7 @@ export default async function HomePage({ params }: Props) {
     <>
       <HomeHero />
       {/* Mount point for the Single/Bulk tabbed downloader (SPEC §2 "Home page"), owned by the engine UI. */}
-      <div id="home-tools" />
+      <HomeTools />
       <StatsBlock />
       <PlatformCards />
       <PopularCreators creators={POPULAR_CREATORS} title={t('creatorsTitle')} subtitle={t('creatorsSubtitle')} />

@@ -1,0 +1,35 @@
+import { Link2, ListVideo } from 'lucide-react';
+import { getTranslations } from 'next-intl/server';
+import { AnalyzeWorkspace } from '@/components/analyze/analyze-workspace';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { BulkTeaser } from './bulk-teaser';
+
+/** The home page's tabbed area (SPEC §2): Single Download analyses in place; Bulk Download leads to /bulk. */
+export async function HomeTools() {
+  const t = await getTranslations('Download');
+  return (
+    <section id="home-tools" aria-labelledby="home-tools-title" className="mx-auto grid max-w-4xl gap-4 px-4 py-12">
+      <h2 id="home-tools-title" className="sr-only">
+        {t('toolsTitle')}
+      </h2>
+      <Tabs defaultValue="single" className="grid gap-2">
+        <TabsList className="justify-self-center">
+          <TabsTrigger value="single" data-testid="tab-single">
+            <Link2 className="h-4 w-4" aria-hidden />
+            {t('tabSingle')}
+          </TabsTrigger>
+          <TabsTrigger value="bulk" data-testid="tab-bulk">
+            <ListVideo className="h-4 w-4" aria-hidden />
+            {t('tabBulk')}
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="single">
+          <AnalyzeWorkspace notices="bar" />
+        </TabsContent>
+        <TabsContent value="bulk">
+          <BulkTeaser />
+        </TabsContent>
+      </Tabs>
+    </section>
+  );
+}
