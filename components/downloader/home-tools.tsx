@@ -1,10 +1,10 @@
 import { Link2, ListVideo } from 'lucide-react';
 import { getTranslations } from 'next-intl/server';
 import { AnalyzeWorkspace } from '@/components/analyze/analyze-workspace';
+import { BulkDownload } from '@/components/bulk/bulk-download';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { BulkTeaser } from './bulk-teaser';
 
-/** The home page's tabbed area (SPEC §2): Single Download analyses in place; Bulk Download leads to /bulk. */
+/** The home page's tabbed area (SPEC §2): both tabs work in place, the same parts as /download and /bulk. */
 export async function HomeTools() {
   const t = await getTranslations('Download');
   return (
@@ -27,7 +27,7 @@ export async function HomeTools() {
           <AnalyzeWorkspace notices="bar" />
         </TabsContent>
         <TabsContent value="bulk">
-          <BulkTeaser />
+          <BulkDownload />
         </TabsContent>
       </Tabs>
     </section>
