@@ -48,6 +48,10 @@ test('Ctrl+V outside any field pastes the link and analyses it by itself', async
   await expectOgVideoResult(page);
   await expect(page.getByText('Analysis Complete!').first()).toBeVisible();
   await expect(page.getByTestId('analyze-submit')).toHaveText('Analyze');
+
+  const download = page.waitForEvent('download');
+  await page.getByTestId('download-button').click();
+  expect((await download).suggestedFilename()).toMatch(/^OG video fixture.*\.mp4$/);
 });
 
 test('in Arabic: the paste button fills the box, the page is right-to-left and the result arrives', async ({ page }) => {
