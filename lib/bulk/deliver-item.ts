@@ -1,25 +1,24 @@
 import 'server-only';
 import { createReadStream } from 'node:fs';
 import { analyzeMedia } from '@/lib/media/analyze';
+import { pickOffer } from '@/lib/jobs/pick-offer';
 import { checkedOffer, getPreparations, prepareDownload } from '@/lib/media/deliver';
 import type { ItemFile } from './batch-store';
 import type { BulkChoice, PreparedItem } from './bulk-runner';
-import { pickOffer } from './pick-offer';
 
 const downloadUrlOf = (file: ItemFile) =>
   `/api/download/${encodeURIComponent(file.mediaId)}?itag=${encodeURIComponent(file.itag)}&ext=${encodeURIComponent(file.ext)}`;
 
 /**
- * One bulk item through the delivery engine: analyse (cached), pick the offer for the batch's choice, check
- * the limits, prepare the file (shared with a single download of the same offer), and hand back the same
- * /api/download link a single download gets.
+ * One bulk item the way a download job does it (the same pickOffer, checkedOffer and prepareDownload): analyse
+ * (cached), pick the offer for the batch's choice, check the limits, prepare the file (shared with a single
+ * download of the same offer), and hand back the same /api/download link a single download gets.
  */
 export async function prepareBulkItem(url: string, choice: BulkChoice, onProgress: (percent: number) => void): Promise<PreparedItem> {
   const media = await analyzeMedia(url);
-  const format = pickOffer(media.info.formats, choice);
-  const offer = checkedOffer(media.info.id, format.itag, { ext: format.ext });
+  const offer = checkedOffer(media.info.id, pickOffer(media, choice.quality, choice.format).itag);
   await prepareDownload(offer, { onProgress: (fraction) => onProgress(fraction * 100) });
-  const file = { mediaId: media.info.id, itag: format.itag, ext: offer.plan.ext };
+  const file = { mediaId: media.info.id, itag: offer.plan.itag, ext: offer.plan.ext };
   return { title: offer.title, downloadUrl: downloadUrlOf(file), file };
 }
 
