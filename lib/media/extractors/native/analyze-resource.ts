@@ -5,6 +5,7 @@ import { analyzeDirect } from './analyze-direct';
 import { analyzeHls } from './analyze-hls';
 import { analyzeHtml } from './analyze-html';
 import { TEXT_MAX_BYTES, type NativeContext } from './context';
+import { fastProbe } from './fast-probe';
 import { openBody } from './read-body';
 import { sniffResource } from './sniff';
 import { fileNameOf } from './url';
@@ -50,7 +51,8 @@ export async function analyzeResource(ctx: NativeContext, url: string, depth: nu
     const finalUrl = res.url || url;
     if (finalUrl !== url) await ctx.check(finalUrl);
     const contentType = res.headers.get('content-type');
-    const sniffed = sniffResource({ contentType, url: finalUrl, head: await body.read(SNIFF_BYTES) });
+    const sniffBytes = await body.read(SNIFF_BYTES);
+    const sniffed = sniffResource({ contentType, url: finalUrl, head: sniffBytes });
     const base = { url: finalUrl, title: fileNameOf(finalUrl) };
 
     if (sniffed.kind === 'hls' || sniffed.kind === 'dash' || sniffed.kind === 'html') {
@@ -67,10 +69,13 @@ export async function analyzeResource(ctx: NativeContext, url: string, depth: nu
       return { ...base, kind: 'video', sources, duration };
     }
 
-    const head = await body.read(PROBE_BYTES);
+    const size = sizeOf(res);
+    // Most headers fit in the sniffed bytes; 2 MB more are read only when the in-process parsers cannot settle.
+    const quick = fastProbe(sniffBytes, size);
+    const head = quick && !('needsTail' in quick) ? sniffBytes : await body.read(PROBE_BYTES);
     await body.cancel();
     const mimeType = contentType?.split(';', 1)[0].trim() || undefined;
-    const format = await analyzeDirect(ctx, { url: finalUrl, sniffed, head, size: sizeOf(res), mimeType });
+    const format = await analyzeDirect(ctx, { url: finalUrl, sniffed, head, size, mimeType });
     // Bytes nobody could name and ffprobe could not read are not media.
     if (sniffed.kind === 'unknown' && (format.vcodec === 'unknown' || (!format.vcodec && !format.acodec))) throw noMedia();
     return { ...base, kind: format.isImage ? 'photo' : 'video', sources: [format], duration: format.duration };
