@@ -31,6 +31,8 @@ export interface BulkRunnerOptions {
   concurrency: number;
   ttlMs: () => number;
   now?: () => number;
+  /** A signed-in owner's batch has ended (the bell); never allowed to change an item's outcome. */
+  onFinished?: (batch: { owner: string; ready: number; total: number }) => Promise<void>;
 }
 
 export interface BulkRunner {
@@ -85,6 +87,18 @@ export function createBulkRunner(options: BulkRunnerOptions): BulkRunner {
     }
   };
 
+  // Batches of signed-in owners still running; deleting the entry is what lets only one last item report the end.
+  const owners = new Map<string, string>();
+  const settled = async (batchId: string) => {
+    const owner = owners.get(batchId);
+    if (!owner || !options.onFinished) return;
+    const batch = await readBatch(await store(), batchId, now());
+    if (!batch || batch.items.some((item) => item.status === 'pending' || item.status === 'processing')) return;
+    if (!owners.delete(batchId)) return;
+    const ready = batch.items.filter((item) => item.status === 'completed').length;
+    await options.onFinished({ owner, ready, total: batch.items.length });
+  };
+
   const runItem = async (batchId: string, item: StoredItem, choice: BulkChoice, schedule: (item: StoredItem) => void) => {
     let title = item.title;
     const processing = (progress: number) => ({ status: 'processing' as const, progress, message: BULK_MESSAGES.processing, title });
@@ -119,6 +133,7 @@ export function createBulkRunner(options: BulkRunnerOptions): BulkRunner {
     } catch (error) {
       await save(item.id, { ...failedState(error), title });
     }
+    await settled(batchId).catch((error) => console.error('[bulk] onFinished failed', error));
   };
 
   return {
@@ -129,6 +144,7 @@ export function createBulkRunner(options: BulkRunnerOptions): BulkRunner {
       const items = await insertBatch(db, {
         id, owner, ...choice, urls: request.urls, message: BULK_MESSAGES.pending, now: now(), expiresAt: now() + options.ttlMs(),
       });
+      if (owner) owners.set(id, owner);
       const limit = createLimiter(Math.max(1, options.concurrency));
       const schedule = (item: StoredItem) => void limit(() => runItem(id, item, choice, schedule));
       items.forEach(schedule);

@@ -1,6 +1,7 @@
 import 'server-only';
 import { getDb } from '@/lib/db';
 import { analysisTtlMs, analyzeMedia } from '@/lib/media/analyze';
+import { onBatchFinished } from '@/lib/notifications/bulk-hook';
 import { createBulkRunner, type BulkRunner } from './bulk-runner';
 import { prepareBulkItem } from './deliver-item';
 
@@ -15,6 +16,7 @@ export function getBulkRunner(): BulkRunner {
     prepare: prepareBulkItem,
     concurrency: Number(process.env.BULK_CONCURRENCY) || 2,
     ttlMs: analysisTtlMs,
+    onFinished: onBatchFinished,
   });
   return holder.__grablineBulkRunner;
 }

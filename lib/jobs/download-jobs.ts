@@ -5,6 +5,7 @@ import { toAppError } from '@/lib/errors';
 import { analyzeMedia, type AnalyzedMedia } from '@/lib/media/analyze';
 import { checkedOffer, prepareDownload, tempTtlMs, type ReadyFile, type ResolvedOffer } from '@/lib/media/deliver';
 import { recogniseUrl } from '@/lib/media/platforms';
+import { onDownloadJobFinished } from '@/lib/history/job-hooks';
 import type { DownloadJobRequest, DownloadProgress } from './download-job-schemas';
 import {
   insertDownloadJob, interruptDownloadJobs, purgeExpiredDownloadJobs, readDownloadJob, saveDownloadState, type DownloadState,
@@ -19,6 +20,17 @@ export interface DownloadJobDeps {
   concurrency?: number;
   ttlMs: () => number;
   now?: () => number;
+  /** A signed-in user's job has ended (history, notification); never allowed to change the job's outcome. */
+  onFinished?: (outcome: DownloadJobOutcome) => Promise<void>;
+}
+
+export interface DownloadJobOutcome {
+  owner: string;
+  status: 'ready' | 'failed';
+  /** Present once the analysis succeeded. */
+  offer?: ResolvedOffer;
+  file?: ReadyFile;
+  message?: string;
 }
 
 export interface DownloadJobs {
@@ -73,16 +85,22 @@ export function createDownloadJobs(deps: DownloadJobDeps): DownloadJobs {
     }
   };
 
-  const run = async (id: string, request: DownloadJobRequest) => {
+  const finished = async (outcome: Omit<DownloadJobOutcome, 'owner'>, owner: string | null) => {
+    if (!owner || !deps.onFinished) return;
+    await deps.onFinished({ ...outcome, owner }).catch((error) => console.error('[download-jobs] onFinished failed', error));
+  };
+
+  const run = async (id: string, request: DownloadJobRequest, owner: string | null) => {
     let progress = 0;
+    let offer: ResolvedOffer | undefined;
     try {
       await save(id, { status: 'analyzing', progress: (progress = 5), message: 'Analyzing media...' });
       const media = await deps.analyze(request.url);
-      const offer = checkedOffer(media.info.id, pickOffer(media, request.quality, request.format).itag);
+      offer = checkedOffer(media.info.id, pickOffer(media, request.quality, request.format).itag);
       await save(id, { status: 'processing', progress: (progress = ANALYZED), message: 'Processing...' });
       let lastSave = 0;
       let writing = Promise.resolve();
-      await deps.prepare(offer, (fraction) => {
+      const file = await deps.prepare(offer, (fraction) => {
         const next = Math.min(99, ANALYZED + Math.floor(fraction * (99 - ANALYZED)));
         if (next <= progress || now() - lastSave < SAVE_EVERY_MS) return;
         progress = next;
@@ -92,8 +110,11 @@ export function createDownloadJobs(deps: DownloadJobDeps): DownloadJobs {
       });
       await writing;
       await save(id, { status: 'ready', progress: 100, message: 'Download ready', downloadUrl: downloadUrlOf(offer) });
+      await finished({ status: 'ready', offer, file }, owner);
     } catch (error) {
-      await save(id, failedState(error, progress));
+      const state = failedState(error, progress);
+      await save(id, state);
+      await finished({ status: 'failed', offer, message: state.message }, owner);
     }
   };
 
@@ -104,7 +125,7 @@ export function createDownloadJobs(deps: DownloadJobDeps): DownloadJobs {
       const state: DownloadState = { status: 'queued', progress: 0, message: 'Queued for processing' };
       const payload = { url, quality: request.quality, format: request.format };
       await insertDownloadJob(await store(), { id, state, payload, owner, now: now(), expiresAt: now() + deps.ttlMs() });
-      void limit(() => run(id, { ...request, url }));
+      void limit(() => run(id, { ...request, url }, owner));
       return id;
     },
     async get(id) {
@@ -123,6 +144,7 @@ export function getDownloadJobs(): DownloadJobs {
     prepare: (offer, onProgress) => prepareDownload(offer, { onProgress }),
     concurrency: Number(process.env.DOWNLOAD_JOB_CONCURRENCY) || 4,
     ttlMs: tempTtlMs,
+    onFinished: onDownloadJobFinished,
   });
   return holder.__grablineDownloadJobs;
 }

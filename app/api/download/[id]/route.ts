@@ -1,3 +1,4 @@
+import { recordDelivery } from '@/lib/history/delivery-hook';
 import { apiHandler, parseWith } from '@/lib/http/api-handler';
 import { deliverDownload, downloadQuerySchema, expiredLink, mediaIdSchema } from '@/lib/media/deliver';
 
@@ -8,5 +9,7 @@ export const dynamic = 'force-dynamic';
 export const GET = apiHandler<{ id: string }>(async (req, { params }) => {
   if (!mediaIdSchema.safeParse(params.id).success) throw expiredLink();
   const query = parseWith(downloadQuerySchema, Object.fromEntries(req.nextUrl.searchParams));
-  return deliverDownload({ mediaId: params.id, ...query, headers: req.headers, signal: req.signal });
+  const res = await deliverDownload({ mediaId: params.id, ...query, headers: req.headers, signal: req.signal });
+  await recordDelivery(req, params.id, query, res);
+  return res;
 });

@@ -7,7 +7,7 @@ export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 /** POST /api/media/download {url, quality, format} → {downloadId}; poll /api/media/progress/{downloadId}. */
-export const POST = withApiAccess(async (req) => {
+export const POST = withApiAccess(async (req, { caller }) => {
   const request = await readJson(req, downloadJobRequestSchema);
-  return { downloadId: await getDownloadJobs().start(request) };
+  return { downloadId: await getDownloadJobs().start(request, caller?.user.id ?? null) };
 });

@@ -1,0 +1,56 @@
+import 'server-only';
+import type { Db } from '@/lib/db';
+import { now } from '@/lib/db/time';
+import type { ResolvedOffer } from '@/lib/media/deliver';
+import { recogniseUrl } from '@/lib/media/platforms';
+import type { Format } from '@/lib/media/types';
+import { hasRecent, insertHistory, type NewHistoryRow } from './history-store';
+import { mediaRefFor } from './media-ref';
+import type { HistoryStatus } from './schemas';
+
+// One download can reach us twice — a download job, then the browser fetching its link — or a player can ask
+// again; within this window the same media, quality, format and outcome is one entry.
+const SAME_DOWNLOAD_MS = 10 * 60 * 1000;
+
+/** Records a download unless the same one was just recorded; returns whether a row was added. */
+export async function recordDownload(db: Db, row: Omit<NewHistoryRow, 'downloadedAt'>, at = now()): Promise<boolean> {
+  if (await hasRecent(db, row.userId, row, at - SAME_DOWNLOAD_MS)) return false;
+  await insertHistory(db, { ...row, downloadedAt: at });
+  return true;
+}
+
+function formatOf(offer: ResolvedOffer): Format | undefined {
+  const { info } = offer.media;
+  return [...info.formats, ...(info.items ?? []).flatMap((item) => item.formats)].find((f) => f.itag === offer.plan.itag);
+}
+
+/** The media reference: the platform's id from the canonical link, which is then forgotten. */
+function mediaRefOf(offer: ResolvedOffer): string | null {
+  try {
+    return mediaRefFor(recogniseUrl(offer.media.info.url));
+  } catch {
+    return null;
+  }
+}
+
+/** A history row for an offer: what the card shows, without the link (privacy first, DESIGN §4). */
+export function rowForOffer(
+  userId: string,
+  offer: ResolvedOffer,
+  status: HistoryStatus,
+  fileSize?: number | null,
+): Omit<NewHistoryRow, 'downloadedAt'> {
+  const format = formatOf(offer);
+  const size = fileSize ?? (format?.filesizeApprox ? undefined : format?.filesize);
+  return {
+    userId,
+    title: offer.title || offer.media.info.title || 'Untitled',
+    thumbnail: offer.media.info.thumbnail || null,
+    platform: offer.media.info.platform,
+    mediaRef: mediaRefOf(offer),
+    quality: format?.quality ?? (offer.plan.height ? `${offer.plan.height}p` : offer.plan.ext),
+    format: offer.plan.ext,
+    status,
+    fileSize: size ?? null,
+  };
+}

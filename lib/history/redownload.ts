@@ -1,0 +1,21 @@
+import 'server-only';
+import { AppError } from '@/lib/errors';
+import { historyNotFound, historyStoreFor } from './history';
+import { findHistory } from './history-store';
+import { urlForMediaRef } from './media-ref';
+import { historyIdSchema, type Redownload } from './schemas';
+
+export const NOT_REPEATABLE = 'This download cannot be repeated because we do not keep its original link';
+
+/**
+ * Re-download: the stored media reference → the platform's canonical link → the /download page, which analyses
+ * it afresh (the old offer and file are long gone). Media from other sites has no reference: 422.
+ */
+export async function redownloadPath(userId: string, id: string): Promise<Redownload> {
+  if (!historyIdSchema.safeParse(id).success) throw historyNotFound();
+  const row = await findHistory(await historyStoreFor(userId), userId, id);
+  if (!row) throw historyNotFound();
+  const url = urlForMediaRef(row.media_ref);
+  if (!url) throw new AppError('unsupported_url', NOT_REPEATABLE);
+  return { path: `/download?${new URLSearchParams({ url })}` };
+}

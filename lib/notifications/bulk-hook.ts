@@ -1,0 +1,12 @@
+import 'server-only';
+import { getDb } from '@/lib/db';
+import { createNotification } from './notifications-store';
+
+/** A signed-in user's bulk batch has ended: one notification with how many of its files are ready. */
+export async function onBatchFinished(batch: { owner: string; ready: number; total: number }): Promise<void> {
+  await createNotification(await getDb(), batch.owner, {
+    kind: 'bulk_complete',
+    title: 'Bulk download complete',
+    body: `${batch.ready}/${batch.total}`,
+  });
+}

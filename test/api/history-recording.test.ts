@@ -1,0 +1,106 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { POST as startBulk } from '@/app/api/bulk/route';
+import { GET as list } from '@/app/api/history/route';
+import { POST as startDownload } from '@/app/api/media/download/route';
+import { GET as progress } from '@/app/api/media/progress/[id]/route';
+import { POST as markRead } from '@/app/api/notifications/read/route';
+import { GET as notifications } from '@/app/api/notifications/route';
+import { appStores, callRoute } from '@/lib/auth/store.testkit';
+import { getDb } from '@/lib/db';
+import { analyzeMedia, clearAnalyses } from '@/lib/media/analyze';
+import { startFixtureSite, type FixtureSite } from '@/test/fixtures/server';
+import { bodyOf, requestDownload, until } from './download.testkit';
+import { signUp } from './history.testkit';
+
+let site: FixtureSite;
+let tempRoot: string;
+const saved = { ...process.env };
+beforeAll(async () => {
+  tempRoot = mkdtempSync(path.join(tmpdir(), 'grabline-history-rec-'));
+  site = await startFixtureSite();
+  Object.assign(process.env, { TEMP_DIR: tempRoot, MEDIA_FETCH_ALLOW: `127.0.0.1:${site.port}`, MAX_DOWNLOADS_PER_IP: '100' });
+});
+afterAll(async () => {
+  await site?.close();
+  process.env = saved;
+  rmSync(tempRoot, { recursive: true, force: true });
+});
+
+describe.each(appStores())('recording downloads on $name', ({ open }) => {
+  let close: () => Promise<void>;
+  let ada: { cookie: string; userId: string };
+  beforeEach(async () => {
+    close = await open();
+    clearAnalyses();
+    ada = await signUp('ada@example.com');
+  });
+  afterEach(async () => close());
+
+  const historyRows = async () => (await getDb()).query<Record<string, unknown>>('SELECT * FROM history');
+  const bell = async () => (await callRoute(notifications, '/api/notifications', { headers: { cookie: ada.cookie } })).json.data;
+
+  it('records a signed-in direct download once — with no link anywhere in the row', async () => {
+    const url = `${site.origin}/video.mp4?private=token123`;
+    const media = await analyzeMedia(url, { engine: 'native' });
+    const format = media.info.formats[0];
+    const res = await requestDownload(media.info.id, format.itag, { ext: format.ext, headers: { cookie: ada.cookie } });
+    expect(res.status).toBe(200);
+    const size = (await bodyOf(res)).length;
+    await bodyOf(await requestDownload(media.info.id, format.itag, { ext: format.ext, headers: { cookie: ada.cookie } }));
+    const rows = await historyRows();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ user_id: ada.userId, platform: 'generic', media_ref: null, status: 'completed', format: format.ext });
+    expect(Number(rows[0].file_size)).toBe(size);
+    const stored = JSON.stringify(rows);
+    expect(stored).not.toContain('127.0.0.1');
+    expect(stored).not.toContain('token123');
+    const listed = (await callRoute(list, '/api/history', { headers: { cookie: ada.cookie } })).json.data;
+    expect(listed.downloads[0]).toMatchObject({ quality: format.quality, format: format.ext, status: 'completed' });
+  });
+
+  it('records nothing for an anonymous download', async () => {
+    const media = await analyzeMedia(`${site.origin}/video.webm`, { engine: 'native' });
+    await bodyOf(await requestDownload(media.info.id, media.info.formats[0].itag));
+    expect(await historyRows()).toHaveLength(0);
+  });
+
+  it('records a finished download job and rings the bell, which marks read on open', async () => {
+    const started = await callRoute(startDownload, '/api/media/download', {
+      body: { url: `${site.origin}/audio.mp3`, quality: '320k', format: 'mp3' }, headers: { cookie: ada.cookie },
+    });
+    const id = started.json.data.downloadId;
+    await until(async () => {
+      const res = await callRoute(progress, `/api/media/progress/${id}`, { headers: { cookie: ada.cookie }, params: { id } });
+      return res.json.data.status === 'ready' || res.json.data.status === 'failed';
+    }, 30_000);
+    await until(async () => (await bell()).unread === 1);
+    const rows = await historyRows();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ format: 'mp3', status: 'completed', media_ref: null });
+    const { notifications: items } = await bell();
+    expect(items[0]).toMatchObject({ kind: 'download_ready', title: 'Download ready', read: false });
+    expect((await callRoute(markRead, '/api/notifications/read', { method: 'POST', headers: { cookie: ada.cookie } })).json.data).toEqual({ marked: 1 });
+    expect(await bell()).toMatchObject({ unread: 0, notifications: [expect.objectContaining({ read: true })] });
+  });
+
+  it('notifies once when a signed-in user’s bulk batch ends', async () => {
+    const res = await callRoute(startBulk, '/api/bulk', {
+      body: { urls: [`${site.origin}/video.mp4?b=1`, `${site.origin}/missing.mp4`], quality: '360p', format: 'mp4' },
+      headers: { cookie: ada.cookie },
+    });
+    expect(res.status).toBe(200);
+    await until(async () => (await bell()).unread > 0, 30_000);
+    await new Promise((r) => setTimeout(r, 300));
+    const { notifications: items, unread } = await bell();
+    expect(unread).toBe(1);
+    expect(items[0]).toMatchObject({ kind: 'bulk_complete', title: 'Bulk download complete', body: '1/2' });
+  });
+
+  it('keeps the bell to the user: notifications need a session', async () => {
+    expect((await callRoute(notifications, '/api/notifications')).status).toBe(401);
+    expect((await callRoute(markRead, '/api/notifications/read', { method: 'POST' })).status).toBe(401);
+  });
+});
