@@ -1,0 +1,9 @@
+import { getUser } from '@/lib/auth/session';
+import { apiHandler } from '@/lib/http/api-handler';
+import { downloadDefaults } from '@/lib/settings/download-defaults';
+
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+/** GET /api/settings/defaults → {defaultQuality, defaultFormat, autoDownload}: the user's, or 1080p/mp4 signed out. */
+export const GET = apiHandler(async (req) => downloadDefaults((await getUser(req))?.id));

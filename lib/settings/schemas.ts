@@ -1,0 +1,66 @@
+import { z } from 'zod';
+
+/**
+ * User settings (SPEC §3, options and defaults from SPEC §9): the handlers validate with these, the dashboard
+ * types its calls with them and /api/openapi.json documents them. No server-only imports here.
+ */
+
+export const SETTINGS_QUALITIES = ['360p', '720p', '1080p', '1440p', '2160p'] as const;
+export const SETTINGS_FORMATS = ['mp4', 'webm', 'mp3', 'wav'] as const;
+/** Days; -1 keeps history forever. */
+export const HISTORY_RETENTIONS = [7, 30, 90, 365, -1] as const;
+
+export type SettingsQuality = (typeof SETTINGS_QUALITIES)[number];
+export type SettingsFormat = (typeof SETTINGS_FORMATS)[number];
+export type HistoryRetention = (typeof HISTORY_RETENTIONS)[number];
+
+const qualitySchema = z.enum(SETTINGS_QUALITIES, { error: `defaultQuality must be one of ${SETTINGS_QUALITIES.join(', ')}` });
+const formatSchema = z.enum(SETTINGS_FORMATS, { error: `defaultFormat must be one of ${SETTINGS_FORMATS.join(', ')}` });
+const retentionSchema = z.union(HISTORY_RETENTIONS.map((days) => z.literal(days)), {
+  error: `historyRetention must be one of ${HISTORY_RETENTIONS.join(', ')}`,
+});
+
+export const preferencesSchema = z.object({
+  defaultQuality: qualitySchema,
+  defaultFormat: formatSchema,
+  autoDownload: z.boolean(),
+  historyRetention: retentionSchema,
+});
+export type Preferences = z.infer<typeof preferencesSchema>;
+
+export const DEFAULT_PREFERENCES: Preferences = {
+  defaultQuality: '1080p',
+  defaultFormat: 'mp4',
+  autoDownload: false,
+  historyRetention: 30,
+};
+
+/** PATCH /api/settings: any of the four, at least one, nothing else. */
+export const settingsPatchSchema = preferencesSchema
+  .partial()
+  .strict()
+  .refine((patch) => Object.keys(patch).length > 0, { message: 'Send at least one setting to change' });
+export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
+
+export const apiUsageSchema = z.object({
+  requestsToday: z.number().int().nonnegative(),
+  requestsThisMonth: z.number().int().nonnegative(),
+  dailyLimit: z.number().int().positive(),
+  monthlyLimit: z.number().int().positive(),
+});
+
+/** GET /api/settings → data. apiToken is the active token's first characters and '…' — never the token. */
+export const userSettingsSchema = preferencesSchema.extend({
+  _id: z.string(),
+  apiToken: z.string().meta({ description: "The active token's prefix followed by '…'; empty when none was issued", example: 'gl_AbC123…' }),
+  apiUsage: apiUsageSchema,
+});
+export type UserSettings = z.infer<typeof userSettingsSchema>;
+
+/** GET /api/settings/defaults → data: what /download and /bulk preselect. */
+export const downloadDefaultsSchema = z.object({
+  defaultQuality: qualitySchema,
+  defaultFormat: formatSchema,
+  autoDownload: z.boolean(),
+});
+export type DownloadDefaults = z.infer<typeof downloadDefaultsSchema>;

@@ -1,0 +1,29 @@
+import 'server-only';
+import { getApiTokenInfo } from '@/lib/auth/api-tokens';
+import { getDb, type Db } from '@/lib/db';
+import { purgeUserHistory } from '@/lib/history/retention';
+import { getApiUsage } from '@/lib/rate-limit/api-usage';
+import type { SettingsPatch, UserSettings } from './schemas';
+import { readPreferences, updatePreferences } from './settings-store';
+
+/** The token is shown in full once, when issued; afterwards only its first characters, so a glance tells tokens apart. */
+const shownToken = (prefix: string | undefined) => (prefix ? `${prefix}…` : '');
+
+/** GET /api/settings: preferences, the token's visible part and this month's API usage (SPEC §3 "User settings"). */
+export async function getUserSettings(userId: string, db?: Db): Promise<UserSettings> {
+  const store = db ?? (await getDb());
+  const [preferences, token, apiUsage] = await Promise.all([
+    readPreferences(store, userId),
+    getApiTokenInfo(userId, store),
+    getApiUsage(userId, store),
+  ]);
+  return { _id: userId, ...preferences, apiToken: shownToken(token?.prefix), apiUsage };
+}
+
+/** PATCH /api/settings. A shorter retention applies at once: what it no longer covers is purged now. */
+export async function changeUserSettings(userId: string, patch: SettingsPatch, db?: Db): Promise<UserSettings> {
+  const store = db ?? (await getDb());
+  const preferences = await updatePreferences(store, userId, patch);
+  if (patch.historyRetention !== undefined) await purgeUserHistory(store, userId, preferences.historyRetention);
+  return getUserSettings(userId, store);
+}
