@@ -36,10 +36,9 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    // No -H: bound to one address, Next rewrites to http://localhost:PORT and treats that as an external origin.
-    command: `npx next start -p ${PORT}`,
+    command: `npx next start -p ${PORT} -H 127.0.0.1`,
     url: `${baseURL}/api/health`,
-    reuseExistingServer: !!process.env.E2E_REUSE,
+    reuseExistingServer: false,
     timeout: 120_000,
     env: {
       NEXT_TELEMETRY_DISABLED: '1',
