@@ -36,9 +36,10 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: `npx next start -p ${PORT} -H 127.0.0.1`,
+    // No -H: bound to one address, Next rewrites to http://localhost:PORT and treats that as an external origin.
+    command: `npx next start -p ${PORT}`,
     url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
+    reuseExistingServer: !!process.env.E2E_REUSE,
     timeout: 120_000,
     env: {
       NEXT_TELEMETRY_DISABLED: '1',
