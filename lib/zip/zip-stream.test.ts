@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createNameAllocator, safeStem } from './entry-names';
-import { zipStream, type ZipSource } from './zip-stream';
+import { zipChunks, zipStream, type ZipSource } from './zip-stream';
 
 // Debian's python: its zipfile module is the independent reader we check our archives against.
 const PYTHON = '/usr/bin/python3';
@@ -60,6 +60,40 @@ describe('zipStream', () => {
     const check = 'import sys, zipfile\nz = zipfile.ZipFile(sys.argv[1])\nn = z.namelist()\nassert len(n) == 70000, len(n)\nassert z.read("f69999.txt") == b"69999"\nassert z.testzip() is None';
     execFileSync(PYTHON, ['-c', check, file]);
   }, 60_000);
+
+  it('writes ZIP64 sizes and offsets for a file past 4 GiB', async () => {
+    // 4 GiB + 1 MiB of zeros, streamed for real (CRC and all) but written as a hole: a sparse file on disk.
+    const zero = new Uint8Array(1 << 20);
+    const big: ZipSource = {
+      name: 'big.bin',
+      open: async () => (function* () {
+        for (let i = 0; i < 4097; i++) yield zero;
+      })(),
+    };
+    dir = mkdtempSync(path.join(tmpdir(), 'grabline-zip64-'));
+    const file = path.join(dir, 'big.zip');
+    const fd = openSync(file, 'w');
+    let at = 0;
+    for await (const chunk of zipChunks([source('small.txt', Buffer.from('first')), big, source('after.txt', Buffer.from('last'))])) {
+      if (chunk !== zero) writeSync(fd, chunk, 0, chunk.length, at);
+      at += chunk.length;
+    }
+    closeSync(fd);
+    const check = [
+      'import sys, zipfile, zlib',
+      'z = zipfile.ZipFile(sys.argv[1])',
+      'i = z.getinfo("big.bin")',
+      'assert i.file_size == (4097 << 20), i.file_size',
+      'crc = 0',
+      'for _ in range(4097): crc = zlib.crc32(bytes(1 << 20), crc)',
+      'assert i.CRC == crc, (i.CRC, crc)',
+      'a = z.getinfo("after.txt")',
+      'assert a.header_offset > 0xFFFFFFFF, a.header_offset',
+      'assert z.read("after.txt") == b"last" and z.read("small.txt") == b"first"',
+    ].join('\n');
+    execFileSync(PYTHON, ['-c', check, file]);
+    expect(execFileSync('unzip', ['-l', file], { encoding: 'utf8' })).toMatch(/4296015872\s.*big\.bin/);
+  }, 120_000);
 
   it('opens each file only when its turn comes', async () => {
     const opened: string[] = [];
