@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { loginSchema, refreshSchema, registerSchema } from '@/lib/auth/credentials';
+import { bulkBatchSchema, bulkRequestSchema } from '@/lib/bulk/schemas';
+import { clearedSchema, historyEntrySchema, historyListSchema, overviewSchema, redownloadSchema } from '@/lib/history/schemas';
+import { downloadJobRequestSchema } from '@/lib/jobs/download-job-schemas';
+import { analyzeRequestSchema, formatSchema, mediaInfoSchema } from '@/lib/media/schemas';
+import { markedReadSchema, notificationListSchema, notificationSchema } from '@/lib/notifications/schemas';
+import { downloadDefaultsSchema, settingsPatchSchema, userSettingsSchema } from '@/lib/settings/schemas';
+import {
+  downloadProgressSchema, downloadStartedSchema, errorSchema, issuedTokenSchema, sessionSchema, tokenInfoSchema, userSchema,
+} from './extra-schemas';
+
+type JsonObject = Record<string, unknown>;
+
+/** Request bodies are documented as clients send them (defaults optional), answers as the server writes them. */
+const REQUESTS = {
+  AnalyzeRequest: analyzeRequestSchema,
+  DownloadRequest: downloadJobRequestSchema,
+  BulkRequest: bulkRequestSchema,
+  RegisterRequest: registerSchema,
+  LoginRequest: loginSchema,
+  RefreshRequest: refreshSchema,
+  SettingsPatch: settingsPatchSchema,
+} as const;
+
+const RESPONSES = {
+  Error: errorSchema,
+  Format: formatSchema,
+  MediaInfo: mediaInfoSchema,
+  DownloadStarted: downloadStartedSchema,
+  DownloadProgress: downloadProgressSchema,
+  BulkBatch: bulkBatchSchema,
+  User: userSchema,
+  Session: sessionSchema,
+  IssuedToken: issuedTokenSchema,
+  TokenInfo: tokenInfoSchema,
+  HistoryEntry: historyEntrySchema,
+  HistoryList: historyListSchema,
+  Redownload: redownloadSchema,
+  Cleared: clearedSchema,
+  Overview: overviewSchema,
+  UserSettings: userSettingsSchema,
+  DownloadDefaults: downloadDefaultsSchema,
+  Notification: notificationSchema,
+  NotificationList: notificationListSchema,
+  MarkedRead: markedReadSchema,
+} as const;
+
+export type SchemaName = keyof typeof REQUESTS | keyof typeof RESPONSES;
+
+/** Each set through one registry, so a schema used inside another becomes a $ref instead of a copy. */
+function convert(schemas: Record<string, z.ZodType>, io: 'input' | 'output'): Record<string, JsonObject> {
+  const registry = z.registry<{ id: string }>();
+  for (const [id, schema] of Object.entries(schemas)) registry.add(schema, { id });
+  const { schemas: out } = z.toJSONSchema(registry, { io, unrepresentable: 'any', uri: (id) => `#/components/schemas/${id}` });
+  // Components are embedded, not standalone documents: their $schema and $id would only confuse tools.
+  return Object.fromEntries(
+    Object.entries(out).map(([id, schema]) => [
+      id,
+      Object.fromEntries(Object.entries(schema as JsonObject).filter(([key]) => key !== '$schema' && key !== '$id')),
+    ]),
+  );
+}
+
+export function componentSchemas(): Record<string, JsonObject> {
+  return { ...convert(RESPONSES, 'output'), ...convert(REQUESTS, 'input') };
+}
+
+const header = (description: string) => ({ description, schema: { type: 'integer', minimum: 0 } });
+
+/** The RateLimit-* headers every media API answer carries, 429s included (DESIGN §4). */
+export const RATE_LIMIT_HEADERS = {
+  'RateLimit-Limit': { $ref: '#/components/headers/RateLimit-Limit' },
+  'RateLimit-Remaining': { $ref: '#/components/headers/RateLimit-Remaining' },
+  'RateLimit-Reset': { $ref: '#/components/headers/RateLimit-Reset' },
+};
+
+export function components() {
+  return {
+    schemas: componentSchemas(),
+    securitySchemes: {
+      bearerAuth: {
+        type: 'http',
+        scheme: 'bearer',
+        description: 'Your API token (gl_…, from Settings → API management) or a session access token.',
+      },
+      cookieAuth: { type: 'apiKey', in: 'cookie', name: 'gl_access', description: 'The browser session set by /api/auth/login.' },
+    },
+    headers: {
+      'RateLimit-Limit': header('Requests allowed in the current window (the tighter of the day and the month).'),
+      'RateLimit-Remaining': header('Requests left in that window.'),
+      'RateLimit-Reset': header('Seconds until that window resets.'),
+      'Retry-After': header('Seconds to wait before trying again.'),
+    },
+  };
+}

@@ -1,0 +1,89 @@
+import { HISTORY_PAGE_SIZE } from '@/lib/history/schemas';
+import { PLATFORMS } from '@/lib/media/types';
+import { operation, type Paths } from './operation';
+
+const idParam = [{ name: 'id', description: 'The history entry’s _id' }];
+
+export function authPaths(): Paths {
+  return {
+    '/api/auth/register': {
+      post: operation({ operationId: 'register', summary: 'Create an account', tags: ['Auth'], auth: 'none', body: 'RegisterRequest', data: 'User', status: 201, errors: [400, 409] }),
+    },
+    '/api/auth/login': {
+      post: operation({
+        operationId: 'login', summary: 'Sign in: tokens in the answer and as httpOnly cookies', tags: ['Auth'], auth: 'none',
+        body: 'LoginRequest', data: 'Session', errors: [400, 401, 429],
+      }),
+    },
+    '/api/auth/refresh': {
+      post: operation({ operationId: 'refresh', summary: 'Rotate the session (body or refresh cookie)', tags: ['Auth'], auth: 'none', body: 'RefreshRequest', data: 'Session', errors: [400, 401] }),
+    },
+    '/api/auth/logout': {
+      post: operation({ operationId: 'logout', summary: 'Sign out and revoke the refresh token', tags: ['Auth'], auth: 'none', data: null }),
+    },
+    '/api/auth/me': {
+      get: operation({ operationId: 'me', summary: 'The signed-in user', tags: ['Auth'], auth: 'session', data: 'User', errors: [403] }),
+    },
+  };
+}
+
+export function historyPaths(): Paths {
+  return {
+    '/api/history': {
+      get: operation({
+        operationId: 'listHistory', summary: 'Your downloads, newest first', tags: ['History'], auth: 'session', data: 'HistoryList', errors: [403],
+        query: [
+          { name: 'page', description: 'From 1', schema: { type: 'integer', minimum: 1, default: 1 } },
+          { name: 'limit', description: 'Entries per page', schema: { type: 'integer', minimum: 1, maximum: 100, default: HISTORY_PAGE_SIZE } },
+          { name: 'search', description: 'Part of a title, any case', schema: { type: 'string' } },
+          { name: 'platform', description: 'Omit for all platforms', schema: { type: 'string', enum: [...PLATFORMS] } },
+        ],
+      }),
+      delete: operation({ operationId: 'clearHistory', summary: 'Delete your whole history', tags: ['History'], auth: 'session', data: 'Cleared', errors: [403] }),
+    },
+    '/api/history/{id}': {
+      delete: operation({ operationId: 'deleteHistoryEntry', summary: 'Delete one entry', tags: ['History'], auth: 'session', data: null, errors: [403, 404], pathParams: idParam }),
+    },
+    '/api/history/{id}/redownload': {
+      post: operation({
+        operationId: 'redownload', summary: 'Where to download an entry again (/download?url=…)', tags: ['History'], auth: 'session',
+        data: 'Redownload', errors: [403, 404, 422], pathParams: idParam,
+        description: 'Media from sites other than the named platforms cannot be repeated: we never keep the original link (422).',
+      }),
+    },
+    '/api/history/export': {
+      get: operation({
+        operationId: 'exportData', summary: 'Your history and settings as a JSON file', tags: ['History'], auth: 'session', errors: [403],
+        file: { mediaType: 'application/json', description: 'An attachment: {exportedAt, account, settings, history}' },
+      }),
+    },
+    '/api/dashboard/overview': {
+      get: operation({ operationId: 'overview', summary: 'Dashboard figures and the 5 latest downloads', tags: ['History'], auth: 'session', data: 'Overview', errors: [403] }),
+    },
+  };
+}
+
+export function settingsPaths(): Paths {
+  return {
+    '/api/settings': {
+      get: operation({ operationId: 'getSettings', summary: 'Your preferences, token prefix and API usage', tags: ['Settings'], auth: 'session', data: 'UserSettings', errors: [403] }),
+      patch: operation({
+        operationId: 'updateSettings', summary: 'Change any of the four preferences', tags: ['Settings'], auth: 'session', body: 'SettingsPatch',
+        data: 'UserSettings', errors: [400, 403], requestExample: { defaultQuality: '720p' },
+      }),
+    },
+    '/api/settings/defaults': {
+      get: operation({ operationId: 'getDownloadDefaults', summary: 'The quality and format to preselect (1080p/mp4 when signed out)', tags: ['Settings'], auth: 'optional-session', data: 'DownloadDefaults' }),
+    },
+    '/api/settings/token': {
+      get: operation({ operationId: 'getApiToken', summary: 'The active API token’s prefix and dates, or null', tags: ['Settings'], auth: 'session', data: 'TokenInfo', errors: [403] }),
+      post: operation({ operationId: 'issueApiToken', summary: 'Issue a new API token (shown once); the old one stops working', tags: ['Settings'], auth: 'session', data: 'IssuedToken', errors: [403] }),
+    },
+    '/api/notifications': {
+      get: operation({ operationId: 'listNotifications', summary: 'The latest 20 notifications and the unread count', tags: ['Notifications'], auth: 'session', data: 'NotificationList', errors: [403] }),
+    },
+    '/api/notifications/read': {
+      post: operation({ operationId: 'markNotificationsRead', summary: 'Mark every notification read', tags: ['Notifications'], auth: 'session', data: 'MarkedRead', errors: [403] }),
+    },
+  };
+}

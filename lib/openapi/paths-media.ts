@@ -1,0 +1,67 @@
+import { operation, type Paths } from './operation';
+
+/** The link every example uses; tests swap it for a fixture site's file. */
+export const EXAMPLE_MEDIA_URL = 'https://www.youtube.com/watch?v=dQw4w9WgXcQ';
+
+const MEDIA_EXAMPLE = {
+  id: 'Xq3mJm1u8vF0aZ2b',
+  url: EXAMPLE_MEDIA_URL,
+  title: 'Example video',
+  description: 'A short description',
+  thumbnail: 'https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg',
+  platform: 'youtube',
+  kind: 'video',
+  duration: 213,
+  fileSize: '48.2 MB',
+  availableQualities: ['1080p', '720p', '360p', 'mp3'],
+  formats: [{ itag: 'mp4-1080p', ext: 'mp4', quality: '1080p', filesize: 50_541_773 }],
+  createdAt: '2026-01-01T12:00:00.000Z',
+};
+
+/** The public API (SPEC §7): Bearer token, RateLimit-* headers on every answer, 429 past the limits. */
+export function mediaPaths(): Paths {
+  return {
+    '/api/media/analyze': {
+      post: operation({
+        operationId: 'analyzeMedia',
+        summary: 'Analyse a link: title, thumbnail, duration and the formats on offer',
+        tags: ['Media'],
+        auth: 'api',
+        body: 'AnalyzeRequest',
+        data: 'MediaInfo',
+        errors: [400, 401, 413, 422, 502],
+        requestExample: { url: EXAMPLE_MEDIA_URL },
+        responseExample: MEDIA_EXAMPLE,
+      }),
+    },
+    '/api/media/download': {
+      post: operation({
+        operationId: 'startDownload',
+        summary: 'Start preparing a file in a quality and format; poll its progress',
+        tags: ['Media'],
+        auth: 'api',
+        body: 'DownloadRequest',
+        data: 'DownloadStarted',
+        errors: [400, 401, 422],
+        requestExample: { url: EXAMPLE_MEDIA_URL, quality: '1080p', format: 'mp4' },
+        responseExample: { downloadId: 'dl_Q2hhbmdlIG1lIQ' },
+      }),
+    },
+    '/api/media/progress/{downloadId}': {
+      get: operation({
+        operationId: 'getDownloadProgress',
+        summary: 'A download’s status and progress; downloadUrl once it is ready',
+        description: 'Poll every 2 seconds until status is ready or failed. Polling is not counted against the limits.',
+        tags: ['Media'],
+        auth: 'api',
+        data: 'DownloadProgress',
+        errors: [401, 404],
+        pathParams: [{ name: 'downloadId', description: 'The downloadId from POST /api/media/download' }],
+        responseExample: {
+          id: 'dl_Q2hhbmdlIG1lIQ', _id: 'dl_Q2hhbmdlIG1lIQ', status: 'ready', progress: 100, message: 'Download ready',
+          downloadUrl: '/api/download/Xq3mJm1u8vF0aZ2b?itag=mp4-1080p&ext=mp4',
+        },
+      }),
+    },
+  };
+}
