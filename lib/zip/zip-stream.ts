@@ -6,7 +6,7 @@ export interface ZipSource {
   name: string;
   modified?: Date;
   /** Opened only when its turn comes, so a long archive holds one file open at a time. */
-  open: () => Promise<AsyncIterable<Uint8Array>>;
+  open: () => Promise<AsyncIterable<Uint8Array> | Iterable<Uint8Array>>;
 }
 
 /**
