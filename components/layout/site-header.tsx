@@ -3,6 +3,8 @@ import { getTranslations } from 'next-intl/server';
 import { ThemeToggle } from '@/components/theme/theme-toggle';
 import { Link } from '@/lib/i18n/navigation';
 import { LanguageSwitcher } from './language-switcher';
+import { MobileNav } from './mobile-nav';
+import { SITE_NAV_LINKS } from './site-nav-links';
 
 export async function SiteHeader() {
   const t = await getTranslations('Header');
@@ -19,19 +21,20 @@ export async function SiteHeader() {
           </span>
         </Link>
         <nav className="ms-6 hidden items-center gap-1 text-sm md:flex" aria-label={t('navigation')}>
-          <Link href="/download" className="rounded-md px-3 py-2 text-muted-foreground hover:bg-muted hover:text-foreground">
-            {t('download')}
-          </Link>
-          <Link href="/bulk" className="rounded-md px-3 py-2 text-muted-foreground hover:bg-muted hover:text-foreground">
-            {t('bulk')}
-          </Link>
-          <Link href="/dashboard" className="rounded-md px-3 py-2 text-muted-foreground hover:bg-muted hover:text-foreground">
-            {t('dashboard')}
-          </Link>
+          {SITE_NAV_LINKS.map((link) => (
+            <Link
+              key={link.href}
+              href={link.href}
+              className="rounded-md px-3 py-2 text-muted-foreground hover:bg-muted hover:text-foreground"
+            >
+              {t(link.label)}
+            </Link>
+          ))}
         </nav>
         <div className="ms-auto flex items-center gap-1">
           <LanguageSwitcher />
           <ThemeToggle />
+          <MobileNav />
           <Link
             href="/login"
             className="ms-1 hidden rounded-md border px-3 py-1.5 text-sm font-medium hover:bg-muted sm:inline-flex"

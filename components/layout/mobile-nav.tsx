@@ -1,0 +1,33 @@
+'use client';
+
+import { Menu } from 'lucide-react';
+import { useTranslations } from 'next-intl';
+import { Button } from '@/components/ui/button';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import { Link } from '@/lib/i18n/navigation';
+import { SITE_NAV_LINKS } from './site-nav-links';
+
+/** Under 768 px the header's links fold into this menu. */
+export function MobileNav() {
+  const t = useTranslations('Header');
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" size="icon" className="md:hidden" aria-label={t('menu')} data-testid="mobile-nav">
+          <Menu className="h-5 w-5" aria-hidden />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="min-w-48">
+        {SITE_NAV_LINKS.map((link) => (
+          <DropdownMenuItem key={link.href} asChild>
+            <Link href={link.href}>{t(link.label)}</Link>
+          </DropdownMenuItem>
+        ))}
+        <DropdownMenuSeparator />
+        <DropdownMenuItem asChild>
+          <Link href="/login">{t('signIn')}</Link>
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
