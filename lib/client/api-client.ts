@@ -1,4 +1,5 @@
 import JSONbig from 'json-bigint';
+import { readStoredToken, refreshSession, REFRESH_PATH, signInAgain } from './session-tokens';
 
 /**
  * The browser's one way to call our API (SPEC §7): JSON in, the `{success, data}` envelope out, errors as values
@@ -36,17 +37,6 @@ export function serverErrorText(status: number, statusText: string): string {
   return `Server error: ${status} ${statusText}`;
 }
 
-function authHeader(): Record<string, string> {
-  if (typeof window === 'undefined') return {};
-  try {
-    const token = window.localStorage.getItem('accessToken');
-    return token ? { Authorization: `Bearer ${token}` } : {};
-  } catch {
-    // Storage can be blocked (privacy modes); the session cookie still authenticates.
-    return {};
-  }
-}
-
 interface Envelope {
   success?: boolean;
   data?: unknown;
@@ -63,17 +53,35 @@ function readEnvelope(text: string): Envelope | null {
   }
 }
 
-export async function apiRequest<T>(
-  path: string,
-  init: { method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; body?: unknown; signal?: AbortSignal } = {},
-): Promise<T> {
-  const response = await fetch(path, {
+type ApiRequestInit = { method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; body?: unknown; signal?: AbortSignal };
+
+function send(path: string, init: ApiRequestInit, accessToken: string | null): Promise<Response> {
+  return fetch(path, {
     method: init.method ?? 'GET',
     credentials: 'same-origin',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...authHeader() },
+    headers: {
+      'Content-Type': 'application/json',
+      Accept: 'application/json',
+      ...(accessToken ? { Authorization: `Bearer ${accessToken}` } : {}),
+    },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
     signal: init.signal,
   });
+}
+
+/**
+ * SPEC §4 "Token refresh": a 401/403 to a request not yet retried (and not the refresh call itself) refreshes the
+ * session once and retries. When the refresh fails and a session was in use, the visitor signs in again; an
+ * anonymous request (no stored token, no live cookie) just gets its error.
+ */
+export async function apiRequest<T>(path: string, init: ApiRequestInit = {}): Promise<T> {
+  const token = readStoredToken('accessToken');
+  let response = await send(path, init, token);
+  if ((response.status === 401 || response.status === 403) && path !== REFRESH_PATH) {
+    const renewed = await refreshSession();
+    if (renewed) response = await send(path, init, renewed.accessToken);
+    else if (token) signInAgain();
+  }
   const envelope = readEnvelope(await response.text());
   const meta = { status: response.status, statusText: response.statusText };
   if (!response.ok || !envelope || envelope.success === false) {
