@@ -2,25 +2,28 @@
 
 import { Clock, Download, HardDrive } from 'lucide-react';
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import type { MediaInfo } from '@/lib/media/types';
+import type { Format, MediaInfo } from '@/lib/media/types';
 import { EntryList } from './entry-list';
 import { formatDuration } from './format-media';
 import { FormatSelect } from './format-select';
+import { DownloadProgressCard } from './download-progress-card';
 import { ItemPicker } from './item-picker';
 import { MediaThumbnail } from './media-thumbnail';
 import { PlatformBadge } from './platform-badge';
+import { useAutoDownload } from './use-auto-download';
 import { useStartDownload } from './use-start-download';
 
 /**
  * What an analysis found (SPEC §2 "Download page"): one media with its format menu, a multi-item post with a
- * picker in front of the menu, or a playlist/channel as a list of links. Remount it (key) for a new analysis.
+ * picker in front of the menu, or a playlist/channel as a list of links, then the download's progress card.
+ * Remount it (key) for a new analysis.
  */
 export function MediaResultCard({ media, onAnalyzeEntry, busy }: { media: MediaInfo; onAnalyzeEntry: (url: string) => void; busy?: boolean }) {
   const t = useTranslations('MediaResult');
-  const startDownload = useStartDownload();
+  const download = useStartDownload(media);
   const [selection, setSelection] = useState({ item: 0, format: 0 });
 
   const items = media.items && media.items.length > 1 ? media.items : null;
@@ -29,62 +32,77 @@ export function MediaResultCard({ media, onAnalyzeEntry, busy }: { media: MediaI
   const format = formats[selection.format] ?? formats[0];
   const duration = formatDuration(item?.duration ?? media.duration);
   const entries = media.entries ?? [];
+  const itemIndex = items ? selection.item : undefined;
+
+  const startDownload = download.start;
+  const autoStart = useCallback(
+    (index: number, chosen: Format) => {
+      setSelection((s) => ({ ...s, format: index }));
+      startDownload({ format: chosen, itemIndex });
+    },
+    [itemIndex, startDownload],
+  );
+  useAutoDownload(formats, autoStart);
 
   return (
-    <Card data-testid="result-card" className="overflow-hidden">
-      <div className="grid gap-6 p-4 sm:grid-cols-[16rem_1fr] sm:p-6">
-        <MediaThumbnail src={item?.thumbnail || media.thumbnail} alt={media.title} className="aspect-video w-full" />
-        <div className="flex min-w-0 flex-col gap-3">
-          <h2 data-testid="result-title" dir="auto" className="text-lg font-semibold leading-snug break-words text-start">
-            {media.title || t('untitled')}
-          </h2>
-          <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-muted-foreground">
-            <PlatformBadge platform={media.platform} otherLabel={t('otherPlatform')} />
-            {duration ? (
-              <span className="inline-flex items-center gap-1.5" title={t('duration')}>
-                <Clock className="h-4 w-4" aria-hidden />
-                <span className="sr-only">{t('duration')}: </span>
-                <span data-testid="result-duration" className="tabular-nums" dir="ltr">{duration}</span>
-              </span>
+    <>
+      <Card data-testid="result-card" className="overflow-hidden">
+        <div className="grid gap-6 p-4 sm:grid-cols-[16rem_1fr] sm:p-6">
+          <MediaThumbnail src={item?.thumbnail || media.thumbnail} alt={media.title} className="aspect-video w-full" />
+          <div className="flex min-w-0 flex-col gap-3">
+            <h2 data-testid="result-title" dir="auto" className="text-lg font-semibold leading-snug break-words text-start">
+              {media.title || t('untitled')}
+            </h2>
+            <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-muted-foreground">
+              <PlatformBadge platform={media.platform} otherLabel={t('otherPlatform')} />
+              {duration ? (
+                <span className="inline-flex items-center gap-1.5" title={t('duration')}>
+                  <Clock className="h-4 w-4" aria-hidden />
+                  <span className="sr-only">{t('duration')}: </span>
+                  <span data-testid="result-duration" className="tabular-nums" dir="ltr">{duration}</span>
+                </span>
+              ) : null}
+              {media.fileSize ? (
+                <span className="inline-flex items-center gap-1.5" title={t('fileSize')}>
+                  <HardDrive className="h-4 w-4" aria-hidden />
+                  <span className="sr-only">{t('fileSize')}: </span>
+                  <span data-testid="result-filesize" dir="ltr">{media.fileSize}</span>
+                </span>
+              ) : null}
+            </div>
+            {media.description ? (
+              <p dir="auto" className="line-clamp-2 text-sm text-muted-foreground text-start">{media.description}</p>
             ) : null}
-            {media.fileSize ? (
-              <span className="inline-flex items-center gap-1.5" title={t('fileSize')}>
-                <HardDrive className="h-4 w-4" aria-hidden />
-                <span className="sr-only">{t('fileSize')}: </span>
-                <span data-testid="result-filesize" dir="ltr">{media.fileSize}</span>
-              </span>
+            {format ? (
+              <div className="mt-auto flex flex-col gap-2 pt-2 sm:flex-row sm:items-center">
+                <FormatSelect formats={formats} value={selection.format} onChange={(index) => setSelection((s) => ({ ...s, format: index }))} />
+                <Button
+                  size="lg"
+                  data-testid="download-button"
+                  disabled={download.busy}
+                  onClick={() => startDownload({ format, itemIndex })}
+                >
+                  <Download className="h-4 w-4" aria-hidden />
+                  {t('download')}
+                </Button>
+              </div>
+            ) : entries.length === 0 ? (
+              <p className="text-sm text-muted-foreground">{t('noFormats')}</p>
             ) : null}
           </div>
-          {media.description ? (
-            <p dir="auto" className="line-clamp-2 text-sm text-muted-foreground text-start">{media.description}</p>
-          ) : null}
-          {format ? (
-            <div className="mt-auto flex flex-col gap-2 pt-2 sm:flex-row sm:items-center">
-              <FormatSelect formats={formats} value={selection.format} onChange={(index) => setSelection((s) => ({ ...s, format: index }))} />
-              <Button
-                size="lg"
-                data-testid="download-button"
-                onClick={() => startDownload({ mediaId: media.id, title: item?.title || media.title, format })}
-              >
-                <Download className="h-4 w-4" aria-hidden />
-                {t('download')}
-              </Button>
-            </div>
-          ) : entries.length === 0 ? (
-            <p className="text-sm text-muted-foreground">{t('noFormats')}</p>
-          ) : null}
         </div>
-      </div>
-      {items ? (
-        <div className="border-t p-4 sm:p-6">
-          <ItemPicker items={items} selected={selection.item} onSelect={(index) => setSelection({ item: index, format: 0 })} />
-        </div>
-      ) : null}
-      {entries.length > 0 ? (
-        <div className="border-t p-4 sm:p-6">
-          <EntryList entries={entries} onAnalyze={onAnalyzeEntry} busy={busy} />
-        </div>
-      ) : null}
-    </Card>
+        {items ? (
+          <div className="border-t p-4 sm:p-6">
+            <ItemPicker items={items} selected={selection.item} onSelect={(index) => setSelection({ item: index, format: 0 })} />
+          </div>
+        ) : null}
+        {entries.length > 0 ? (
+          <div className="border-t p-4 sm:p-6">
+            <EntryList entries={entries} onAnalyze={onAnalyzeEntry} busy={busy} />
+          </div>
+        ) : null}
+      </Card>
+      <DownloadProgressCard state={download.state} />
+    </>
   );
 }

@@ -1,33 +1,48 @@
 'use client';
 
 import { useCallback } from 'react';
-import type { Format } from '@/lib/media/types';
+import type { DownloadJobBody } from '@/lib/client/download-job-run';
+import { useDownloadJob } from '@/lib/client/use-download-job';
+import { DOWNLOAD_FORMATS } from '@/lib/jobs/download-job-schemas';
+import type { Format, MediaInfo } from '@/lib/media/types';
 import { downloadFilename } from './format-media';
 
-export interface DownloadRequest {
-  /** MediaInfo.id */
-  mediaId: string;
-  title: string;
+/** What the visitor picked on the result card: a format, and for a multi-item post which item it belongs to. */
+export interface DownloadChoice {
   format: Format;
+  itemIndex?: number;
 }
 
-export function downloadHref({ mediaId, format }: DownloadRequest): string {
-  const query = new URLSearchParams({ itag: format.itag, ext: format.ext });
-  return `/api/download/${encodeURIComponent(mediaId)}?${query}`;
+const isJobFormat = (ext: string): ext is (typeof DOWNLOAD_FORMATS)[number] => (DOWNLOAD_FORMATS as readonly string[]).includes(ext);
+
+/**
+ * The job body for a choice. The itag (and item) make the server prepare exactly the format shown; quality and
+ * format still describe it for readers of the public API's records, within the schema's limits.
+ */
+export function downloadJobBody(media: Pick<MediaInfo, 'url' | 'items'>, { format, itemIndex }: DownloadChoice): DownloadJobBody {
+  const item = itemIndex === undefined ? undefined : media.items?.[itemIndex];
+  return {
+    url: media.url,
+    quality: format.quality && format.quality.length <= 16 ? format.quality : undefined,
+    format: isJobFormat(format.ext) ? format.ext : undefined,
+    itag: format.itag,
+    item: item?.id || undefined,
+  };
 }
 
 /**
- * The Download button's one action. For now the browser fetches the file itself through a generated link named
- * title.ext (SPEC §7); the download-job flow with a progress card replaces only this hook.
+ * The Download button's action: a download job (POST /api/media/download) whose progress the card shows, and
+ * whose file the browser saves once ready (SPEC §2, §4).
  */
-export function useStartDownload() {
-  return useCallback((request: DownloadRequest) => {
-    const link = document.createElement('a');
-    link.href = downloadHref(request);
-    link.download = downloadFilename(request.title, request.format.ext);
-    link.rel = 'noopener';
-    document.body.appendChild(link);
-    link.click();
-    link.remove();
-  }, []);
+export function useStartDownload(media: MediaInfo) {
+  const job = useDownloadJob();
+  const { start: startJob } = job;
+  const start = useCallback(
+    (choice: DownloadChoice) => {
+      const item = choice.itemIndex === undefined ? undefined : media.items?.[choice.itemIndex];
+      startJob(downloadJobBody(media, choice), downloadFilename(item?.title || media.title, choice.format.ext));
+    },
+    [media, startJob],
+  );
+  return { state: job.state, busy: job.busy, start };
 }

@@ -10,7 +10,7 @@ const fresh = reply(200, { success: true, data: { accessToken: 'new-access', ref
 
 /** fetch answering from a queue, in order; every call is kept for inspection. */
 function serve(...replies: Reply[]) {
-  const fetchMock = vi.fn(async (_path: string, _init?: RequestInit) => {
+  const fetchMock = vi.fn<(path: string, init?: RequestInit) => Promise<Response>>(async () => {
     const next = replies.shift();
     if (!next) throw new Error('unexpected fetch');
     return new Response(JSON.stringify(next.body), { status: next.status });

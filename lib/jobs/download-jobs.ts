@@ -96,7 +96,7 @@ export function createDownloadJobs(deps: DownloadJobDeps): DownloadJobs {
     try {
       await save(id, { status: 'analyzing', progress: (progress = 5), message: 'Analyzing media...' });
       const media = await deps.analyze(request.url);
-      offer = checkedOffer(media.info.id, pickOffer(media, request.quality, request.format).itag);
+      offer = checkedOffer(media.info.id, pickOffer(media, request.quality, request.format, request).itag);
       await save(id, { status: 'processing', progress: (progress = ANALYZED), message: 'Processing...' });
       let lastSave = 0;
       let writing = Promise.resolve();

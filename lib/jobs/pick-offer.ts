@@ -24,12 +24,33 @@ function mp3Itags(quality: string): string[] {
 
 const firstPresent = (plans: Map<string, OfferPlan>, itags: string[]) => itags.map((itag) => plans.get(itag)).find(Boolean);
 
+/** A format the visitor chose from the analysis: its itag, and the item's id for one piece of a post. */
+export interface ExactChoice {
+  itag?: string;
+  item?: string;
+}
+
+/** Items' plans live under `i<n>-<itag>`: a bare itag with an item id is looked up under that item's prefix. */
+function exactOffer(media: AnalyzedMedia, itag: string, itemId?: string): OfferPlan {
+  let key = itag;
+  if (itemId !== undefined) {
+    const index = media.info.items?.findIndex((item) => item.id === itemId) ?? -1;
+    if (index < 0) throw new AppError('invalid_request', 'This post has no such item');
+    if (!itag.startsWith(`i${index}-`)) key = `i${index}-${itag}`;
+  }
+  const plan = media.plans.get(key);
+  if (!plan) throw new AppError('invalid_request', 'This format is not offered for this media');
+  return plan;
+}
+
 /**
  * The offer a {quality, format} request means: audio formats by their itag (mp3 at 320k unless the quality
  * says 128); video formats at the wanted height or the nearest one below it (or, when every rung is higher,
- * the lowest). A post of stills only answers with its first still whatever was asked.
+ * the lowest). A post of stills only answers with its first still whatever was asked. An exact itag (the
+ * web page's choice) wins over both.
  */
-export function pickOffer(media: AnalyzedMedia, quality: string, format: DownloadFormat): OfferPlan {
+export function pickOffer(media: AnalyzedMedia, quality: string, format: DownloadFormat, exact?: ExactChoice): OfferPlan {
+  if (exact?.itag) return exactOffer(media, exact.itag, exact.item);
   const plans = [...media.plans.values()].filter((plan) => !/^i\d+-/.test(plan.itag));
   const top = new Map(plans.map((plan) => [plan.itag, plan]));
   const onlyImages = plans.length > 0 && plans.every((plan) => plan.kind === 'image');

@@ -1,5 +1,10 @@
+import { Info } from 'lucide-react';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { Suspense } from 'react';
 import { AnalyzeWorkspace } from '@/components/analyze/analyze-workspace';
+import { AnalyzingIndicator } from '@/components/analyze/analyzing-indicator';
+import { isKnownCreator, resolveCreatorVideoUrl } from '@/lib/creators/service';
+import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
 import { pageMetadata } from '@/lib/seo/page-metadata';
 
@@ -14,20 +19,61 @@ export async function generateMetadata({ params }: Props) {
   return pageMetadata({ locale, path: '/download', title: t('metaTitle'), description: t('metaDescription') });
 }
 
+const param = (value: string | string[] | undefined) => (typeof value === 'string' && value && value.length <= 200 ? value : undefined);
+
+/**
+ * /download?creator={slug}&video={id} (the creator page's Preview and Download): the video's link is looked up
+ * on the server and analysed as if it had come in ?url=. A video we cannot find says so and leaves the box empty.
+ */
+async function CreatorVideoWorkspace({ slug, videoId }: { slug: string; videoId: string }) {
+  const url = await resolveCreatorVideoUrl(slug, videoId).catch((error: unknown) => {
+    console.warn('[download] creator video lookup failed', slug, videoId, (error as Error)?.message);
+    return undefined;
+  });
+  if (url) return <AnalyzeWorkspace key={url} initialUrl={url} notices="page" />;
+  const t = await getTranslations('CreatorVideoLink');
+  return (
+    <div className="grid gap-6">
+      <div role="status" data-testid="creator-video-missing" className="flex items-start gap-3 rounded-lg border bg-muted/40 p-4 text-sm">
+        <Info className="mt-0.5 h-4 w-4 shrink-0 text-primary" aria-hidden />
+        <div className="grid min-w-0 gap-1">
+          <p className="font-medium">{t('missingTitle')}</p>
+          <p className="text-muted-foreground">{t('missingBody')}</p>
+          {isKnownCreator(slug) ? (
+            <Link href={`/download/${encodeURIComponent(slug)}`} className="w-fit font-medium text-primary underline-offset-4 hover:underline">
+              {t('backToCreator')}
+            </Link>
+          ) : null}
+        </div>
+      </div>
+      <AnalyzeWorkspace notices="page" />
+    </div>
+  );
+}
+
 export default async function DownloadPage({ params, searchParams }: Props) {
   const locale = (await params).locale as Locale;
   setRequestLocale(locale);
   const t = await getTranslations('Download');
-  const { url } = await searchParams;
-  const initialUrl = typeof url === 'string' ? url : undefined;
+  const query = await searchParams;
+  const initialUrl = typeof query.url === 'string' ? query.url : undefined;
+  const slug = param(query.creator);
+  const videoId = param(query.video);
   return (
     <section className="mx-auto grid max-w-4xl gap-8 px-4 py-10 sm:py-14">
       <header className="grid gap-2 text-center">
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{t('title')}</h1>
         <p className="text-muted-foreground">{t('description')}</p>
       </header>
-      {/* A new link in the address is a new page visit: remount so it starts by itself again. */}
-      <AnalyzeWorkspace key={initialUrl ?? ''} initialUrl={initialUrl} notices="page" />
+      {initialUrl === undefined && slug && videoId ? (
+        // The lookup may read the creator's channel: the heading shows at once, the analysis follows.
+        <Suspense key={`${slug}/${videoId}`} fallback={<AnalyzingIndicator />}>
+          <CreatorVideoWorkspace slug={slug} videoId={videoId} />
+        </Suspense>
+      ) : (
+        // A new link in the address is a new page visit: remount so it starts by itself again.
+        <AnalyzeWorkspace key={initialUrl ?? ''} initialUrl={initialUrl} notices="page" />
+      )}
     </section>
   );
 }

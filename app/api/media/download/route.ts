@@ -6,7 +6,10 @@ import { withApiAccess } from '@/lib/rate-limit/with-api-access';
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
-/** POST /api/media/download {url, quality, format} → {downloadId}; poll /api/media/progress/{downloadId}. */
+/**
+ * POST /api/media/download {url, quality, format} → {downloadId}; poll /api/media/progress/{downloadId}. The web
+ * page adds the exact format it showed ({itag, item}), which then wins over quality and format.
+ */
 export const POST = withApiAccess(async (req, { caller }) => {
   const request = await readJson(req, downloadJobRequestSchema);
   return { downloadId: await getDownloadJobs().start(request, caller?.user.id ?? null) };

@@ -1,0 +1,35 @@
+import type { Format } from '@/lib/media/types';
+
+/** The signed-in user's download defaults (GET /api/settings/defaults). */
+export interface DownloadDefaults {
+  defaultQuality: string;
+  defaultFormat: string;
+  autoDownload: boolean;
+}
+
+/** Settings keep the spec's fallback when the endpoint is unreachable (SPEC §9). */
+export const FALLBACK_DEFAULTS: DownloadDefaults = { defaultQuality: '1080p', defaultFormat: 'mp4', autoDownload: false };
+
+function heightOf(quality: string): number | null {
+  if (/^4k$/i.test(quality)) return 2160;
+  const match = /^(\d{3,4})p/i.exec(quality.trim());
+  return match ? Number(match[1]) : null;
+}
+
+/**
+ * Which listed format the user's defaults mean: one in their container at their quality, else the nearest
+ * lower quality, else the lowest above it (the same rule the server's quality+format pick follows); an audio
+ * container is taken as listed (the best first). Null when nothing in their container is offered.
+ */
+export function matchDefaultFormat(formats: Format[], defaults: Pick<DownloadDefaults, 'defaultQuality' | 'defaultFormat'>): number | null {
+  const candidates = formats
+    .map((format, index) => ({ index, ext: format.ext.toLowerCase(), height: heightOf(format.quality) }))
+    .filter((candidate) => candidate.ext === defaults.defaultFormat.toLowerCase());
+  if (candidates.length === 0) return null;
+  const wanted = heightOf(defaults.defaultQuality);
+  const sized = candidates.filter((candidate): candidate is typeof candidate & { height: number } => candidate.height !== null);
+  if (wanted === null || sized.length === 0) return candidates[0].index;
+  const below = sized.filter((candidate) => candidate.height <= wanted).sort((a, b) => b.height - a.height);
+  const above = sized.filter((candidate) => candidate.height > wanted).sort((a, b) => a.height - b.height);
+  return (below[0] ?? above[0]).index;
+}

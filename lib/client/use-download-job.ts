@@ -1,0 +1,86 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { toast } from '@/components/toast/use-toast';
+import type { DownloadProgress } from '@/lib/jobs/download-job-schemas';
+import { ApiError, apiGet, apiPost } from './api-client';
+import { runDownloadJob, type DownloadJobBody, type DownloadJobDeps, type DownloadJobFailure } from './download-job-run';
+
+export interface DownloadJobState {
+  phase: 'idle' | 'starting' | 'running' | 'ready' | 'failed';
+  /** The last progress record read (SPEC §3), or a local 'queued' one until the first poll. */
+  progress: DownloadProgress | null;
+  /** What to save the file as. */
+  filename: string;
+  /** Localized reason when failed. */
+  error: string | null;
+}
+
+const IDLE: DownloadJobState = { phase: 'idle', progress: null, filename: '', error: null };
+
+const browserDeps: DownloadJobDeps = {
+  start: async (body) => (await apiPost<{ downloadId: string }>('/api/media/download', body)).downloadId,
+  progress: (id) => apiGet<DownloadProgress>(`/api/media/progress/${encodeURIComponent(id)}`),
+};
+
+/** The browser saves a file through a generated link (SPEC §7); the download attribute names it. */
+export function saveFile(href: string, filename: string): void {
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = filename;
+  link.rel = 'noopener';
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+}
+
+/** One download job at a time: start → progress card → the file saved, with the download page's notices (SPEC §8). */
+export function useDownloadJob() {
+  const t = useTranslations('DownloadProgress');
+  const tErrors = useTranslations('Errors');
+  const [state, setState] = useState<DownloadJobState>(IDLE);
+  const cancelRef = useRef<(() => void) | null>(null);
+
+  const reason = useCallback(
+    (failure: DownloadJobFailure): string => {
+      const code = failure.stage === 'job' ? failure.progress.code : failure.error instanceof ApiError ? failure.error.code : undefined;
+      if (code && tErrors.has(code)) return tErrors(code);
+      if (failure.stage === 'job') return failure.progress.message || t('failedCard');
+      if (failure.error instanceof ApiError && !failure.error.unreadable) return failure.error.message;
+      return failure.stage === 'start' ? t('startFailed') : t('failedCard');
+    },
+    [t, tErrors],
+  );
+
+  const start = useCallback(
+    (body: DownloadJobBody, filename: string) => {
+      cancelRef.current?.();
+      setState({ phase: 'starting', progress: null, filename, error: null });
+      cancelRef.current = runDownloadJob(body, browserDeps, {
+        onStarted(id) {
+          const queued: DownloadProgress = { id, _id: id, status: 'queued', progress: 0, message: '', downloadUrl: null };
+          setState((s) => ({ ...s, phase: 'running', progress: queued }));
+          toast({ title: t('startedTitle'), description: t('startedBody') });
+        },
+        onProgress: (progress) => setState((s) => ({ ...s, progress })),
+        onReady(progress) {
+          setState((s) => ({ ...s, phase: 'ready', progress }));
+          toast({ title: t('readyTitle'), description: filename });
+          saveFile(progress.downloadUrl, filename);
+        },
+        onFailure(failure) {
+          const message = reason(failure);
+          setState((s) => ({ ...s, phase: 'failed', error: message, progress: failure.stage === 'job' ? failure.progress : s.progress }));
+          toast({ title: t('failedTitle'), description: message, variant: 'destructive' });
+        },
+      });
+    },
+    [reason, t],
+  );
+
+  // Leaving the page stops the polling; the job itself finishes on the server (and lands in history).
+  useEffect(() => () => cancelRef.current?.(), []);
+
+  return { state, start, busy: state.phase === 'starting' || state.phase === 'running' };
+}
