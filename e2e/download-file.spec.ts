@@ -99,3 +99,16 @@ test("a creator's video link is looked up on the server and analysed; an unknown
   await expect(page.getByTestId('analyze-input')).toHaveValue('');
   await expect(page.getByTestId('result-card')).toHaveCount(0);
 });
+
+test('with auto download on, the format matching the saved defaults is selected and downloaded by itself', async ({ page }) => {
+  test.setTimeout(90_000);
+  // Stands in for a signed-in user's settings; the rest of the flow is the real server.
+  await page.route('**/api/settings/defaults', (route) =>
+    route.fulfill({ json: { success: true, data: { defaultQuality: '1080p', defaultFormat: 'mp3', autoDownload: true } } }),
+  );
+  const saved = page.waitForEvent('download', { timeout: 60_000 });
+  await analyze(page, `${FIXTURE}/video.mp4`);
+  await expect(page.getByTestId('format-select')).toContainText('MP3');
+  await expect(page.getByTestId('progress-card')).toBeVisible();
+  expect((await saved).suggestedFilename()).toMatch(/\.mp3$/);
+});
