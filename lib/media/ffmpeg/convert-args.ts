@@ -4,6 +4,11 @@ import { firstStream, type ProbeResult, type ProbedStream } from './probe';
 export interface ConvertInput {
   path: string;
   probe: ProbeResult;
+  /**
+   * The streams were taken from the extraction's codec strings, not read from the file: their indexes and the
+   * container are unknown, so streams are picked by type and AAC is framed for MP4 whatever it arrived in.
+   */
+  assumed?: boolean;
 }
 
 export interface ConvertJob {
@@ -66,7 +71,8 @@ function videoArgs(encoder: VideoEncoder, stream: ProbedStream): string[] {
 function audioArgs(encoder: AudioEncoder, plan: ConvertJob['plan'], input: ConvertInput): string[] {
   if (encoder === 'copy') {
     // AAC in MPEG-TS (and raw .aac) is ADTS-framed; MP4 wants the AudioSpecificConfig instead.
-    const adts = /^(mpegts|aac)$/.test(input.probe.formatName) && ['mp4', 'm4a'].includes(plan.container);
+    // aac_adtstoasc passes AAC that is not ADTS-framed through untouched, so an assumed input can always have it.
+    const adts = (input.assumed || /^(mpegts|aac)$/.test(input.probe.formatName)) && ['mp4', 'm4a'].includes(plan.container);
     return ['-c:a', 'copy', ...(adts ? ['-bsf:a', 'aac_adtstoasc'] : [])];
   }
   if (encoder === 'pcm_s16le') return ['-c:a', 'pcm_s16le'];
@@ -74,6 +80,10 @@ function audioArgs(encoder: AudioEncoder, plan: ConvertJob['plan'], input: Conve
   const codec = { aac: 'aac', mp3: 'libmp3lame', opus: 'libopus' }[encoder];
   return ['-c:a', codec, '-b:a', kbps];
 }
+
+/** `V` (not `v`): a cover picture is a video stream too, and never the one we want. */
+const streamSpec = (input: ConvertInput, stream: ProbedStream) =>
+  input.assumed ? (stream.codecType === 'video' ? 'V:0' : 'a:0') : String(stream.index);
 
 /**
  * One ffmpeg command over local files: map the wanted streams, copy what the container can carry, encode
@@ -94,13 +104,13 @@ export function buildConvertArgs(job: ConvertJob): string[] {
   const maps: string[] = [];
   const codecs: string[] = [];
   if (videoStream) {
-    maps.push('-map', `${indexOf(job.video!)}:${videoStream.index}`);
+    maps.push('-map', `${indexOf(job.video!)}:${streamSpec(job.video!, videoStream)}`);
     codecs.push(...videoArgs(chooseVideoEncoder(job.plan, videoStream), videoStream));
   } else {
     codecs.push('-vn');
   }
   if (audioStream) {
-    maps.push('-map', `${indexOf(job.audio!)}:${audioStream.index}`);
+    maps.push('-map', `${indexOf(job.audio!)}:${streamSpec(job.audio!, audioStream)}`);
     codecs.push(...audioArgs(chooseAudioEncoder(job.plan, audioStream), job.plan, job.audio!));
   }
   const inputArgs = inputs.flatMap((input) => ['-protocol_whitelist', 'file,pipe', '-i', input.path]);

@@ -1,31 +1,66 @@
 import 'server-only';
-import { buildConvertArgs, type ConvertInput, type ConvertJob } from './convert-args';
+import { buildConvertArgs, chooseAudioEncoder, chooseVideoEncoder, type ConvertInput, type ConvertJob } from './convert-args';
+import { streamFromHint, type CodecHints, type HintedStream } from './convert-hints';
 import { probeMedia } from './probe';
 import { runFfmpeg } from './run-ffmpeg';
 
 export interface ConvertFilesOptions {
-  plan: ConvertJob['plan'];
+  /** With the sources' codec strings when the extraction had them (an `OfferPlan` carries them). */
+  plan: ConvertJob['plan'] & { video?: CodecHints; audio?: CodecHints };
   /** Local files we wrote; the same path for both when the source is muxed. */
   videoPath?: string;
   audioPath?: string;
   output: string;
   signal?: AbortSignal;
-  /** 0..1, from ffmpeg's output clock against the inputs' duration. */
+  /** 0..1, from ffmpeg's output clock against the inputs' duration (only when the inputs were probed). */
   onProgress?: (fraction: number) => void;
 }
 
+type Inputs = [ConvertInput | undefined, ConvertInput | undefined];
+
 /**
- * Local files → the offer's file, in one ffmpeg run. Inputs are probed first: the probe decides whether a
- * "copy" is really possible and gives the duration that turns ffmpeg's clock into a fraction.
+ * The inputs as the extraction describes them, when that is enough: every stream named precisely and every
+ * stream copied. A copy takes about as long as an ffprobe start, so skipping the probe there is most of the
+ * saving; an encode takes far longer and its progress bar needs the duration only a probe gives.
  */
-export async function convertFiles(opts: ConvertFilesOptions): Promise<void> {
+function inputsFromHints(opts: ConvertFilesOptions): Inputs | undefined {
+  const { plan } = opts;
+  const videoPath = plan.kind === 'video' ? opts.videoPath : undefined;
+  const video = videoPath ? streamFromHint('video', plan.video) : undefined;
+  const audio = opts.audioPath ? streamFromHint('audio', plan.audio) : undefined;
+  if ((videoPath && !video) || (opts.audioPath && !audio)) return undefined;
+  const byPath = new Map<string, ConvertInput>();
+  const input = (path: string, hinted: HintedStream) => {
+    const found = byPath.get(path) ?? { path, assumed: true, probe: { formatName: '', duration: 0, size: 0, streams: [] } };
+    const stream = { index: found.probe.streams.length, ...hinted };
+    found.probe.streams.push(stream);
+    byPath.set(path, found);
+    return { input: found, stream };
+  };
+  const v = video && input(videoPath!, video);
+  const a = audio && input(opts.audioPath!, audio);
+  if (v && chooseVideoEncoder(plan, v.stream) !== 'copy') return undefined;
+  if (a && chooseAudioEncoder(plan, a.stream) !== 'copy') return undefined;
+  return [v?.input, a?.input];
+}
+
+function probedInputs(opts: ConvertFilesOptions): Promise<Inputs> {
   const probes = new Map<string, Promise<ConvertInput>>();
   const input = (path: string | undefined) => {
     if (!path) return undefined;
     if (!probes.has(path)) probes.set(path, probeMedia(path, { signal: opts.signal }).then((probe) => ({ path, probe })));
     return probes.get(path);
   };
-  const [video, audio] = await Promise.all([input(opts.videoPath), input(opts.audioPath)]);
+  return Promise.all([input(opts.videoPath), input(opts.audioPath)]);
+}
+
+/**
+ * Local files → the offer's file, in one ffmpeg run. Unless the extraction already settled it (above), the
+ * inputs are probed first: the probe decides whether a "copy" is really possible and gives the duration that
+ * turns ffmpeg's clock into a fraction.
+ */
+export async function convertFiles(opts: ConvertFilesOptions): Promise<void> {
+  const [video, audio] = inputsFromHints(opts) ?? (await probedInputs(opts));
   const args = buildConvertArgs({ plan: opts.plan, video, audio, output: opts.output });
   const duration = Math.max(video?.probe.duration ?? 0, audio?.probe.duration ?? 0);
   const onProgress = opts.onProgress;
