@@ -1,8 +1,8 @@
 import { defineConfig, mergeConfig } from 'vitest/config';
 import base from './vitest.config';
 
-// Benchmarks print ratios against a reference measured in the same run (curl, ffmpeg, yt-dlp); they are not part
-// of the test suite. Run: npm run bench (or npx vitest run -c vitest.bench.config.ts bench/analyze.bench.ts).
+// Benchmarks print ratios against a reference measured in the same run (curl, ffmpeg, yt-dlp), one table each; they
+// are not part of the test suite. Run: npm run bench (all of bench/*.bench.ts), or one: npx vitest run -c vitest.bench.config.ts bench/fetch.bench.ts.
 export default mergeConfig(
   base,
   defineConfig({

@@ -2,6 +2,9 @@
 //   native analysis of each fixture kind   ≥ 50× faster than `yt-dlp -J` on the same URL
 //   engine "ytdlp" through the warm pool    ≥ 10× faster than `yt-dlp -J`
 //   500 analyze requests at concurrency 50  no error, p99 printed
+//
+//   npm run bench                                                    (every bench: analyze, fetch, convert)
+//   npx vitest run -c vitest.bench.config.ts bench/analyze.bench.ts
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -73,7 +76,7 @@ it('analyses natively ≥ 50× and through the warm pool ≥ 10× faster than yt
         `(${(reference / native).toFixed(0)}×) | pool ${pooled.toFixed(1).padStart(6)} ms (${(reference / pooled).toFixed(0)}×)`,
     );
   }
-  console.log(`\nanalysis, median per URL\n${rows.join('\n')}`);
+  console.log(`\n### analyze: median per URL (ratio = yt-dlp -J ÷ ours; targets: native ≥ 50×, pool ≥ 10×)\n${rows.join('\n')}`);
 });
 
 it('answers 500 analyze requests at concurrency 50 without an error', async () => {

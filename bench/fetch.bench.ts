@@ -1,7 +1,8 @@
 /**
  * Fetch-stage benchmarks: our downloader against a reference run in the same session, from the same origin.
  *
- *   npx vitest bench --run bench/fetch.bench.ts          (BENCH_BIG_BYTES=… to change the 1 GiB file)
+ *   npm run bench                                           (every bench: analyze, fetch, convert)
+ *   npx vitest run -c vitest.bench.config.ts bench/fetch.bench.ts   (BENCH_BIG_BYTES=… to change the 1 GiB file)
  *
  * Prints a table of ratios; nothing here is asserted (performance is never a unit test). The fixture site runs
  * in a child process so the origin does not share our event loop — as a real CDN would not.
@@ -14,15 +15,15 @@ import http from 'node:http';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
-import { bench, describe } from 'vitest';
+import { afterAll, it } from 'vitest';
 import { openProgressive } from '@/lib/media/download/fetch-progressive';
 import { openSegmented } from '@/lib/media/download/fetch-segments';
 import { downloadToFile } from '@/lib/media/download/write-to-file';
+import { printTable, seconds, timed } from './ratio-table';
 
 const BIG_BYTES = Number(process.env.BENCH_BIG_BYTES ?? 1024 ** 3);
 const SEGMENTS = 200;
 const LATENCY_MS = 40;
-const ONCE = { iterations: 1, time: 0, warmupIterations: 0, warmupTime: 0 };
 const run = promisify(execFile);
 
 /** The fixture site in its own Node process (TypeScript loaded by jiti), with the bench media generated. */
@@ -55,16 +56,7 @@ process.env.MEDIA_FETCH_ALLOW = new URL(origin).host;
 const work = await mkdtemp(path.join(tmpdir(), 'grabline-bench-'));
 const bigUrl = `${origin}/big/${BIG_BYTES}/big.bin`;
 const hlsUrl = `${origin}/_sw/latency=${LATENCY_MS}/hls-seg/${SEGMENTS}/index.m3u8`;
-const seconds: Record<string, number> = {};
 let outputs = 0;
-
-async function timed(name: string, task: () => Promise<unknown>): Promise<void> {
-  const started = performance.now();
-  await task();
-  const took = (performance.now() - started) / 1000;
-  // Best of the runs: noise on a shared machine only ever makes a run slower.
-  seconds[name] = Math.min(seconds[name] ?? Infinity, took);
-}
 
 const discard = () => new Writable({ highWaterMark: 1024 * 1024, write: (_chunk, _enc, done) => done() });
 const curl = () => run('curl', ['-s', '-o', '/dev/null', '--', bigUrl]);
@@ -77,42 +69,33 @@ const hlsSource = { id: 'hls-0', protocol: 'hls' as const, url: hlsUrl, vcodec: 
 const ytdlp = (extra: string[]) => () =>
   run('/usr/bin/yt-dlp', ['--no-config', '--quiet', '--fixup', 'never', ...extra, '-o', path.join(work, `y${++outputs}.%(ext)s`), '--', hlsUrl], { maxBuffer: 1 << 24 });
 
-function ratioRow(label: string, reference: string, candidate: string, target: string, higherIsBetter: (r: number) => number) {
-  const ratio = higherIsBetter(seconds[reference] / seconds[candidate]);
-  return `| ${label.padEnd(44)} | ${seconds[reference].toFixed(2).padStart(7)} s | ${seconds[candidate].toFixed(2).padStart(7)} s | ${ratio.toFixed(2).padStart(6)}× | ${target.padEnd(8)} |`;
-}
+afterAll(async () => {
+  await rm(work, { recursive: true, force: true });
+  child.kill();
+});
 
-describe('fetch', () => {
-  bench(`progressive ${BIG_BYTES} B: curl, node http.get, openProgressive (best of 3)`, async () => {
-    for (let i = 0; i < 3; i++) {
-      await timed('curl', curl);
-      await timed('node http.get', nodeHttp);
-      await timed('openProgressive', ours);
-    }
-  }, ONCE);
+it(`progressive ${BIG_BYTES} B: curl, node http.get, openProgressive (best of 3, interleaved)`, async () => {
+  for (let i = 0; i < 3; i++) {
+    await timed('curl', curl);
+    await timed('node http.get', nodeHttp);
+    await timed('openProgressive', ours);
+  }
+  const mbps = BIG_BYTES / 1024 / 1024 / seconds.openProgressive;
+  printTable(`fetch: progressive pass-through, ${mbps.toFixed(0)} MiB/s (ratio = speed vs reference, higher is better)`, [
+    { label: 'openProgressive vs curl', reference: 'curl', candidate: 'openProgressive', target: '≥ 0.9', as: 'speed' },
+    { label: 'openProgressive vs bare node http.get', reference: 'node http.get', candidate: 'openProgressive', target: '—', as: 'speed' },
+    { label: 'bare node http.get vs curl', reference: 'curl', candidate: 'node http.get', target: '—', as: 'speed' },
+  ]);
+});
 
-  bench(`HLS ${SEGMENTS} segments, ${LATENCY_MS} ms latency: ours (8) and yt-dlp (1, -N 8)`, async () => {
-    await timed('openSegmented -N 8', async () =>
-      downloadToFile((await openSegmented(hlsSource, { concurrency: 8 })).stream, path.join(work, `o${++outputs}.ts`)),
-    );
-    await timed('yt-dlp default', ytdlp([]));
-    await timed('yt-dlp -N 8', ytdlp(['-N', '8']));
-  }, ONCE);
-
-  bench('report', async () => {
-    const mbps = (BIG_BYTES / 1024 / 1024) / seconds.openProgressive;
-    const lines = [
-      '',
-      `| ${'case'.padEnd(44)} | reference | ours      | ratio   | target   |`,
-      `|${'-'.repeat(46)}|-----------|-----------|---------|----------|`,
-      ratioRow(`progressive pass-through (${mbps.toFixed(0)} MiB/s) vs curl`, 'curl', 'openProgressive', '≥ 0.9', (r) => r),
-      ratioRow('progressive vs bare node http.get', 'node http.get', 'openProgressive', '—', (r) => r),
-      ratioRow('HLS vs yt-dlp default (speed-up)', 'yt-dlp default', 'openSegmented -N 8', '≥ 3', (r) => r),
-      ratioRow('HLS vs yt-dlp -N 8 (speed-up)', 'yt-dlp -N 8', 'openSegmented -N 8', '≥ 1', (r) => r),
-      '',
-    ];
-    process.stdout.write(lines.join('\n'));
-    await rm(work, { recursive: true, force: true });
-    child.kill();
-  }, ONCE);
+it(`HLS ${SEGMENTS} segments, ${LATENCY_MS} ms latency: ours (8) and yt-dlp (1, -N 8)`, async () => {
+  await timed('openSegmented -N 8', async () =>
+    downloadToFile((await openSegmented(hlsSource, { concurrency: 8 })).stream, path.join(work, `o${++outputs}.ts`)),
+  );
+  await timed('yt-dlp default', ytdlp([]));
+  await timed('yt-dlp -N 8', ytdlp(['-N', '8']));
+  printTable('fetch: HLS segments (ratio = speed-up, higher is better)', [
+    { label: 'HLS vs yt-dlp default', reference: 'yt-dlp default', candidate: 'openSegmented -N 8', target: '≥ 3', as: 'speed' },
+    { label: 'HLS vs yt-dlp -N 8', reference: 'yt-dlp -N 8', candidate: 'openSegmented -N 8', target: '≥ 1', as: 'speed' },
+  ]);
 });
