@@ -83,3 +83,15 @@ describe('GET /api/openapi.json', () => {
     expect(((doc.components as Json).securitySchemes as Json).bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
   });
 });
+
+describe('the API page’s endpoint list', () => {
+  it('is the public API’s three operations with the document’s examples', async () => {
+    const { publicEndpoints } = await import('@/lib/openapi/endpoint-docs');
+    const endpoints = publicEndpoints(buildOpenApiDocument('http://localhost:3000'));
+    expect(endpoints.map((e) => `${e.method} ${e.path}`)).toEqual([
+      'POST /api/media/analyze', 'POST /api/media/download', 'GET /api/media/progress/{downloadId}',
+    ]);
+    expect(endpoints[0].request).toEqual({ url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' });
+    expect(endpoints[2].response).toMatchObject({ success: true, data: { status: 'ready', progress: 100 } });
+  });
+});
