@@ -14,7 +14,7 @@ export async function SizeHints() {
   const t = await getTranslations('Landing.sizes');
   const format = await getFormatter();
   return (
-    <MarketingSection labelledBy="sizes-title" className="max-w-3xl">
+    <MarketingSection labelledBy="sizes-title" narrow>
       <SectionHeading id="sizes-title" title={t('title')} subtitle={t('subtitle')} />
       <div className="overflow-hidden rounded-lg border bg-card shadow-sm">
         <table className="w-full text-sm" data-testid="size-hints">

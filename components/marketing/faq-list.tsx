@@ -9,7 +9,7 @@ export interface FaqItem {
 /** Native <details>: keyboard and screen-reader support for free, and it works before hydration. */
 export function FaqList({ id, title, items }: { id: string; title: string; items: FaqItem[] }) {
   return (
-    <MarketingSection labelledBy={id} className="max-w-3xl">
+    <MarketingSection labelledBy={id} narrow>
       <SectionHeading id={id} title={title} />
       <div className="divide-y rounded-lg border bg-card shadow-sm">
         {items.map((item, index) => (

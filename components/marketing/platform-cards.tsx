@@ -1,5 +1,6 @@
 import { ArrowRight } from 'lucide-react';
 import { getTranslations } from 'next-intl/server';
+import { cn } from '@/lib/cn';
 import { Link } from '@/lib/i18n/navigation';
 import { PLATFORM_PAGES, type LandingPlatform } from '@/lib/platform-pages';
 import { PlatformMark } from './platform-mark';
@@ -12,7 +13,7 @@ export async function PlatformCards({ exclude, title }: { exclude?: LandingPlatf
   return (
     <MarketingSection labelledBy="platforms-title">
       <SectionHeading id="platforms-title" title={title ?? t('title')} subtitle={t('subtitle')} />
-      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+      <ul className={cn('grid gap-4 sm:grid-cols-2', pages.length >= 5 ? 'lg:grid-cols-5' : 'lg:grid-cols-4')}>
         {pages.map((page) => (
           <li key={page.platform}>
             <Link

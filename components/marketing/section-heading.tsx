@@ -25,15 +25,16 @@ export function SectionHeading({
 /** Width and vertical rhythm shared by the marketing sections. */
 export function MarketingSection({
   labelledBy,
-  className,
+  narrow = false,
   children,
 }: {
   labelledBy: string;
-  className?: string;
+  /** Reading-width sections (FAQ, tables) stay narrower than card grids. */
+  narrow?: boolean;
   children: React.ReactNode;
 }) {
   return (
-    <section aria-labelledby={labelledBy} className={cn('mx-auto max-w-6xl px-4 py-12 sm:py-16', className)}>
+    <section aria-labelledby={labelledBy} className={cn('mx-auto px-4 py-12 sm:py-16', narrow ? 'max-w-3xl' : 'max-w-6xl')}>
       {children}
     </section>
   );
