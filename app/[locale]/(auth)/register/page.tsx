@@ -1,4 +1,7 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { AuthCard } from '@/components/auth/auth-card';
+import { RegisterForm } from '@/components/auth/register-form';
+import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
 import { pageMetadata } from '@/lib/seo/page-metadata';
 
@@ -15,9 +18,20 @@ export default async function RegisterPage({ params }: Props) {
   setRequestLocale(locale);
   const t = await getTranslations('Register');
   return (
-    <section className="mx-auto max-w-5xl px-4 py-12">
-      <h1 className="text-3xl font-bold tracking-tight">{t('title')}</h1>
-      <p className="mt-2 text-muted-foreground">{t('description')}</p>
-    </section>
+    <AuthCard
+      title={t('title')}
+      description={t('description')}
+      homeLabel={t('home')}
+      backLabel={t('backHome')}
+      footer={
+        // The whole sentence is the link (SPEC §2 "a link reads …"), with the action word stressed.
+        <Link href="/login" className="group rounded-sm hover:text-foreground">
+          {t('haveAccount')}{' '}
+          <span className="font-medium text-primary group-hover:underline">{t('signIn')}</span>
+        </Link>
+      }
+    >
+      <RegisterForm />
+    </AuthCard>
   );
 }

@@ -1,0 +1,38 @@
+'use client';
+
+import { useState, type FormEvent } from 'react';
+import { toast } from '@/components/toast/use-toast';
+import type { Credentials } from './auth-request';
+
+/**
+ * The busy flag and toasts both account forms share. `submit` resolves on success and throws on refusal;
+ * an empty error message means "use the form's fallback text".
+ */
+export function useCredentialsSubmit(opts: {
+  submit: (values: Credentials) => Promise<void>;
+  success: { title: string; description: string };
+  failure: { title: string; fallback: string };
+  onSuccess: () => void;
+}) {
+  const [busy, setBusy] = useState(false);
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const data = new FormData(event.currentTarget);
+    const values = { email: String(data.get('email') ?? '').trim(), password: String(data.get('password') ?? '') };
+    setBusy(true);
+    try {
+      await opts.submit(values);
+      toast({ title: opts.success.title, description: opts.success.description });
+      opts.onSuccess();
+    } catch (error) {
+      const message = error instanceof Error && error.message ? error.message : opts.failure.fallback;
+      toast({ title: opts.failure.title, description: message, variant: 'destructive' });
+      setBusy(false);
+    }
+    // On success the button stays busy until the next page replaces this one.
+  }
+
+  return { busy, handleSubmit };
+}
