@@ -1,4 +1,7 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { OverviewShortcuts } from '@/components/dashboard/overview-shortcuts';
+import { OverviewStats } from '@/components/dashboard/overview-stats';
+import { PageHeading } from '@/components/dashboard/page-heading';
 import type { Locale } from '@/lib/i18n/routing';
 import { pageMetadata } from '@/lib/seo/page-metadata';
 
@@ -15,9 +18,14 @@ export default async function DashboardPage({ params }: Props) {
   setRequestLocale(locale);
   const t = await getTranslations('Dashboard');
   return (
-    <section className="mx-auto max-w-5xl px-4 py-12">
-      <h1 className="text-3xl font-bold tracking-tight">{t('title')}</h1>
-      <p className="mt-2 text-muted-foreground">{t('description')}</p>
-    </section>
+    <div className="space-y-8">
+      <PageHeading title={t('title')} description={t('description')} />
+      {/* Figures come from the accounts API later; until then every card shows a dash. */}
+      <OverviewStats />
+      <section className="space-y-3">
+        <h2 className="text-lg font-semibold">{t('shortcutsTitle')}</h2>
+        <OverviewShortcuts />
+      </section>
+    </div>
   );
 }

@@ -1,6 +1,15 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { CodeExamples } from '@/components/dashboard/api-docs/code-examples';
+import { EndpointList } from '@/components/dashboard/api-docs/endpoint-list';
+import { GettingStarted } from '@/components/dashboard/api-docs/getting-started';
+import { HelpLinks } from '@/components/dashboard/api-docs/help-links';
+import { SdkList } from '@/components/dashboard/api-docs/sdk-list';
+import { PageHeading } from '@/components/dashboard/page-heading';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { LOCALE_INFO } from '@/lib/i18n/locale-info';
 import type { Locale } from '@/lib/i18n/routing';
 import { pageMetadata } from '@/lib/seo/page-metadata';
+import { siteUrl } from '@/lib/seo/site-url';
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -14,10 +23,31 @@ export default async function ApiDocsPage({ params }: Props) {
   const locale = (await params).locale as Locale;
   setRequestLocale(locale);
   const t = await getTranslations('ApiDocs');
+  const baseUrl = siteUrl();
+  // Radix Tabs writes its own dir attribute (ltr unless told), which would flip Arabic pages back.
+  const dir = LOCALE_INFO[locale].dir;
   return (
-    <section className="mx-auto max-w-5xl px-4 py-12">
-      <h1 className="text-3xl font-bold tracking-tight">{t('title')}</h1>
-      <p className="mt-2 text-muted-foreground">{t('description')}</p>
-    </section>
+    <div className="space-y-8">
+      <PageHeading title={t('title')} description={t('description')} />
+      <GettingStarted baseUrl={baseUrl} />
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
+        <Tabs defaultValue="endpoints" dir={dir} className="min-w-0">
+          <TabsList>
+            <TabsTrigger value="endpoints" data-testid="api-tab-endpoints">{t('tabs.endpoints')}</TabsTrigger>
+            <TabsTrigger value="examples" data-testid="api-tab-examples">{t('tabs.examples')}</TabsTrigger>
+          </TabsList>
+          <TabsContent value="endpoints">
+            <EndpointList />
+          </TabsContent>
+          <TabsContent value="examples">
+            <CodeExamples baseUrl={baseUrl} dir={dir} />
+          </TabsContent>
+        </Tabs>
+        <aside className="space-y-6">
+          <SdkList />
+          <HelpLinks />
+        </aside>
+      </div>
+    </div>
   );
 }

@@ -1,4 +1,6 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { HistoryView } from '@/components/dashboard/history/history-view';
+import { PageHeading } from '@/components/dashboard/page-heading';
 import type { Locale } from '@/lib/i18n/routing';
 import { pageMetadata } from '@/lib/seo/page-metadata';
 
@@ -15,9 +17,10 @@ export default async function HistoryPage({ params }: Props) {
   setRequestLocale(locale);
   const t = await getTranslations('History');
   return (
-    <section className="mx-auto max-w-5xl px-4 py-12">
-      <h1 className="text-3xl font-bold tracking-tight">{t('title')}</h1>
-      <p className="mt-2 text-muted-foreground">{t('description')}</p>
-    </section>
+    <div className="space-y-6">
+      <PageHeading title={t('title')} description={t('description')} />
+      {/* A client wrapper with the history API (page size 12) replaces this static feed when accounts land. */}
+      <HistoryView items={[]} loading={false} />
+    </div>
   );
 }

@@ -1,4 +1,7 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { PageHeading } from '@/components/dashboard/page-heading';
+import { DEFAULT_SETTINGS } from '@/components/dashboard/settings/settings-types';
+import { SettingsView } from '@/components/dashboard/settings/settings-view';
 import type { Locale } from '@/lib/i18n/routing';
 import { pageMetadata } from '@/lib/seo/page-metadata';
 
@@ -15,9 +18,10 @@ export default async function SettingsPage({ params }: Props) {
   setRequestLocale(locale);
   const t = await getTranslations('Settings');
   return (
-    <section className="mx-auto max-w-5xl px-4 py-12">
-      <h1 className="text-3xl font-bold tracking-tight">{t('title')}</h1>
-      <p className="mt-2 text-muted-foreground">{t('description')}</p>
-    </section>
+    <div className="space-y-6">
+      <PageHeading title={t('title')} description={t('description')} />
+      {/* The signed-in user's settings replace these defaults once the settings API exists. */}
+      <SettingsView settings={DEFAULT_SETTINGS} />
+    </div>
   );
 }

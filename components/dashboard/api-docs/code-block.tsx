@@ -1,0 +1,18 @@
+import type { ReactNode } from 'react';
+
+/** A dark code panel in both themes; code is always left-to-right, even on Arabic pages. */
+export function CodeBlock({ code, label, action }: { code: string; label?: string; action?: ReactNode }) {
+  return (
+    <div className="overflow-hidden rounded-lg border bg-slate-950 text-slate-100 dark:border-slate-800">
+      {(label || action) && (
+        <div className="flex items-center justify-between gap-2 border-b border-white/10 px-3 py-1.5">
+          <span className="text-xs font-medium text-slate-400">{label}</span>
+          {action}
+        </div>
+      )}
+      <pre dir="ltr" className="overflow-x-auto p-4 text-start text-xs leading-relaxed">
+        <code>{code}</code>
+      </pre>
+    </div>
+  );
+}

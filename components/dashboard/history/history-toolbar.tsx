@@ -1,0 +1,67 @@
+'use client';
+
+import { RefreshCw, Search } from 'lucide-react';
+import { useLocale, useTranslations } from 'next-intl';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { LOCALE_INFO } from '@/lib/i18n/locale-info';
+import type { Locale } from '@/lib/i18n/routing';
+import { PLATFORM_PAGES } from '@/lib/platform-pages';
+import { HISTORY_PLATFORMS, type HistoryPlatformFilter } from './history-types';
+
+const labelOf = (platform: string) => PLATFORM_PAGES.find((page) => page.platform === platform)?.label.replace('/X', '');
+
+/** Search box, platform filter and Refresh, in one row from small screens up. */
+export function HistoryToolbar({
+  search,
+  platform,
+  loading,
+  onSearch,
+  onPlatform,
+  onRefresh,
+}: {
+  search: string;
+  platform: HistoryPlatformFilter;
+  loading: boolean;
+  onSearch: (value: string) => void;
+  onPlatform: (value: HistoryPlatformFilter) => void;
+  onRefresh?: () => void;
+}) {
+  const t = useTranslations('History');
+  const dir = LOCALE_INFO[useLocale() as Locale].dir;
+  return (
+    <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+      <div className="relative flex-1">
+        <Search className="pointer-events-none absolute start-3 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+        <Input
+          type="search"
+          value={search}
+          onChange={(event) => onSearch(event.target.value)}
+          placeholder={t('searchPlaceholder')}
+          aria-label={t('searchLabel')}
+          className="ps-9"
+          data-testid="history-search"
+        />
+      </div>
+      <div className="flex gap-3">
+        <Select dir={dir} value={platform} onValueChange={(value) => onPlatform(value as HistoryPlatformFilter)}>
+          <SelectTrigger className="w-full sm:w-44" aria-label={t('platformLabel')} data-testid="history-platform">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {HISTORY_PLATFORMS.map((value) => (
+              <SelectItem key={value} value={value}>
+                {value === 'all' ? t('allPlatforms') : labelOf(value)}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+        <Button variant="outline" onClick={onRefresh} disabled={loading} data-testid="history-refresh">
+          <RefreshCw className={loading ? 'h-4 w-4 animate-spin' : 'h-4 w-4'} aria-hidden />
+          {t('refresh')}
+        </Button>
+      </div>
+    </div>
+  );
+}

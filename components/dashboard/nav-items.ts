@@ -1,0 +1,14 @@
+import { BookOpen, History, LayoutDashboard, Settings, type LucideIcon } from 'lucide-react';
+
+/** The dashboard's sections (SPEC §2 "Dashboard layout"); `label` is a key of the DashboardNav namespace. */
+export const DASHBOARD_NAV: readonly { href: string; label: 'overview' | 'history' | 'api' | 'settings'; icon: LucideIcon }[] = [
+  { href: '/dashboard', label: 'overview', icon: LayoutDashboard },
+  { href: '/dashboard/history', label: 'history', icon: History },
+  { href: '/dashboard/api', label: 'api', icon: BookOpen },
+  { href: '/dashboard/settings', label: 'settings', icon: Settings },
+];
+
+/** The overview is only active on itself; the others also on anything beneath them. */
+export function isActive(href: string, pathname: string): boolean {
+  return href === '/dashboard' ? pathname === href : pathname === href || pathname.startsWith(`${href}/`);
+}

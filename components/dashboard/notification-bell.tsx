@@ -1,0 +1,74 @@
+'use client';
+
+import { Bell, BellOff } from 'lucide-react';
+import { useFormatter, useTranslations } from 'next-intl';
+import { Button } from '@/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { cn } from '@/lib/cn';
+
+export interface DashboardNotification {
+  id: string;
+  title: string;
+  body: string;
+  /** ISO date-time */
+  createdAt: string;
+  read: boolean;
+}
+
+/** The top bar's bell: a dot while anything is unread; `onOpen` fires when the list opens (to mark them read). */
+export function NotificationBell({
+  notifications,
+  onOpen,
+}: {
+  notifications: DashboardNotification[];
+  onOpen?: () => void;
+}) {
+  const t = useTranslations('DashboardNav');
+  const format = useFormatter();
+  const unread = notifications.some((item) => !item.read);
+
+  return (
+    <DropdownMenu onOpenChange={(open) => open && onOpen?.()}>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" size="icon" className="relative" data-testid="notification-bell">
+          <Bell className="h-5 w-5" aria-hidden />
+          <span className="sr-only">{unread ? t('notificationsUnread') : t('notifications')}</span>
+          {unread && (
+            <span
+              data-testid="notification-dot"
+              aria-hidden
+              className="absolute end-2 top-2 h-2 w-2 rounded-full bg-destructive ring-2 ring-background"
+            />
+          )}
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-80 max-w-[calc(100vw-2rem)]">
+        <DropdownMenuLabel>{t('notifications')}</DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        {notifications.length === 0 ? (
+          <div className="flex flex-col items-center gap-2 px-3 py-6 text-center text-sm text-muted-foreground">
+            <BellOff className="h-6 w-6 opacity-60" aria-hidden />
+            {t('noNotifications')}
+          </div>
+        ) : (
+          notifications.map((item) => (
+            <DropdownMenuItem key={item.id} className="flex-col items-start gap-0.5">
+              <span className={cn('text-sm', !item.read && 'font-semibold')}>{item.title}</span>
+              <span className="text-xs text-muted-foreground">{item.body}</span>
+              <time dateTime={item.createdAt} className="text-xs text-muted-foreground">
+                {format.relativeTime(new Date(item.createdAt))}
+              </time>
+            </DropdownMenuItem>
+          ))
+        )}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

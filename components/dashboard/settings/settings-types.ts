@@ -1,0 +1,35 @@
+/** SPEC §3 "User settings" and the option lists of SPEC §9. */
+export const QUALITY_OPTIONS = ['360p', '720p', '1080p', '1440p', '2160p'] as const;
+export const FORMAT_OPTIONS = ['mp4', 'webm', 'mp3', 'wav'] as const;
+/** Days; -1 keeps history forever. */
+export const RETENTION_OPTIONS = [7, 30, 90, 365, -1] as const;
+
+export interface ApiUsage {
+  requestsToday: number;
+  requestsThisMonth: number;
+  dailyLimit: number;
+  monthlyLimit: number;
+}
+
+export interface UserSettings {
+  defaultQuality: (typeof QUALITY_OPTIONS)[number];
+  defaultFormat: (typeof FORMAT_OPTIONS)[number];
+  autoDownload: boolean;
+  historyRetention: (typeof RETENTION_OPTIONS)[number];
+  /** empty until one is issued; the full value is shown only right after (re)generation */
+  apiToken: string;
+  apiUsage: ApiUsage;
+}
+
+/** The preferences a user can change; each change is saved at once (SPEC §4 "Settings page"). */
+export type SettingsPatch = Partial<Pick<UserSettings, 'defaultQuality' | 'defaultFormat' | 'autoDownload' | 'historyRetention'>>;
+
+/** What a new account starts with (SPEC §9 defaults and limits). */
+export const DEFAULT_SETTINGS: UserSettings = {
+  defaultQuality: '1080p',
+  defaultFormat: 'mp4',
+  autoDownload: false,
+  historyRetention: 30,
+  apiToken: '',
+  apiUsage: { requestsToday: 0, requestsThisMonth: 0, dailyLimit: 100, monthlyLimit: 1000 },
+};
