@@ -16,16 +16,17 @@ export interface FetchSourceOptions {
 export async function fetchSourceToFile(source: SourceFormat, file: string, opts: FetchSourceOptions): Promise<number> {
   if (source.protocol === 'http') {
     let received = 0;
-    let size: number | undefined;
+    // The size is known once the response has started; bytes only flow after that.
+    const known: { size?: number } = {};
     const download = await openProgressive(source, {
       signal: opts.signal,
       onBytes: (n) => {
         received += n;
         opts.onBytes?.(n);
-        if (size) opts.onFraction?.(Math.min(1, received / size));
+        if (known.size) opts.onFraction?.(Math.min(1, received / known.size));
       },
     });
-    size = download.size;
+    known.size = download.size;
     return downloadToFile(download.stream, file, { signal: opts.signal });
   }
   let previous = 0;
