@@ -1,6 +1,6 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { OverviewData } from '@/components/dashboard-data/overview-data';
 import { OverviewShortcuts } from '@/components/dashboard/overview-shortcuts';
-import { OverviewStats } from '@/components/dashboard/overview-stats';
 import { PageHeading } from '@/components/dashboard/page-heading';
 import type { Locale } from '@/lib/i18n/routing';
 import { pageMetadata } from '@/lib/seo/page-metadata';
@@ -20,8 +20,7 @@ export default async function DashboardPage({ params }: Props) {
   return (
     <div className="space-y-8">
       <PageHeading title={t('title')} description={t('description')} />
-      {/* Figures come from the accounts API later; until then every card shows a dash. */}
-      <OverviewStats />
+      <OverviewData />
       <section className="space-y-3">
         <h2 className="text-lg font-semibold">{t('shortcutsTitle')}</h2>
         <OverviewShortcuts />

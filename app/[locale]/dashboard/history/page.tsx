@@ -1,5 +1,5 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { HistoryView } from '@/components/dashboard/history/history-view';
+import { HistoryData } from '@/components/dashboard-data/history-data';
 import { PageHeading } from '@/components/dashboard/page-heading';
 import type { Locale } from '@/lib/i18n/routing';
 import { pageMetadata } from '@/lib/seo/page-metadata';
@@ -19,8 +19,7 @@ export default async function HistoryPage({ params }: Props) {
   return (
     <div className="space-y-6">
       <PageHeading title={t('title')} description={t('description')} />
-      {/* A client wrapper with the history API (page size 12) replaces this static feed when accounts land. */}
-      <HistoryView items={[]} loading={false} />
+      <HistoryData />
     </div>
   );
 }

@@ -1,7 +1,6 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { SettingsData } from '@/components/dashboard-data/settings-data';
 import { PageHeading } from '@/components/dashboard/page-heading';
-import { DEFAULT_SETTINGS } from '@/components/dashboard/settings/settings-types';
-import { SettingsView } from '@/components/dashboard/settings/settings-view';
 import type { Locale } from '@/lib/i18n/routing';
 import { pageMetadata } from '@/lib/seo/page-metadata';
 
@@ -20,8 +19,7 @@ export default async function SettingsPage({ params }: Props) {
   return (
     <div className="space-y-6">
       <PageHeading title={t('title')} description={t('description')} />
-      {/* The signed-in user's settings replace these defaults once the settings API exists. */}
-      <SettingsView settings={DEFAULT_SETTINGS} />
+      <SettingsData />
     </div>
   );
 }

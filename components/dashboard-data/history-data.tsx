@@ -1,0 +1,69 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useEffect, useState } from 'react';
+import useSWR from 'swr';
+import type { HistoryEntry as ViewEntry, HistoryPlatformFilter } from '@/components/dashboard/history/history-types';
+import { HistoryView } from '@/components/dashboard/history/history-view';
+import { ApiError, apiRequest } from '@/lib/client/api-client';
+import { HISTORY_PAGE_SIZE, type HistoryList, type Redownload } from '@/lib/history/schemas';
+import { useRouter } from '@/lib/i18n/navigation';
+import { fetchData } from './fetcher';
+import { notifyError, notifySuccess } from './notify';
+import { useDebouncedValue } from './use-debounced-value';
+
+function historyKey(search: string, platform: HistoryPlatformFilter): string {
+  const query = new URLSearchParams({ page: '1', limit: String(HISTORY_PAGE_SIZE) });
+  if (search.trim()) query.set('search', search.trim());
+  if (platform !== 'all') query.set('platform', platform);
+  return `/api/history?${query}`;
+}
+
+/** The history page's data: SWR on /api/history with the search (debounced) and platform, plus its actions. */
+export function HistoryData() {
+  const t = useTranslations('DashboardData');
+  const router = useRouter();
+  const [search, setSearch] = useState('');
+  const [platform, setPlatform] = useState<HistoryPlatformFilter>('all');
+  const key = historyKey(useDebouncedValue(search, 300), platform);
+  const { data, error, isLoading, mutate } = useSWR<HistoryList>(key, fetchData, { keepPreviousData: true });
+
+  useEffect(() => {
+    if (error) notifyError(t('error'), error instanceof ApiError && !error.unreadable ? error.message : t('historyLoadFailed'), error);
+  }, [error, t]);
+
+  async function remove(entry: ViewEntry) {
+    try {
+      await apiRequest(`/api/history/${encodeURIComponent(entry._id)}`, { method: 'DELETE' });
+      await mutate(
+        (current) => current && { ...current, downloads: current.downloads.filter((d) => d._id !== entry._id), total: current.total - 1 },
+        { revalidate: true },
+      );
+      notifySuccess(t('success'), t('historyDeleted'));
+    } catch (cause) {
+      notifyError(t('error'), t('historyDeleteFailed'), cause);
+    }
+  }
+
+  async function redownload(entry: ViewEntry) {
+    try {
+      const { path } = await apiRequest<Redownload>(`/api/history/${encodeURIComponent(entry._id)}/redownload`, { method: 'POST' });
+      router.push(path);
+    } catch (cause) {
+      const code = cause instanceof ApiError ? cause.code : undefined;
+      notifyError(t('error'), code === 'unsupported_url' ? t('notRepeatable') : t('redownloadFailed'), cause);
+    }
+  }
+
+  return (
+    <HistoryView
+      items={data?.downloads ?? []}
+      loading={isLoading}
+      onSearch={setSearch}
+      onPlatform={setPlatform}
+      onRefresh={() => void mutate()}
+      onDelete={(entry) => void remove(entry)}
+      onRedownload={(entry) => void redownload(entry)}
+    />
+  );
+}

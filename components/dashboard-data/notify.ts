@@ -1,0 +1,13 @@
+'use client';
+
+import { toast } from '@/components/toast/use-toast';
+
+/** A success toast titled Success, or an Error toast that is also logged to the console (SPEC §8). */
+export function notifySuccess(title: string, description: string) {
+  toast({ title, description });
+}
+
+export function notifyError(title: string, description: string, cause?: unknown) {
+  console.error(`[dashboard] ${description}`, cause ?? '');
+  toast({ title, description, variant: 'destructive' });
+}

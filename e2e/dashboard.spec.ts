@@ -1,0 +1,131 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+// The fixture site global-setup starts; the app allow-lists it (never the internet).
+const FIXTURE = `http://127.0.0.1:${process.env.E2E_FIXTURE_PORT ?? 4555}`;
+const VIDEO = `${FIXTURE}/video.mp4`;
+const PASSWORD = 'correct horse battery';
+
+const uniqueEmail = (name: string) => `${name}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+
+async function register(request: APIRequestContext, email: string) {
+  const res = await request.post('/api/auth/register', { data: { email, password: PASSWORD } });
+  expect(res.status()).toBe(201);
+}
+
+/** Signs in through the login form, as a person would. */
+async function signIn(page: Page, email: string) {
+  await page.getByTestId('login-email').fill(email);
+  await page.getByTestId('login-password').fill(PASSWORD);
+  await page.getByTestId('login-submit').click();
+}
+
+/** Registers and signs in through the API: the page's context gets the session cookies. */
+async function signedIn(page: Page, name: string): Promise<string> {
+  const email = uniqueEmail(name);
+  await register(page.request, email);
+  const res = await page.request.post('/api/auth/login', { data: { email, password: PASSWORD } });
+  expect(res.ok()).toBe(true);
+  return email;
+}
+
+test('register → sign in → a download from /download appears in the history, and can be deleted from it', async ({ page }) => {
+  const email = uniqueEmail('history');
+  await page.goto('/register');
+  await page.getByTestId('register-email').fill(email);
+  await page.getByTestId('register-password').fill(PASSWORD);
+  await page.getByTestId('register-submit').click();
+  await expect(page.getByText('Account created successfully').first()).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  await signIn(page, email);
+  await expect(page.getByText('Logged in successfully').first()).toBeVisible();
+  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+
+  await page.goto('/dashboard');
+  // history-<digits>-…@example.com: the initials of its first two parts.
+  await expect(page.getByTestId('user-avatar')).toHaveText('H1');
+
+  await page.goto(`/download?url=${encodeURIComponent(VIDEO)}`);
+  await expect(page.getByTestId('result-card')).toBeVisible({ timeout: 30_000 });
+  const download = page.waitForEvent('download');
+  await page.getByTestId('download-button').click();
+  expect((await download).suggestedFilename()).toMatch(/\.mp4$/);
+
+  await page.goto('/dashboard/history');
+  // The finished job left an unread notification; opening the bell shows it and clears the dot.
+  await expect(page.getByTestId('notification-dot')).toBeVisible();
+  await page.getByTestId('notification-bell').click();
+  await expect(page.getByRole('menuitem').filter({ hasText: 'Download ready' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('notification-dot')).toHaveCount(0);
+
+  const cards = page.getByTestId('history-card');
+  await expect(cards).toHaveCount(1);
+  await expect(cards.first()).toContainText('720p · MP4', { useInnerText: true });
+  await expect(cards.first()).toContainText('Completed');
+
+  await cards.first().getByTestId('history-delete').click();
+  await expect(page.getByText('Download removed from history').first()).toBeVisible();
+  await expect(cards).toHaveCount(0);
+  await expect(page.getByText('No Downloads Found')).toBeVisible();
+  await page.reload();
+  await expect(page.getByText('No Downloads Found')).toBeVisible();
+});
+
+test('a settings change is saved on selection and survives a reload', async ({ page }) => {
+  await signedIn(page, 'settings');
+  await page.goto('/dashboard/settings');
+  const quality = page.getByTestId('settings-quality');
+  await expect(quality).toHaveText('1080p');
+  await quality.click();
+  await page.getByRole('option', { name: '720p' }).click();
+  await expect(page.getByText('Settings saved successfully').first()).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByTestId('settings-quality')).toHaveText('720p');
+  const defaults = await page.request.get('/api/settings/defaults');
+  expect((await defaults.json()).data).toMatchObject({ defaultQuality: '720p', defaultFormat: 'mp4' });
+});
+
+test('the guard sends /dashboard/settings to the login page and returns there after signing in', async ({ page }) => {
+  const email = uniqueEmail('guard');
+  await register(page.request, email);
+  await page.goto('/dashboard/settings');
+  await expect(page).toHaveURL(/\/login\?from=%2Fdashboard%2Fsettings$/);
+  await signIn(page, email);
+  await expect(page).toHaveURL(/\/dashboard\/settings$/);
+  await expect(page.getByTestId('settings-quality')).toBeVisible();
+});
+
+test('regenerating the API token shows a gl_ token once, and the 101st API call of the day is refused', async ({ page, playwright, baseURL }) => {
+  await signedIn(page, 'token');
+  await page.goto('/dashboard/settings');
+  await page.getByTestId('settings-tab-api').click();
+  await page.getByTestId('settings-regenerate').click();
+  await expect(page.getByText('New API token generated successfully').first()).toBeVisible();
+  const shown = page.getByTestId('settings-token');
+  await expect(shown).toHaveText(/^gl_[\w-]{32}$/);
+  const token = (await shown.textContent())!.trim();
+
+  await page.reload();
+  await page.getByTestId('settings-tab-api').click();
+  await expect(page.getByTestId('settings-token')).toHaveText(`${token.slice(0, 9)}…`);
+
+  // A client of its own: no cookies, only the token, as an API caller would be. Invalid bodies are cheap for the
+  // server and still count against the day.
+  const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { Authorization: `Bearer ${token}` } });
+  let last;
+  for (let i = 1; i <= 100; i++) {
+    last = await api.post('/api/media/analyze', { data: {} });
+    expect(last.status(), `call ${i}`).toBe(400);
+  }
+  expect(last!.headers()['ratelimit-remaining']).toBe('0');
+  const refused = await api.post('/api/media/analyze', { data: {} });
+  expect(refused.status()).toBe(429);
+  expect((await refused.json()).code).toBe('rate_limited');
+  expect(Number(refused.headers()['retry-after'])).toBeGreaterThan(0);
+  await api.dispose();
+
+  await page.reload();
+  await page.getByTestId('settings-tab-api').click();
+  await expect(page.getByText('100 / 100').first()).toBeVisible();
+});
