@@ -1,10 +1,18 @@
 import { defineConfig, devices } from '@playwright/test';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { POPULAR_CREATORS } from './lib/creators/popular';
 
 const PORT = Number(process.env.E2E_PORT ?? 3123);
 export const FIXTURE_PORT = Number(process.env.E2E_FIXTURE_PORT ?? 4555);
 const baseURL = `http://127.0.0.1:${PORT}`;
+const FIXTURE = `http://127.0.0.1:${FIXTURE_PORT}`;
+// Tests never touch the internet: the popular creators' real profiles are replaced by a fixture page that answers 503,
+// so their pages show the spec's sample fallback; one fixture channel stands for a creator whose page can be read.
+const CREATOR_SOURCES = {
+  ...Object.fromEntries(POPULAR_CREATORS.map(({ slug }) => [slug, `${FIXTURE}/_sw/status=503/pages/channel.html`])),
+  'fixture-channel': `${FIXTURE}/pages/channel.html`,
+};
 
 // Debian's Chromium, never a downloaded browser; flags that keep it off the (closed) network.
 const CHROMIUM_ARGS = [
@@ -44,9 +52,9 @@ export default defineConfig({
     env: {
       NEXT_TELEMETRY_DISABLED: '1',
       DATA_DIR: join(tmpdir(), `grabline-e2e-${PORT}`),
-      MEDIA_FETCH_ALLOW: `127.0.0.1:${FIXTURE_PORT}`,
+      MEDIA_FETCH_ALLOW: new URL(FIXTURE).host,
       SITE_URL: baseURL,
-      CREATOR_SOURCES_JSON: JSON.stringify({ 'fixture-channel': `http://127.0.0.1:${FIXTURE_PORT}/pages/channel.html` }),
+      CREATOR_SOURCES_JSON: JSON.stringify(CREATOR_SOURCES),
     },
   },
 });

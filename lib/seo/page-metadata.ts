@@ -1,4 +1,6 @@
 import type { Metadata } from 'next';
+import { hasLocale } from 'next-intl';
+import { notFound } from 'next/navigation';
 import { LOCALE_INFO } from '@/lib/i18n/locale-info';
 import { LOCALES, routing, type Locale } from '@/lib/i18n/routing';
 import { siteUrl } from './site-url';
@@ -18,6 +20,8 @@ export function pageMetadata(opts: {
   noindex?: boolean;
 }): Metadata {
   const { locale, path, title, description } = opts;
+  // Files the proxy lets through (/favicon.ico, /x.png) reach [locale] pages with a locale that is not one.
+  if (!hasLocale(LOCALES, locale)) notFound();
   const languages: Record<string, string> = {};
   for (const code of LOCALES) languages[code] = `${siteUrl()}${localizedPath(code, path)}`;
   languages['x-default'] = `${siteUrl()}${localizedPath(routing.defaultLocale, path)}`;
