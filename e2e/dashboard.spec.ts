@@ -29,6 +29,10 @@ async function signedIn(page: Page, name: string): Promise<string> {
 }
 
 test('register → sign in → a download from /download appears in the history, and can be deleted from it', async ({ page }) => {
+  const consoleErrors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
   const email = uniqueEmail('history');
   await page.goto('/register');
   await page.getByTestId('register-email').fill(email);
@@ -69,6 +73,7 @@ test('register → sign in → a download from /download appears in the history,
   await expect(page.getByText('No Downloads Found')).toBeVisible();
   await page.reload();
   await expect(page.getByText('No Downloads Found')).toBeVisible();
+  expect(consoleErrors).toEqual([]);
 });
 
 test('a settings change is saved on selection and survives a reload', async ({ page }) => {

@@ -1,7 +1,7 @@
 'use client';
 
 import { Bell, BellOff } from 'lucide-react';
-import { useFormatter, useTranslations } from 'next-intl';
+import { useFormatter, useNow, useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
 import {
   DropdownMenu,
@@ -32,6 +32,8 @@ export function NotificationBell({
 }) {
   const t = useTranslations('DashboardNav');
   const format = useFormatter();
+  // next-intl needs a reference time for "5 minutes ago"; ticking each minute keeps the list honest while open.
+  const now = useNow({ updateInterval: 60_000 });
   const unread = notifications.some((item) => !item.read);
 
   return (
@@ -63,7 +65,7 @@ export function NotificationBell({
               <span className={cn('text-sm', !item.read && 'font-semibold')}>{item.title}</span>
               <span className="text-xs text-muted-foreground">{item.body}</span>
               <time dateTime={item.createdAt} className="text-xs text-muted-foreground">
-                {format.relativeTime(new Date(item.createdAt))}
+                {format.relativeTime(new Date(item.createdAt), now)}
               </time>
             </DropdownMenuItem>
           ))
