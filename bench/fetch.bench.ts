@@ -16,9 +16,12 @@ import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import { afterAll, it } from 'vitest';
+import { analyzeMedia } from '@/lib/media/analyze';
 import { openProgressive } from '@/lib/media/download/fetch-progressive';
 import { openSegmented } from '@/lib/media/download/fetch-segments';
 import { downloadToFile } from '@/lib/media/download/write-to-file';
+import type { SourceFormat } from '@/lib/media/types';
+import { bigFileUrlPath, segmentedDashUrlPath, segmentedHlsUrlPath } from '@/test/fixtures/bench-media';
 import { printTable, seconds, timed } from './ratio-table';
 
 const BIG_BYTES = Number(process.env.BENCH_BIG_BYTES ?? 1024 ** 3);
@@ -35,6 +38,7 @@ async function startSiteProcess(): Promise<{ origin: string; child: ChildProcess
     const { startFixtureSite } = await jiti.import('./test/fixtures/server.ts');
     await media.ensureBigFile(${BIG_BYTES});
     await media.ensureSegmentedHls(${SEGMENTS});
+    await media.ensureSegmentedDash(${SEGMENTS});
     const site = await startFixtureSite();
     console.log('ORIGIN ' + site.origin);`;
   const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -54,8 +58,9 @@ const { origin, child } = await startSiteProcess();
 process.on('exit', () => child.kill());
 process.env.MEDIA_FETCH_ALLOW = new URL(origin).host;
 const work = await mkdtemp(path.join(tmpdir(), 'grabline-bench-'));
-const bigUrl = `${origin}/big/${BIG_BYTES}/big.bin`;
-const hlsUrl = `${origin}/_sw/latency=${LATENCY_MS}/hls-seg/${SEGMENTS}/index.m3u8`;
+const bigUrl = `${origin}${bigFileUrlPath(BIG_BYTES)}`;
+const hlsUrl = `${origin}/_sw/latency=${LATENCY_MS}${segmentedHlsUrlPath(SEGMENTS)}`;
+const dashUrl = `${origin}/_sw/latency=${LATENCY_MS}${segmentedDashUrlPath(SEGMENTS)}`;
 let outputs = 0;
 
 const discard = () => new Writable({ highWaterMark: 1024 * 1024, write: (_chunk, _enc, done) => done() });
@@ -66,8 +71,10 @@ const nodeHttp = () =>
 const ours = async () => pipeline((await openProgressive({ url: bigUrl })).stream, discard());
 const hlsSource = { id: 'hls-0', protocol: 'hls' as const, url: hlsUrl, vcodec: 'unknown', acodec: 'unknown', engine: 'native' as const };
 // --fixup never: compare downloaders, not yt-dlp's ffmpeg remux afterwards.
-const ytdlp = (extra: string[]) => () =>
-  run('/usr/bin/yt-dlp', ['--no-config', '--quiet', '--fixup', 'never', ...extra, '-o', path.join(work, `y${++outputs}.%(ext)s`), '--', hlsUrl], { maxBuffer: 1 << 24 });
+const ytdlp = (url: string, extra: string[] = []) => () =>
+  run('/usr/bin/yt-dlp', ['--no-config', '--quiet', '--fixup', 'never', ...extra, '-o', path.join(work, `y${++outputs}.%(ext)s`), '--', url], { maxBuffer: 1 << 24 });
+const fetchSource = (source: SourceFormat) => async () =>
+  downloadToFile((await openSegmented(source, { concurrency: 8 })).stream, path.join(work, `o${++outputs}.mp4`));
 
 afterAll(async () => {
   await rm(work, { recursive: true, force: true });
@@ -89,13 +96,26 @@ it(`progressive ${BIG_BYTES} B: curl, node http.get, openProgressive (best of 3,
 });
 
 it(`HLS ${SEGMENTS} segments, ${LATENCY_MS} ms latency: ours (8) and yt-dlp (1, -N 8)`, async () => {
-  await timed('openSegmented -N 8', async () =>
-    downloadToFile((await openSegmented(hlsSource, { concurrency: 8 })).stream, path.join(work, `o${++outputs}.ts`)),
-  );
-  await timed('yt-dlp default', ytdlp([]));
-  await timed('yt-dlp -N 8', ytdlp(['-N', '8']));
+  await timed('openSegmented -N 8', fetchSource(hlsSource));
+  await timed('yt-dlp default', ytdlp(hlsUrl));
+  await timed('yt-dlp -N 8', ytdlp(hlsUrl, ['-N', '8']));
   printTable('fetch: HLS segments (ratio = speed-up, higher is better)', [
     { label: 'HLS vs yt-dlp default', reference: 'yt-dlp default', candidate: 'openSegmented -N 8', target: '≥ 3', as: 'speed' },
     { label: 'HLS vs yt-dlp -N 8', reference: 'yt-dlp -N 8', candidate: 'openSegmented -N 8', target: '≥ 1', as: 'speed' },
+  ]);
+});
+
+it(`DASH ${SEGMENTS} segments of video, ${LATENCY_MS} ms latency: ours (8) and yt-dlp (1, -N 8) on the video stream`, async () => {
+  // The manifest is analysed once, as the download jobs do; the timing covers fetching the segments.
+  const { extraction } = await analyzeMedia(dashUrl, { engine: 'native' });
+  const video = extraction.sources.find((source) => source.protocol === 'dash' && source.vcodec !== 'none');
+  if (!video) throw new Error('the DASH fixture has no video source');
+  await timed('DASH openSegmented -N 8', fetchSource(video));
+  // -f bv: the same one representation, so yt-dlp needs no merge.
+  await timed('DASH yt-dlp default', ytdlp(dashUrl, ['-f', 'bv']));
+  await timed('DASH yt-dlp -N 8', ytdlp(dashUrl, ['-f', 'bv', '-N', '8']));
+  printTable('fetch: DASH segments (ratio = speed-up, higher is better)', [
+    { label: 'DASH vs yt-dlp default', reference: 'DASH yt-dlp default', candidate: 'DASH openSegmented -N 8', target: '≥ 3', as: 'speed' },
+    { label: 'DASH vs yt-dlp -N 8', reference: 'DASH yt-dlp -N 8', candidate: 'DASH openSegmented -N 8', target: '≥ 1', as: 'speed' },
   ]);
 });
