@@ -37,16 +37,16 @@ async function errorText(res: Response): Promise<string> {
 
 /**
  * Where to go after signing in. Only same-origin paths count: "//host" and "/\host" are protocol-relative to
- * browsers, so an attacker could use them to bounce the visitor off-site. The proxy may hand us a localized
- * path (/ar/dashboard); the router adds the current locale itself, so a leading locale segment is dropped.
+ * browsers, and browsers drop tabs and line breaks from URLs, so "/\t/host" becomes "//host" too; an attacker
+ * could use any of them to bounce the visitor off-site. The proxy may hand us a localized path (/ar/dashboard);
+ * the router adds the current locale itself, so a leading locale segment is dropped.
  */
 export function safeReturnPath(from: string | null): string {
-  if (!from || !from.startsWith('/') || from.startsWith('//') || from.includes('\\')) return '/';
+  // Control characters (tab, CR, LF, NUL…) have no place in a path we made; refuse rather than clean.
+  if (!from || /[\u0000-\u001f\u007f\\]/.test(from) || !from.startsWith('/') || from.startsWith('//')) return '/';
   const [first, ...rest] = from.slice(1).split('/');
-  if ((LOCALES as readonly string[]).includes(first.split(/[?#]/)[0])) {
-    const tail = rest.join('/');
-    const suffix = first.slice(first.split(/[?#]/)[0].length);
-    return `/${tail}${suffix}` || '/';
-  }
-  return from;
+  const segment = first.split(/[?#]/)[0];
+  const path = (LOCALES as readonly string[]).includes(segment) ? `/${rest.join('/')}${first.slice(segment.length)}` : from;
+  // Dropping the locale must not make a protocol-relative URL of what follows ("/ar//host").
+  return path.startsWith('//') ? '/' : path;
 }
