@@ -54,6 +54,13 @@ describe('POST /api/media/analyze', () => {
     expect(info.formats[0].itag).toBe('mp4-720');
   });
 
+  it('drops a thumbnail on a private address but keeps the public video', async () => {
+    const { status, json } = await analyzeNow({ url: `${site.origin}/pages/private-thumbnail.html` });
+    expect(status).toBe(200);
+    expect(json.data!.formats[0].itag).toBe('mp4-720');
+    expect(JSON.stringify(json.data)).not.toContain('169.254.169.254');
+  });
+
   it('answers a second request for the same link from the cache: same id, no new fetch', async () => {
     const url = `${site.origin}/audio.mp3?cache=1`;
     const first = await analyzeNow({ url });

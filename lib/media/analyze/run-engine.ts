@@ -5,7 +5,7 @@ import type { AnalysisEngine } from '@/lib/media/schemas';
 import type { Extraction, Recognition } from '@/lib/media/types';
 import { getYtdlpPool } from '@/lib/media/ytdlp/get-pool';
 import { mapYtdlpInfo } from '@/lib/media/ytdlp/map-info';
-import { screenSources } from './screen-sources';
+import { screenSources, screenThumbnails } from './screen-sources';
 
 export interface EngineDeps {
   native: (url: string) => Promise<Extraction>;
@@ -13,9 +13,9 @@ export interface EngineDeps {
 }
 
 export const defaultEngines: EngineDeps = {
-  native: (url) => analyzeNative(url),
+  native: async (url) => screenThumbnails(await analyzeNative(url)),
   ytdlp: async (url, recognition, signal) =>
-    screenSources(mapYtdlpInfo(await getYtdlpPool().extract(url, { signal }), recognition.platform)),
+    screenThumbnails(await screenSources(mapYtdlpInfo(await getYtdlpPool().extract(url, { signal }), recognition.platform))),
 };
 
 /** yt-dlp's verdicts that explain themselves better than "nothing found". */

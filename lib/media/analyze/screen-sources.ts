@@ -21,14 +21,10 @@ function origin(url: string): string {
   }
 }
 
-/**
- * yt-dlp reads pages without our guard's eyes on what it finds: a page may name a stream on a private address
- * (169.254.169.254, 10.x). Every origin its sources point at passes the guard here (once per origin), and a
- * source with any refused URL is dropped — the user is never offered what we would refuse to fetch.
- */
-export async function screenSources(extraction: Extraction, check: Check = assertFetchableUrl): Promise<Extraction> {
+/** The guard's verdict per origin (a page names many URLs on few hosts): true when we would fetch from it. */
+function originVerdicts(check: Check): (url: string) => Promise<boolean> {
   const verdicts = new Map<string, Promise<boolean>>();
-  const allowed = (url: string) => {
+  return (url) => {
     const key = origin(url);
     let verdict = verdicts.get(key);
     if (!verdict) {
@@ -37,6 +33,15 @@ export async function screenSources(extraction: Extraction, check: Check = asser
     }
     return verdict;
   };
+}
+
+/**
+ * yt-dlp reads pages without our guard's eyes on what it finds: a page may name a stream on a private address
+ * (169.254.169.254, 10.x). Every origin its sources point at passes the guard here (once per origin), and a
+ * source with any refused URL is dropped — the user is never offered what we would refuse to fetch.
+ */
+export async function screenSources(extraction: Extraction, check: Check = assertFetchableUrl): Promise<Extraction> {
+  const allowed = originVerdicts(check);
   const keep = async (sources: SourceFormat[]) => {
     const results = await Promise.all(sources.map(async (s) => (await Promise.all(urlsOf(s).map(allowed))).every(Boolean)));
     return sources.filter((_, index) => results[index]);
@@ -46,4 +51,24 @@ export async function screenSources(extraction: Extraction, check: Check = asser
     screened.items = await Promise.all(extraction.items.map(async (item) => ({ ...item, sources: await keep(item.sources) })));
   }
   return screened;
+}
+
+/**
+ * Thumbnails are only shown, never fetched by us, but a page naming one on a private address would have every
+ * visitor's browser (and anything that later fetches it for us) reach into that network: a refused thumbnail is
+ * dropped, whichever engine found it, and the card shows its placeholder.
+ */
+export async function screenThumbnails(extraction: Extraction, check: Check = assertFetchableUrl): Promise<Extraction> {
+  const allowed = originVerdicts(check);
+  const keep = async <T extends { thumbnail?: string }>(holder: T): Promise<T> => {
+    if (!holder.thumbnail || (await allowed(holder.thumbnail))) return holder;
+    const { thumbnail: _refused, ...rest } = holder;
+    return rest as T;
+  };
+  const [top, items, entries] = await Promise.all([
+    keep(extraction),
+    extraction.items && Promise.all(extraction.items.map(keep)),
+    extraction.entries && Promise.all(extraction.entries.map(keep)),
+  ]);
+  return { ...top, ...(items ? { items } : {}), ...(entries ? { entries } : {}) };
 }
