@@ -62,8 +62,7 @@ export async function screenThumbnails(extraction: Extraction, check: Check = as
   const allowed = originVerdicts(check);
   const keep = async <T extends { thumbnail?: string }>(holder: T): Promise<T> => {
     if (!holder.thumbnail || (await allowed(holder.thumbnail))) return holder;
-    const { thumbnail: _refused, ...rest } = holder;
-    return rest as T;
+    return { ...holder, thumbnail: undefined };
   };
   const [top, items, entries] = await Promise.all([
     keep(extraction),
