@@ -1,11 +1,15 @@
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { codeExamples } from '@/lib/openapi/code-examples';
+import type { OpenApiDocument } from '@/lib/openapi/document';
 import { CodeBlock } from './code-block';
-import { codeSamples } from './code-samples';
 import { CopyCodeButton } from './copy-code-button';
 
-/** JavaScript, Python and cURL versions of the same flow, each with a copy button. */
-export function CodeExamples({ baseUrl, dir }: { baseUrl: string; dir: 'ltr' | 'rtl' }) {
-  const samples = codeSamples(baseUrl);
+/**
+ * JavaScript, Python and cURL versions of the same flow, written from the OpenAPI document: what the copy button
+ * copies is exactly what test/api/openapi-examples.test.ts runs against the real handlers.
+ */
+export function CodeExamples({ doc, dir }: { doc: OpenApiDocument; dir: 'ltr' | 'rtl' }) {
+  const samples = codeExamples(doc);
   return (
     <Tabs defaultValue="javascript" dir={dir}>
       <TabsList>

@@ -2,15 +2,21 @@ import { useTranslations } from 'next-intl';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
-import { API_ENDPOINTS, json } from './api-endpoints';
+import type { OpenApiDocument } from '@/lib/openapi/document';
+import { publicEndpoints } from '@/lib/openapi/endpoint-docs';
 import { CodeBlock } from './code-block';
 
-/** One card per endpoint: method, path, what it does, request and response bodies. */
-export function EndpointList() {
+const json = (value: unknown) => JSON.stringify(value, null, 2);
+
+/**
+ * One card per public operation of the OpenAPI document: its method, path and examples come from there, so the page
+ * cannot drift from /api/openapi.json. Only the description is ours, from the messages, because the document is English.
+ */
+export function EndpointList({ doc }: { doc: OpenApiDocument }) {
   const t = useTranslations('ApiDocs');
   return (
     <div className="grid gap-4">
-      {API_ENDPOINTS.map((endpoint) => (
+      {publicEndpoints(doc).map((endpoint) => (
         <Card key={endpoint.id} data-testid={`endpoint-${endpoint.id}`}>
           <CardHeader>
             <div className="flex flex-wrap items-center gap-2" dir="ltr">

@@ -8,6 +8,7 @@ import { PageHeading } from '@/components/dashboard/page-heading';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { LOCALE_INFO } from '@/lib/i18n/locale-info';
 import type { Locale } from '@/lib/i18n/routing';
+import { buildOpenApiDocument } from '@/lib/openapi/document';
 import { pageMetadata } from '@/lib/seo/page-metadata';
 import { siteUrl } from '@/lib/seo/site-url';
 
@@ -24,6 +25,8 @@ export default async function ApiDocsPage({ params }: Props) {
   setRequestLocale(locale);
   const t = await getTranslations('ApiDocs');
   const baseUrl = siteUrl();
+  // The very document GET /api/openapi.json serves: endpoints and code examples are read from it, never written twice.
+  const doc = buildOpenApiDocument(baseUrl);
   // Radix Tabs writes its own dir attribute (ltr unless told), which would flip Arabic pages back.
   const dir = LOCALE_INFO[locale].dir;
   return (
@@ -37,10 +40,10 @@ export default async function ApiDocsPage({ params }: Props) {
             <TabsTrigger value="examples" data-testid="api-tab-examples">{t('tabs.examples')}</TabsTrigger>
           </TabsList>
           <TabsContent value="endpoints">
-            <EndpointList />
+            <EndpointList doc={doc} />
           </TabsContent>
           <TabsContent value="examples">
-            <CodeExamples baseUrl={baseUrl} dir={dir} />
+            <CodeExamples doc={doc} dir={dir} />
           </TabsContent>
         </Tabs>
         <aside className="space-y-6">
