@@ -65,4 +65,11 @@ describe('buildConvertArgs', () => {
     const withCover = input('/t/a', 'mp3', [{ codecType: 'video', codecName: 'mjpeg' }, { codecType: 'audio', codecName: 'mp3' }]);
     expect(() => args({ plan: { kind: 'video', container: 'mp4', videoCodec: 'copy' }, video: withCover })).toThrow(/no video stream/);
   });
+
+  it('refuses a source without a picture as the fault of the media (a 422), never an internal error', () => {
+    const audioOnly = input('/t/a', 'mp3', [{ codecType: 'audio', codecName: 'mp3' }]);
+    expect(() => args({ plan: { kind: 'video', container: 'mp4', videoCodec: 'copy' }, video: audioOnly })).toThrow(
+      expect.objectContaining({ code: 'no_media', status: 422 }),
+    );
+  });
 });

@@ -1,3 +1,4 @@
+import { AppError } from '@/lib/errors';
 import type { OfferContainer, OfferPlan } from '@/lib/media/offers';
 import { firstStream, type ProbeResult, type ProbedStream } from './probe';
 
@@ -98,8 +99,9 @@ export function buildConvertArgs(job: ConvertJob): string[] {
   const wantsVideo = job.plan.kind === 'video' && job.video;
   const videoStream = wantsVideo ? firstStream(job.video!.probe, 'video') : undefined;
   const audioStream = job.audio ? firstStream(job.audio.probe, 'audio') : undefined;
-  if (wantsVideo && !videoStream) throw new Error('the video input has no video stream');
-  if (!videoStream && !audioStream) throw new Error('nothing to convert: no video or audio stream');
+  // The source's fault, not ours: a link whose "video" holds no picture gets a clear 422, not a 500.
+  if (wantsVideo && !videoStream) throw new AppError('no_media', 'This media has no video stream to convert');
+  if (!videoStream && !audioStream) throw new AppError('no_media', 'This media has no video or audio to convert');
 
   const maps: string[] = [];
   const codecs: string[] = [];
