@@ -76,6 +76,36 @@ test('register → sign in → a download from /download appears in the history,
   expect(consoleErrors).toEqual([]);
 });
 
+test('a history longer than one page of 12 pages on, and deleting the only card of the last page steps back', async ({ page }) => {
+  await signedIn(page, 'pages');
+  // 13 downloads through the public API with the session's cookies, each of its own link.
+  const ids: string[] = [];
+  for (let i = 1; i <= 13; i++) {
+    const res = await page.request.post('/api/media/download', { data: { url: `${VIDEO}?page-test=${i}`, quality: '720p', format: 'mp4' } });
+    expect(res.ok(), `download ${i}`).toBe(true);
+    ids.push((await res.json()).data.downloadId);
+  }
+  for (const id of ids) {
+    await expect
+      .poll(async () => (await (await page.request.get(`/api/media/progress/${id}`)).json()).data.status, { timeout: 60_000 })
+      .toBe('ready');
+  }
+
+  await page.goto('/dashboard/history');
+  const cards = page.getByTestId('history-card');
+  await expect(cards).toHaveCount(12);
+  await expect(page.getByTestId('history-pagination')).toContainText('Page 1 of 2');
+  await expect(page.getByTestId('history-previous')).toBeDisabled();
+  await page.getByTestId('history-next').click();
+  await expect(cards).toHaveCount(1);
+  await expect(page.getByTestId('history-pagination')).toContainText('Page 2 of 2');
+  await expect(page.getByTestId('history-next')).toBeDisabled();
+
+  await cards.first().getByTestId('history-delete').click();
+  await expect(cards).toHaveCount(12);
+  await expect(page.getByTestId('history-pagination')).toHaveCount(0);
+});
+
 test('a settings change is saved on selection and survives a reload', async ({ page }) => {
   await signedIn(page, 'settings');
   await page.goto('/dashboard/settings');

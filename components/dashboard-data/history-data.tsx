@@ -3,6 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
 import useSWR from 'swr';
+import { HistoryPagination } from '@/components/dashboard/history/history-pagination';
 import type { HistoryEntry as ViewEntry, HistoryPlatformFilter } from '@/components/dashboard/history/history-types';
 import { HistoryView } from '@/components/dashboard/history/history-view';
 import { ApiError, apiRequest } from '@/lib/client/api-client';
@@ -12,8 +13,8 @@ import { fetchData } from './fetcher';
 import { notifyError, notifySuccess } from './notify';
 import { useDebouncedValue } from './use-debounced-value';
 
-function historyKey(search: string, platform: HistoryPlatformFilter): string {
-  const query = new URLSearchParams({ page: '1', limit: String(HISTORY_PAGE_SIZE) });
+function historyKey(page: number, search: string, platform: HistoryPlatformFilter): string {
+  const query = new URLSearchParams({ page: String(page), limit: String(HISTORY_PAGE_SIZE) });
   if (search.trim()) query.set('search', search.trim());
   if (platform !== 'all') query.set('platform', platform);
   return `/api/history?${query}`;
@@ -25,8 +26,12 @@ export function HistoryData() {
   const router = useRouter();
   const [search, setSearch] = useState('');
   const [platform, setPlatform] = useState<HistoryPlatformFilter>('all');
-  const key = historyKey(useDebouncedValue(search, 300), platform);
-  const { data, error, isLoading, mutate } = useSWR<HistoryList>(key, fetchData, { keepPreviousData: true });
+  const [page, setPage] = useState(1);
+  const key = historyKey(page, useDebouncedValue(search, 300), platform);
+  const { data, error, isLoading, isValidating, mutate } = useSWR<HistoryList>(key, fetchData, { keepPreviousData: true });
+  // Deleting the last card of the last page leaves it empty: step back to the page that now is the last.
+  const lastPage = Math.max(1, data?.totalPages ?? 1);
+  if (data && page > lastPage) setPage(lastPage);
 
   useEffect(() => {
     if (error) notifyError(t('error'), error instanceof ApiError && !error.unreadable ? error.message : t('historyLoadFailed'), error);
@@ -55,15 +60,25 @@ export function HistoryData() {
     }
   }
 
+  // A new search or filter starts again from its first page.
   return (
-    <HistoryView
-      items={data?.downloads ?? []}
-      loading={isLoading}
-      onSearch={setSearch}
-      onPlatform={setPlatform}
-      onRefresh={() => void mutate()}
-      onDelete={(entry) => void remove(entry)}
-      onRedownload={(entry) => void redownload(entry)}
-    />
+    <div className="space-y-6">
+      <HistoryView
+        items={data?.downloads ?? []}
+        loading={isLoading}
+        onSearch={(value) => {
+          setSearch(value);
+          setPage(1);
+        }}
+        onPlatform={(value) => {
+          setPlatform(value);
+          setPage(1);
+        }}
+        onRefresh={() => void mutate()}
+        onDelete={(entry) => void remove(entry)}
+        onRedownload={(entry) => void redownload(entry)}
+      />
+      <HistoryPagination page={page} totalPages={data?.totalPages ?? 0} disabled={isValidating} onPage={setPage} />
+    </div>
   );
 }
