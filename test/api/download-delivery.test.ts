@@ -49,6 +49,20 @@ describe('passthrough', () => {
     expect(past.headers.get('content-range')).toBe(`bytes */${file.length}`);
   });
 
+  it('rides out 503s and a connection dropped mid-file: the visitor still gets the origin byte for byte', async () => {
+    const media = await analyze(env.site, '/video.mp4?pass=faults');
+    const file = await origin('video.mp4');
+    // After analysis: the download's first two requests are refused, the third breaks after 150 kB.
+    env.site.setSwitches({ failTimes: 2, dropAfter: 150_000 });
+    const before = hits('/video.mp4');
+    const res = await requestDownload(media.info.id, 'mp4-720');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-length')).toBe(String(file.length));
+    expect(sha256(await bodyOf(res))).toBe(sha256(file));
+    // two refusals, the broken request, and the resume from where it broke
+    expect(hits('/video.mp4') - before).toBe(4);
+  });
+
   it('stops reading the origin when the client goes away mid-stream', async () => {
     const media = await analyze(env.site, '/video.mp4?pass=3');
     env.site.setSwitches({ throttle: 64 * 1024 });
