@@ -3,21 +3,30 @@
 import { Loader2, Play } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { useCallback, useState, type FormEvent } from 'react';
+import { FALLBACK_DEFAULTS } from '@/components/media/match-default-format';
+import { useDownloadDefaults } from '@/components/media/use-download-defaults';
 import { toast } from '@/components/toast/use-toast';
 import { Button } from '@/components/ui/button';
 import { Label, Textarea } from '@/components/ui/input';
 import { ApiError } from '@/lib/client/api-client';
 import { splitUrls, type BulkFormat, type BulkQuality } from '@/lib/bulk/schemas';
+import { bulkChoiceFor } from './bulk-defaults';
 import { BulkOptions } from './bulk-options';
 import { BulkQueue } from './bulk-queue';
 import { useBulkBatch, type BulkOutcome } from './use-bulk-batch';
 
-/** The /bulk page's working part: links in, one batch at a time, its queue followed live. */
+/**
+ * The /bulk page's working part: links in, one batch at a time, its queue followed live. Quality and format
+ * start from the user's download defaults; a select the visitor already changed keeps their choice.
+ */
 export function BulkDownload({ initialText = '' }: { initialText?: string }) {
   const t = useTranslations('Bulk');
   const [text, setText] = useState(initialText);
-  const [quality, setQuality] = useState<BulkQuality>('1080p');
-  const [format, setFormat] = useState<BulkFormat>('mp4');
+  const [picked, setPicked] = useState<{ quality?: BulkQuality; format?: BulkFormat }>({});
+  const defaults = useDownloadDefaults();
+  const preset = bulkChoiceFor(defaults ?? FALLBACK_DEFAULTS);
+  const quality = picked.quality ?? preset.quality;
+  const format = picked.format ?? preset.format;
 
   const onDone = useCallback(
     ({ completed }: BulkOutcome) => {
@@ -62,7 +71,13 @@ export function BulkDownload({ initialText = '' }: { initialText?: string }) {
           />
           <p className="text-xs text-muted-foreground">{t('hint')}</p>
         </div>
-        <BulkOptions quality={quality} format={format} disabled={processing} onQuality={setQuality} onFormat={setFormat} />
+        <BulkOptions
+          quality={quality}
+          format={format}
+          disabled={processing}
+          onQuality={(next) => setPicked((p) => ({ ...p, quality: next }))}
+          onFormat={(next) => setPicked((p) => ({ ...p, format: next }))}
+        />
         <div>
           <Button type="submit" size="lg" data-testid="bulk-start" disabled={processing || text === ''}>
             {processing ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden /> : <Play className="h-4 w-4" aria-hidden />}

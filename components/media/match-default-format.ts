@@ -1,14 +1,23 @@
+import { apiGet } from '@/lib/client/api-client';
 import type { Format } from '@/lib/media/types';
+import type { DownloadDefaults } from '@/lib/settings/schemas';
 
-/** The signed-in user's download defaults (GET /api/settings/defaults). */
-export interface DownloadDefaults {
-  defaultQuality: string;
-  defaultFormat: string;
-  autoDownload: boolean;
-}
+export type { DownloadDefaults };
+
+/** The SWR key both /download and /bulk read the defaults under, so one answer serves every reader. */
+export const DEFAULTS_PATH = '/api/settings/defaults';
 
 /** Settings keep the spec's fallback when the endpoint is unreachable (SPEC §9). */
-export const FALLBACK_DEFAULTS: DownloadDefaults = { defaultQuality: '1080p', defaultFormat: 'mp4', autoDownload: false };
+export const FALLBACK_DEFAULTS: DownloadDefaults = { defaultQuality: '1080p', defaultFormat: 'mp4', autoDownload: false, saved: false };
+
+/** GET /api/settings/defaults; they are a convenience, so a failure reads as the spec's defaults. */
+export async function readDownloadDefaults(path: string): Promise<DownloadDefaults> {
+  try {
+    return { ...FALLBACK_DEFAULTS, ...(await apiGet<Partial<DownloadDefaults>>(path)) };
+  } catch {
+    return FALLBACK_DEFAULTS;
+  }
+}
 
 function heightOf(quality: string): number | null {
   if (/^4k$/i.test(quality)) return 2160;

@@ -11,25 +11,32 @@ import { formatDuration } from './format-media';
 import { FormatSelect } from './format-select';
 import { DownloadProgressCard } from './download-progress-card';
 import { ItemPicker } from './item-picker';
+import { matchDefaultFormat } from './match-default-format';
 import { MediaThumbnail } from './media-thumbnail';
 import { PlatformBadge } from './platform-badge';
 import { useAutoDownload } from './use-auto-download';
+import { useDownloadDefaults } from './use-download-defaults';
 import { useStartDownload } from './use-start-download';
 
 /**
  * What an analysis found (SPEC §2 "Download page"): one media with its format menu, a multi-item post with a
  * picker in front of the menu, or a playlist/channel as a list of links, then the download's progress card.
+ * The menu starts on the first format (SPEC §2), or on the one matching a signed-in user's saved defaults.
  * Remount it (key) for a new analysis.
  */
 export function MediaResultCard({ media, onAnalyzeEntry, busy }: { media: MediaInfo; onAnalyzeEntry: (url: string) => void; busy?: boolean }) {
   const t = useTranslations('MediaResult');
   const download = useStartDownload(media);
-  const [selection, setSelection] = useState({ item: 0, format: 0 });
+  // format stays null until the visitor (or auto download) picks one, so defaults answering late never undo a pick.
+  const [selection, setSelection] = useState<{ item: number; format: number | null }>({ item: 0, format: null });
+  const defaults = useDownloadDefaults();
 
   const items = media.items && media.items.length > 1 ? media.items : null;
   const item = items?.[selection.item];
   const formats = item?.formats ?? media.formats ?? [];
-  const format = formats[selection.format] ?? formats[0];
+  const preselected = defaults?.saved ? (matchDefaultFormat(formats, defaults) ?? 0) : 0;
+  const formatIndex = selection.format ?? preselected;
+  const format = formats[formatIndex] ?? formats[0];
   const duration = formatDuration(item?.duration ?? media.duration);
   const entries = media.entries ?? [];
   const itemIndex = items ? selection.item : undefined;
@@ -75,7 +82,7 @@ export function MediaResultCard({ media, onAnalyzeEntry, busy }: { media: MediaI
             ) : null}
             {format ? (
               <div className="mt-auto flex flex-col gap-2 pt-2 sm:flex-row sm:items-center">
-                <FormatSelect formats={formats} value={selection.format} onChange={(index) => setSelection((s) => ({ ...s, format: index }))} />
+                <FormatSelect formats={formats} value={formatIndex} onChange={(index) => setSelection((s) => ({ ...s, format: index }))} />
                 <Button
                   size="lg"
                   data-testid="download-button"
@@ -93,7 +100,7 @@ export function MediaResultCard({ media, onAnalyzeEntry, busy }: { media: MediaI
         </div>
         {items ? (
           <div className="border-t p-4 sm:p-6">
-            <ItemPicker items={items} selected={selection.item} onSelect={(index) => setSelection({ item: index, format: 0 })} />
+            <ItemPicker items={items} selected={selection.item} onSelect={(index) => setSelection({ item: index, format: null })} />
           </div>
         ) : null}
         {entries.length > 0 ? (

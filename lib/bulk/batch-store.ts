@@ -134,6 +134,21 @@ export function publicItem(item: StoredItem): BulkItem {
   return { id, url, status, progress, message, ...(title ? { title } : {}), ...(code ? { code } : {}), ...(downloadUrl ? { downloadUrl } : {}) };
 }
 
+/**
+ * Whether a file is a completed item of one of the owner's live batches. Entries' rows have no owner of their
+ * own, so the batch's owner is the one asked.
+ */
+export async function hasCompletedFile(db: Db, owner: string, file: ItemFile, now: number): Promise<boolean> {
+  const rows = await db.query<{ result: string | null }>(
+    `SELECT j.result FROM jobs j JOIN batches b ON b.id = j.batch_id
+     WHERE b.owner = ? AND b.expires_at > ? AND j.type = 'bulk-item' AND j.status = 'completed'`, [owner, now],
+  );
+  return rows.some(({ result }) => {
+    const done = result ? (JSON.parse(result) as Pick<ItemState, 'file'>).file : undefined;
+    return done?.mediaId === file.mediaId && done.itag === file.itag && done.ext === file.ext;
+  });
+}
+
 /** Items an earlier process left pending or processing will never finish now: say so. */
 export async function interruptItems(db: Db, startedBefore: number, message: string, now: number): Promise<void> {
   await db.run(

@@ -4,7 +4,7 @@ import { AppError } from '@/lib/errors';
 import type { AnalyzedMedia } from '@/lib/media/analyze';
 import type { MediaInfo } from '@/lib/media/types';
 import { dbEngines } from '@/test/db-engines';
-import { createBulkRunner, type BulkRunnerOptions } from './bulk-runner';
+import { createBulkRunner, type BulkItemOutcome, type BulkRunnerOptions } from './bulk-runner';
 
 const mediaOf = (info: Partial<MediaInfo>) => ({ info: { title: 'Clip', formats: [{ itag: 'mp4-720', ext: 'mp4', quality: '720p' }], ...info } }) as AnalyzedMedia;
 
@@ -77,6 +77,49 @@ describe.each(dbEngines())('bulk runner on $name', ({ create }) => {
       ['completed', 'Ready for download'],
       ['failed', 'Download failed'],
     ]);
+  });
+
+  it('tells a signed-in owner’s history how each item ended, once, and before the batch reads as done', async () => {
+    const outcomes: BulkItemOutcome[] = [];
+    let doneBeforeAll = false;
+    const runner = await runnerWith({
+      analyze: async (url) => {
+        if (url.includes('bad')) throw new AppError('no_media', 'No downloadable media found at this link');
+        return mediaOf({ title: url });
+      },
+      prepare: async (url) => {
+        if (url.includes('broken')) throw new AppError('upstream_failed', 'The site did not answer');
+        return { title: url, downloadUrl: `/d/${url}`, file: { mediaId: 'm', itag: 'i', ext: 'mp4' }, size: 42 };
+      },
+      onItemFinished: async (outcome) => {
+        outcomes.push(outcome);
+      },
+    });
+    const urls = ['https://x.example/ok', 'https://x.example/bad', 'https://x.example/broken'];
+    const id = await runner.start({ urls, quality: '720p', format: 'mp4' }, 'user_1');
+    await until(async () => {
+      const done = (await runner.get(id))!.done;
+      doneBeforeAll ||= done && outcomes.length < 3;
+      return done;
+    });
+    expect(doneBeforeAll).toBe(false);
+    expect(outcomes).toHaveLength(3);
+    const byMedia = Object.fromEntries(outcomes.map((o) => [o.media?.info.title ?? 'never analysed', o]));
+    expect(byMedia['https://x.example/ok']).toMatchObject({ owner: 'user_1', status: 'completed', choice: { quality: '720p', format: 'mp4' }, prepared: { size: 42 } });
+    expect(byMedia['https://x.example/broken']).toMatchObject({ owner: 'user_1', status: 'failed' });
+    expect(byMedia['https://x.example/broken'].prepared).toBeUndefined();
+    expect(byMedia['never analysed']).toMatchObject({ owner: 'user_1', status: 'failed' });
+
+    const anonymous = await runner.start({ urls: ['https://x.example/ok2'], quality: '720p', format: 'mp4' });
+    await until(async () => (await runner.get(anonymous))!.done);
+    expect(outcomes).toHaveLength(3);
+  });
+
+  it('a failing history hook changes no item’s outcome', async () => {
+    const runner = await runnerWith({ onItemFinished: async () => Promise.reject(new Error('history down')) });
+    const id = await runner.start({ urls: ['https://a.example/1'], quality: '720p', format: 'mp4' }, 'user_1');
+    await until(async () => (await runner.get(id))!.done);
+    expect((await runner.get(id))!.items[0]).toMatchObject({ status: 'completed', message: 'Ready for download' });
   });
 
   it('expands a playlist in place and caps the batch at 50 items', async () => {

@@ -20,6 +20,19 @@ export interface PreparedItem {
   title: string;
   downloadUrl: string;
   file: ItemFile;
+  /** bytes */
+  size?: number;
+}
+
+/** How one item of a signed-in owner's batch ended (their history). */
+export interface BulkItemOutcome {
+  owner: string;
+  status: 'completed' | 'failed';
+  choice: BulkChoice;
+  /** Present once the link analysed: a link that never did is no download. */
+  media?: AnalyzedMedia;
+  /** The completed item's file. */
+  prepared?: PreparedItem;
 }
 
 export interface BulkRunnerOptions {
@@ -31,8 +44,18 @@ export interface BulkRunnerOptions {
   concurrency: number;
   ttlMs: () => number;
   now?: () => number;
+  /** A signed-in owner's item has ended (history), once each; never allowed to change its outcome. */
+  onItemFinished?: (outcome: BulkItemOutcome) => Promise<void>;
   /** A signed-in owner's batch has ended (the bell); never allowed to change an item's outcome. */
   onFinished?: (batch: { owner: string; ready: number; total: number }) => Promise<void>;
+}
+
+/** One running batch, as each of its items needs it. */
+interface BatchRun {
+  id: string;
+  owner: string | null;
+  choice: BulkChoice;
+  schedule: (item: StoredItem) => void;
 }
 
 export interface BulkRunner {
@@ -99,12 +122,24 @@ export function createBulkRunner(options: BulkRunnerOptions): BulkRunner {
     await options.onFinished({ owner, ready, total: batch.items.length });
   };
 
-  const runItem = async (batchId: string, item: StoredItem, choice: BulkChoice, schedule: (item: StoredItem) => void) => {
+  // Never throws: an item's outcome is decided before its owner's history hears of it.
+  const itemFinished = async (run: BatchRun, outcome: Omit<BulkItemOutcome, 'owner' | 'choice'>) => {
+    if (!run.owner || !options.onItemFinished) return;
+    try {
+      await options.onItemFinished({ ...outcome, owner: run.owner, choice: run.choice });
+    } catch (error) {
+      console.error('[bulk] onItemFinished failed', error);
+    }
+  };
+
+  const runItem = async (run: BatchRun, item: StoredItem) => {
+    const { id: batchId, choice, schedule } = run;
     let title = item.title;
+    let media: AnalyzedMedia | undefined;
     const processing = (progress: number) => ({ status: 'processing' as const, progress, message: BULK_MESSAGES.processing, title });
     await save(item.id, processing(0));
     try {
-      const media = await options.analyze(item.url);
+      media = await options.analyze(item.url);
       title = media.info.title || title;
       const entries = expandableEntries(media);
       if (entries) {
@@ -126,11 +161,14 @@ export function createBulkRunner(options: BulkRunnerOptions): BulkRunner {
         lastWrite = now();
         void save(item.id, processing(value));
       });
+      // Recorded before the item says it has ended, so a batch that reads as done is in the owner's history.
+      await itemFinished(run, { status: 'completed', media, prepared });
       await save(item.id, {
         status: 'completed', progress: 100, message: BULK_MESSAGES.completed,
         title: prepared.title || title, downloadUrl: prepared.downloadUrl, file: prepared.file,
       });
     } catch (error) {
+      await itemFinished(run, { status: 'failed', media });
       await save(item.id, { ...failedState(error), title });
     }
     await settled(batchId).catch((error) => console.error('[bulk] onFinished failed', error));
@@ -146,8 +184,8 @@ export function createBulkRunner(options: BulkRunnerOptions): BulkRunner {
       });
       if (owner) owners.set(id, owner);
       const limit = createLimiter(Math.max(1, options.concurrency));
-      const schedule = (item: StoredItem) => void limit(() => runItem(id, item, choice, schedule));
-      items.forEach(schedule);
+      const run: BatchRun = { id, owner, choice, schedule: (item) => void limit(() => runItem(run, item)) };
+      items.forEach(run.schedule);
       return id;
     },
 

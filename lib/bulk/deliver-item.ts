@@ -1,13 +1,18 @@
 import 'server-only';
 import { createReadStream } from 'node:fs';
-import { analyzeMedia } from '@/lib/media/analyze';
+import { analyzeMedia, type AnalyzedMedia } from '@/lib/media/analyze';
 import { pickOffer } from '@/lib/jobs/pick-offer';
-import { checkedOffer, getPreparations, prepareDownload } from '@/lib/media/deliver';
+import { checkedOffer, getPreparations, prepareDownload, type ResolvedOffer } from '@/lib/media/deliver';
 import type { ItemFile } from './batch-store';
 import type { BulkChoice, PreparedItem } from './bulk-runner';
 
 const downloadUrlOf = (file: ItemFile) =>
   `/api/download/${encodeURIComponent(file.mediaId)}?itag=${encodeURIComponent(file.itag)}&ext=${encodeURIComponent(file.ext)}`;
+
+/** The offer for the batch's choice, checked against the limits (throws like a download job's pick). */
+export function bulkOffer(media: AnalyzedMedia, choice: BulkChoice): ResolvedOffer {
+  return checkedOffer(media.info.id, pickOffer(media, choice.quality, choice.format).itag);
+}
 
 /**
  * One bulk item the way a download job does it (the same pickOffer, checkedOffer and prepareDownload): analyse
@@ -16,10 +21,10 @@ const downloadUrlOf = (file: ItemFile) =>
  */
 export async function prepareBulkItem(url: string, choice: BulkChoice, onProgress: (percent: number) => void): Promise<PreparedItem> {
   const media = await analyzeMedia(url);
-  const offer = checkedOffer(media.info.id, pickOffer(media, choice.quality, choice.format).itag);
-  await prepareDownload(offer, { onProgress: (fraction) => onProgress(fraction * 100) });
+  const offer = bulkOffer(media, choice);
+  const ready = await prepareDownload(offer, { onProgress: (fraction) => onProgress(fraction * 100) });
   const file = { mediaId: media.info.id, itag: offer.plan.itag, ext: offer.plan.ext };
-  return { title: offer.title, downloadUrl: downloadUrlOf(file), file };
+  return { title: offer.title, downloadUrl: downloadUrlOf(file), file, size: ready.size };
 }
 
 /**

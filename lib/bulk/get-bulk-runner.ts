@@ -1,5 +1,6 @@
 import 'server-only';
 import { getDb } from '@/lib/db';
+import { onBulkItemFinished } from '@/lib/history/bulk-hooks';
 import { analysisTtlMs, analyzeMedia } from '@/lib/media/analyze';
 import { onBatchFinished } from '@/lib/notifications/bulk-hook';
 import { createBulkRunner, type BulkRunner } from './bulk-runner';
@@ -16,6 +17,7 @@ export function getBulkRunner(): BulkRunner {
     prepare: prepareBulkItem,
     concurrency: Number(process.env.BULK_CONCURRENCY) || 2,
     ttlMs: analysisTtlMs,
+    onItemFinished: onBulkItemFinished,
     onFinished: onBatchFinished,
   });
   return holder.__grablineBulkRunner;

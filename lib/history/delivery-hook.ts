@@ -1,14 +1,17 @@
 import 'server-only';
 import type { NextRequest } from 'next/server';
 import { getUser } from '@/lib/auth/session';
+import { hasCompletedFile } from '@/lib/bulk/batch-store';
 import { getDb } from '@/lib/db';
+import { now } from '@/lib/db/time';
 import { checkedOffer } from '@/lib/media/deliver';
 import { recordDownload, rowForOffer } from './record-download';
 
 /**
  * GET /api/download/{id} has started answering a file: a signed-in caller's download goes into their history.
- * A ranged request past the first byte is a player or a resumed download of a file already recorded. Never
- * throws: history is never a reason for a download to fail.
+ * A ranged request past the first byte is a player or a resumed download of a file already recorded; so is a
+ * file one of the caller's bulk batches made, recorded when its item completed however late its link is used.
+ * Never throws: history is never a reason for a download to fail.
  */
 export async function recordDelivery(
   req: NextRequest,
@@ -21,8 +24,10 @@ export async function recordDelivery(
     const user = await getUser(req, { allowApiToken: true });
     if (!user) return;
     const offer = checkedOffer(mediaId, query.itag, query);
+    const db = await getDb();
+    if (await hasCompletedFile(db, user.id, { mediaId, itag: offer.plan.itag, ext: offer.plan.ext }, now())) return;
     const length = res.status === 200 ? Number(res.headers.get('content-length')) : NaN;
-    await recordDownload(await getDb(), rowForOffer(user.id, offer, 'completed', Number.isFinite(length) && length > 0 ? length : null));
+    await recordDownload(db, rowForOffer(user.id, offer, 'completed', Number.isFinite(length) && length > 0 ? length : null));
   } catch (error) {
     console.error('[history] could not record a delivery', error);
   }

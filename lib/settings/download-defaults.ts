@@ -1,10 +1,14 @@
 import 'server-only';
 import { getDb } from '@/lib/db';
 import { DEFAULT_PREFERENCES, type DownloadDefaults } from './schemas';
-import { readPreferences } from './settings-store';
+import { readSavedPreferences } from './settings-store';
 
-/** What /download and /bulk preselect: the signed-in user's preferences, else the spec's defaults. */
+/**
+ * What /download and /bulk preselect: the signed-in user's saved preferences, else the spec's defaults. `saved`
+ * tells them apart, since /download keeps the spec's first format unless the user chose otherwise.
+ */
 export async function downloadDefaults(userId?: string): Promise<DownloadDefaults> {
-  const { defaultQuality, defaultFormat, autoDownload } = userId ? await readPreferences(await getDb(), userId) : DEFAULT_PREFERENCES;
-  return { defaultQuality, defaultFormat, autoDownload };
+  const saved = userId ? await readSavedPreferences(await getDb(), userId) : undefined;
+  const { defaultQuality, defaultFormat, autoDownload } = saved ?? DEFAULT_PREFERENCES;
+  return { defaultQuality, defaultFormat, autoDownload, saved: saved !== undefined };
 }

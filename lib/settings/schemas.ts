@@ -62,5 +62,8 @@ export const downloadDefaultsSchema = z.object({
   defaultQuality: qualitySchema,
   defaultFormat: formatSchema,
   autoDownload: z.boolean(),
+  saved: z.boolean().meta({
+    description: "True when these are the signed-in user's saved settings; false for the defaults (signed out, or never saved)",
+  }),
 });
 export type DownloadDefaults = z.infer<typeof downloadDefaultsSchema>;

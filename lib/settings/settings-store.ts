@@ -14,8 +14,7 @@ interface Row {
  * A stored row back to preferences. A value no longer among the options (an older release's, a hand edit) reads
  * as its default, so the settings page never shows a choice it cannot select.
  */
-function fromRow(row: Row | undefined): Preferences {
-  if (!row) return { ...DEFAULT_PREFERENCES };
+function fromRow(row: Row): Preferences {
   const parsed = preferencesSchema.safeParse({
     defaultQuality: row.default_quality,
     defaultFormat: row.default_format,
@@ -32,13 +31,18 @@ function fromRow(row: Row | undefined): Preferences {
   };
 }
 
-/** The user's preferences; a user who never changed one has no row and gets the defaults. */
-export async function readPreferences(db: Db, userId: string): Promise<Preferences> {
+/** The preferences the user saved; undefined when they never changed one (there is no row). */
+export async function readSavedPreferences(db: Db, userId: string): Promise<Preferences | undefined> {
   const row = await db.get<Row>(
     'SELECT default_quality, default_format, auto_download, history_retention FROM user_settings WHERE user_id = ?',
     [userId],
   );
-  return fromRow(row);
+  return row && fromRow(row);
+}
+
+/** The user's preferences; a user who never changed one gets the defaults. */
+export async function readPreferences(db: Db, userId: string): Promise<Preferences> {
+  return (await readSavedPreferences(db, userId)) ?? { ...DEFAULT_PREFERENCES };
 }
 
 /** Applies a validated patch in one upsert, so two quick changes (quality, then format) never undo each other. */

@@ -1,7 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { NextRequest } from 'next/server';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { GET as readBatch } from '@/app/api/bulk/[batchId]/route';
+import { GET as batchZip } from '@/app/api/bulk/[batchId]/zip/route';
 import { POST as startBulk } from '@/app/api/bulk/route';
 import { GET as list } from '@/app/api/history/route';
 import { POST as startDownload } from '@/app/api/media/download/route';
@@ -9,11 +12,12 @@ import { GET as progress } from '@/app/api/media/progress/[id]/route';
 import { POST as markRead } from '@/app/api/notifications/read/route';
 import { GET as notifications } from '@/app/api/notifications/route';
 import { appStores, callRoute } from '@/lib/auth/store.testkit';
+import type { BulkBatch } from '@/lib/bulk/schemas';
 import { getDb } from '@/lib/db';
 import { analyzeMedia, clearAnalyses } from '@/lib/media/analyze';
 import { startFixtureSite, type FixtureSite } from '@/test/fixtures/server';
 import { bodyOf, requestDownload, until } from './download.testkit';
-import { signUp } from './history.testkit';
+import { DAY, signUp } from './history.testkit';
 
 let site: FixtureSite;
 let tempRoot: string;
@@ -98,6 +102,70 @@ describe.each(appStores())('recording downloads on $name', ({ open }) => {
     expect(unread).toBe(1);
     expect(items[0]).toMatchObject({ kind: 'bulk_complete', title: 'Bulk download complete', body: '1/2' });
   });
+
+  const runBatch = async (urls: string[]): Promise<BulkBatch> => {
+    const started = await callRoute(startBulk, '/api/bulk', { body: { urls, quality: '720p', format: 'mp4' }, headers: { cookie: ada.cookie } });
+    expect(started.status).toBe(200);
+    const batchId: string = started.json.data.batchId;
+    let batch: BulkBatch | undefined;
+    await until(async () => {
+      batch = (await callRoute(readBatch, `/api/bulk/${batchId}`, { params: { batchId } })).json.data;
+      return batch!.done;
+    }, 60_000);
+    return batch!;
+  };
+  const historyList = async () => (await callRoute(list, '/api/history', { headers: { cookie: ada.cookie } })).json.data;
+
+  it('records a signed-in batch’s completed items once — not again for their links or the ZIP, however late', async () => {
+    const urls = [`${site.origin}/video.mp4?private=token123`, `${site.origin}/pages/no-media.html`, `${site.origin}/hls/master.m3u8`];
+    const batch = await runBatch(urls);
+    expect(batch.items.map((item) => item.status)).toEqual(['completed', 'failed', 'completed']);
+
+    const listed = await historyList();
+    expect(listed.total).toBe(2);
+    expect(listed.downloads.map((d: { mediaInfo: { title: string } }) => d.mediaInfo.title).sort()).toEqual(
+      [batch.items[0].title, batch.items[2].title].sort(),
+    );
+    for (const entry of listed.downloads) {
+      expect(entry).toMatchObject({ format: 'mp4', status: 'completed', mediaInfo: { platform: 'generic' } });
+      expect(entry.fileSize).toBeGreaterThan(0);
+    }
+    const stored = JSON.stringify(await historyRows());
+    expect(stored).not.toContain('127.0.0.1');
+    expect(stored).not.toContain('token123');
+
+    // Long after: past the window in which one download seen twice is one entry.
+    await (await getDb()).run('UPDATE history SET downloaded_at = downloaded_at - ?', [DAY]);
+    for (const item of [batch.items[0], batch.items[2]]) {
+      const link = new URL(item.downloadUrl!, 'http://localhost');
+      const res = await requestDownload(link.pathname.split('/').pop()!, link.searchParams.get('itag')!, {
+        ext: link.searchParams.get('ext')!, headers: { cookie: ada.cookie },
+      });
+      expect(res.status).toBe(200);
+      await bodyOf(res);
+    }
+    const zip = await batchZip(new NextRequest(`http://localhost/api/bulk/${batch.batchId}/zip`, { headers: { cookie: ada.cookie } }), {
+      params: Promise.resolve({ batchId: batch.batchId }),
+    });
+    expect(zip.status).toBe(200);
+    await bodyOf(zip);
+    expect(await historyRows()).toHaveLength(2);
+  }, 90_000);
+
+  it('records an item whose file could not be made as failed, as a download job would', async () => {
+    const url = `${site.origin}/video.webm?bulk=broken`;
+    await analyzeMedia(url);
+    site.setSwitches({ status: 404 });
+    try {
+      const batch = await runBatch([url]);
+      expect(batch.items[0].status).toBe('failed');
+    } finally {
+      site.resetSwitches();
+    }
+    const listed = await historyList();
+    expect(listed.downloads).toHaveLength(1);
+    expect(listed.downloads[0]).toMatchObject({ status: 'failed', fileSize: null });
+  }, 90_000);
 
   it('keeps the bell to the user: notifications need a session', async () => {
     expect((await callRoute(notifications, '/api/notifications')).status).toBe(401);

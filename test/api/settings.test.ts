@@ -65,10 +65,19 @@ describe.each(appStores())('settings API on $name', ({ open }) => {
   });
 
   it('answers the download defaults: the user’s when signed in, 1080p/mp4 when not', async () => {
-    expect((await callRoute(defaults, '/api/settings/defaults')).json.data).toEqual({ defaultQuality: '1080p', defaultFormat: 'mp4', autoDownload: false });
+    const spec = { defaultQuality: '1080p', defaultFormat: 'mp4', autoDownload: false, saved: false };
+    expect((await callRoute(defaults, '/api/settings/defaults')).json.data).toEqual(spec);
     await patch({ defaultQuality: '720p', defaultFormat: 'mp3' });
     const mine = await callRoute(defaults, '/api/settings/defaults', { headers: { cookie: ada.cookie } });
-    expect(mine.json.data).toEqual({ defaultQuality: '720p', defaultFormat: 'mp3', autoDownload: false });
+    expect(mine.json.data).toEqual({ defaultQuality: '720p', defaultFormat: 'mp3', autoDownload: false, saved: true });
+    expect((await callRoute(defaults, '/api/settings/defaults')).json.data).toEqual(spec);
+  });
+
+  it('says whether the defaults are saved ones: not before the user changes a setting, then yes', async () => {
+    const mine = async () => (await callRoute(defaults, '/api/settings/defaults', { headers: { cookie: ada.cookie } })).json.data;
+    expect(await mine()).toEqual({ defaultQuality: '1080p', defaultFormat: 'mp4', autoDownload: false, saved: false });
+    await patch({ autoDownload: true });
+    expect(await mine()).toEqual({ defaultQuality: '1080p', defaultFormat: 'mp4', autoDownload: true, saved: true });
   });
 
   it('needs a real session', async () => {

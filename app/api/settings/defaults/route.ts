@@ -5,5 +5,5 @@ import { downloadDefaults } from '@/lib/settings/download-defaults';
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
-/** GET /api/settings/defaults → {defaultQuality, defaultFormat, autoDownload}: the user's, or 1080p/mp4 signed out. */
+/** GET /api/settings/defaults → {defaultQuality, defaultFormat, autoDownload, saved}: the user's saved ones, else 1080p/mp4. */
 export const GET = apiHandler(async (req) => downloadDefaults((await getUser(req))?.id));
