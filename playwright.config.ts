@@ -55,6 +55,7 @@ export default defineConfig({
       MEDIA_FETCH_ALLOW: new URL(FIXTURE).host,
       SITE_URL: baseURL,
       CREATOR_SOURCES_JSON: JSON.stringify(CREATOR_SOURCES),
+      ANON_ANALYZE_HOURLY_LIMIT: '10000', // every test analyses from one address ('local'); the limit itself is unit-tested
     },
   },
 });

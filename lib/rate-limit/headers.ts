@@ -16,6 +16,19 @@ export function rateLimitHeaders(metering: Metering, at: number): Record<string,
   return headers;
 }
 
+/** `res` with `headers` set on it, or on a copy when its own headers are immutable. */
+export function withHeaders(res: Response, headers: Record<string, string>): Response {
+  try {
+    for (const [name, value] of Object.entries(headers)) res.headers.set(name, value);
+    return res;
+  } catch {
+    // A Response passed through from fetch() has immutable headers; copy it into one we can write.
+    const copy = new Response(res.body, res);
+    for (const [name, value] of Object.entries(headers)) copy.headers.set(name, value);
+    return copy;
+  }
+}
+
 function tightest(states: QuotaState[]): QuotaState {
   return states.reduce((best, state) => {
     const left = state.limit - state.used;

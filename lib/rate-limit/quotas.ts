@@ -1,11 +1,11 @@
 import 'server-only';
 import type { NextRequest } from 'next/server';
-import type { Caller } from '@/lib/auth/session';
+import type { Caller, User } from '@/lib/auth/session';
 import { now } from '@/lib/db/time';
 import { ipKey } from './client-ip';
 import type { Quota } from './counters';
-import { anonDailyLimit, apiLimits, userDailyLimit } from './limits';
-import { dayWindow, monthWindow } from './windows';
+import { anonAnalyzeHourlyLimit, anonDailyLimit, apiLimits, userAnalyzeHourlyLimit, userDailyLimit } from './limits';
+import { dayWindow, hourWindow, monthWindow } from './windows';
 
 const DAY_RESET = 'It resets at 00:00 UTC.';
 
@@ -25,6 +25,18 @@ export function quotasFor(req: NextRequest, caller: Caller | null, at = now()): 
     key: ipKey(req),
     quotas: [{ window: day, limit, message: `Daily limit reached (${limit} requests). ${DAY_RESET} Sign in for more.` }],
   };
+}
+
+/**
+ * The links the site's forms start analysing (POST /api/analyze and /api/bulk): one hourly quota per signed-in
+ * user, else per address, apart from the media API's counters so browsing the site never spends them.
+ */
+export function analyzeQuotasFor(req: NextRequest, user: User | null, at = now()): { key: string; quotas: Quota[] } {
+  const window = hourWindow(at);
+  const resets = `It resets at ${new Date(window.resetsAt).toISOString().slice(11, 16)} UTC.`;
+  const limit = user ? userAnalyzeHourlyLimit() : anonAnalyzeHourlyLimit();
+  const message = `Too many links this hour (the limit is ${limit}). ${resets}${user ? '' : ' Sign in for more.'}`;
+  return { key: `analyze:${user ? `user:${user.id}` : ipKey(req)}`, quotas: [{ window, limit, message }] };
 }
 
 export function apiKey(userId: string): string {

@@ -1,8 +1,17 @@
 /** A fixed UTC window a counter lives in: its row key and the moment it resets. */
 export interface RateWindow {
-  name: 'day' | 'month';
+  name: 'hour' | 'day' | 'month';
   period: string;
   resetsAt: number;
+}
+
+export function hourWindow(at: number): RateWindow {
+  const d = new Date(at);
+  return {
+    name: 'hour',
+    period: `hour:${d.toISOString().slice(0, 13)}`,
+    resetsAt: Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), d.getUTCHours() + 1),
+  };
 }
 
 export function dayWindow(at: number): RateWindow {

@@ -6,7 +6,7 @@ import { now } from '@/lib/db/time';
 import { AppError } from '@/lib/errors';
 import { apiHandler } from '@/lib/http/api-handler';
 import { meter, peek } from './counters';
-import { rateLimitHeaders } from './headers';
+import { rateLimitHeaders, withHeaders } from './headers';
 import { quotasFor } from './quotas';
 
 export interface ApiAccessOptions {
@@ -49,16 +49,4 @@ export function withApiAccess<P = Record<string, never>>(handler: AccessHandler<
     })(req, ctx);
     return headers ? withHeaders(res, headers) : res;
   };
-}
-
-function withHeaders(res: Response, headers: Record<string, string>): Response {
-  try {
-    for (const [name, value] of Object.entries(headers)) res.headers.set(name, value);
-    return res;
-  } catch {
-    // A Response passed through from fetch() has immutable headers; copy it into one we can write.
-    const copy = new Response(res.body, res);
-    for (const [name, value] of Object.entries(headers)) copy.headers.set(name, value);
-    return copy;
-  }
 }

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { analyze, bodyOf, requestDownload, startDownloadEnv } from './download.testkit';
+import { passthroughStats } from '@/lib/media/deliver';
+import { analyze, bodyOf, requestDownload, startDownloadEnv, until } from './download.testkit';
 
 let env: Awaited<ReturnType<typeof startDownloadEnv>>;
 beforeAll(async () => {
@@ -41,6 +42,29 @@ describe('download limits', () => {
     const hls = await analyze(env.site, '/hls/master.m3u8?limit=3');
     const merged = await requestDownload(hls.info.id, 'mp4-1080');
     expect(merged.status).toBe(413);
+  });
+
+  it('cuts a passthrough off past MAX_FILESIZE_BYTES when the origin sends no length, and stops reading the origin', async () => {
+    const media = await analyze(env.site, '/video.mp4?chunked=1&limit=7');
+    process.env.MAX_FILESIZE_BYTES = '200000';
+    env.site.setSwitches({ throttle: 256 * 1024 }); // the whole 3 MB would take 12 s
+    const res = await requestDownload(media.info.id, 'mp4-720');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-length')).toBeNull();
+    const reader = res.body!.getReader();
+    let received = 0;
+    const ending = await (async () => {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) return 'complete';
+        received += value.length;
+      }
+    })().catch((error: unknown) => error);
+    // The body fails rather than ending: a client cannot take the first 200 kB for the whole file.
+    expect(ending).toMatchObject({ code: 'too_large' });
+    expect(received).toBeGreaterThan(0);
+    expect(received).toBeLessThanOrEqual(200_000);
+    await until(() => passthroughStats.open === 0 && env.site.stats.open === 0, 3000);
   });
 
   it('caps concurrent downloads per client (429 too_many_downloads) and frees the slot when a body ends', async () => {

@@ -1,12 +1,11 @@
-import { apiHandler, readJson } from '@/lib/http/api-handler';
 import { getJobQueue } from '@/lib/jobs';
 import { analyzeRequestSchema } from '@/lib/media/schemas';
+import { withAnalyzeQuota } from '@/lib/rate-limit/with-analyze-quota';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
-/** POST /api/analyze {url, engine?} → {jobId}; follow it at /api/status/{jobId}. */
-export const POST = apiHandler(async (req) => {
-  const { url, engine } = await readJson(req, analyzeRequestSchema);
-  return { jobId: await getJobQueue().enqueueAnalysis(url, { engine }) };
-});
+/** POST /api/analyze {url, engine?} → {jobId}; follow it at /api/status/{jobId} (polling is not charged). */
+export const POST = withAnalyzeQuota(analyzeRequestSchema, () => 1, async ({ url, engine }) => ({
+  jobId: await getJobQueue().enqueueAnalysis(url, { engine }),
+}));

@@ -39,6 +39,20 @@ export function assertSizeAllowed(bytes: number | undefined): void {
 }
 
 /**
+ * For a body whose size shows only as it arrives (no Content-Length): counts its bytes as they pass and calls
+ * `stop` with too_large, once, when they go past the limit — before the chunk that crosses it is handed on.
+ */
+export function sizeLimiter(stop: (error: AppError) => void): (bytes: number) => void {
+  const max = limits.maxFileBytes();
+  let seen = 0;
+  return (bytes) => {
+    const before = seen;
+    seen += bytes;
+    if (before <= max && seen > max) stop(tooLarge());
+  };
+}
+
+/**
  * Who is asking, for the per-IP cap. X-Forwarded-For is anyone's to forge, so it counts only behind a proxy
  * we run (TRUST_PROXY=1), and then only its first hop. Route handlers do not see the socket, so without a
  * trusted proxy every caller shares one bucket.

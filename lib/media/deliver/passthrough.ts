@@ -4,7 +4,7 @@ import { openProgressive, type ProgressiveDownload } from '@/lib/media/download/
 import type { SourceFormat } from '@/lib/media/types';
 import { parseRangeStart } from './byte-range';
 import { downloadHeaders, unsatisfiable } from './download-headers';
-import { assertSizeAllowed } from './limits';
+import { assertSizeAllowed, sizeLimiter } from './limits';
 import { toWebStream } from './web-stream';
 
 /** Origin streams open right now (tests and health read it: a client gone must leave none behind). */
@@ -30,8 +30,13 @@ export async function passthrough(source: SourceFormat, meta: PassthroughMeta, o
     return unsatisfiable(meta.title, meta.ext, source.filesize);
   }
   let download: ProgressiveDownload;
+  // A length the origin states is checked below, before any byte; a body without one (chunked) is counted as it
+  // streams and cut off past the limit. Our headers are out by then, so the client sees the body fail, never a
+  // short file passed off as whole; destroying the stream also aborts the origin request.
+  const open = (range: { start?: number; end?: number } = {}) =>
+    openProgressive(source, { signal: meta.signal, ...range, onBytes: sizeLimiter((error) => download.stream.destroy(error)) });
   try {
-    download = await openProgressive(source, { signal: meta.signal, start: wanted?.start, end: wanted?.end });
+    download = await open({ start: wanted?.start, end: wanted?.end });
   } catch (error) {
     if (wanted && past416(error)) return (onClose(), unsatisfiable(meta.title, meta.ext, source.filesize));
     throw error;
@@ -40,7 +45,7 @@ export async function passthrough(source: SourceFormat, meta: PassthroughMeta, o
   // Without the whole size no valid Content-Range exists: only a plain 200 from the first byte is honest.
   if (wanted && wanted.start > 0 && (total === undefined || download.size === undefined)) {
     download.stream.destroy();
-    download = await openProgressive(source, { signal: meta.signal });
+    download = await open();
     total = download.totalSize;
   }
   try {
