@@ -15,7 +15,8 @@ async function copyToClipboard(page: Page, text: string) {
 /** Holds the analyse call back a moment so the busy state can be seen; the real server still answers it. */
 async function slowAnalyze(page: Page) {
   await page.route('**/api/analyze', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 800));
+    // Long enough for every busy-state check below, even on a loaded two-core machine.
+    await new Promise((resolve) => setTimeout(resolve, 2500));
     await route.continue();
   });
 }

@@ -28,7 +28,9 @@ export function HistoryData() {
   const [platform, setPlatform] = useState<HistoryPlatformFilter>('all');
   const [page, setPage] = useState(1);
   const key = historyKey(page, useDebouncedValue(search, 300), platform);
-  const { data, error, isLoading, isValidating, mutate } = useSWR<HistoryList>(key, fetchData, { keepPreviousData: true });
+  // No deduping: a page seen a moment ago is asked again when shown again, so a delete on one page is reflected
+  // in the counts of the others.
+  const { data, error, isLoading, isValidating, mutate } = useSWR<HistoryList>(key, fetchData, { keepPreviousData: true, dedupingInterval: 0 });
   // Deleting the last card of the last page leaves it empty: step back to the page that now is the last.
   const lastPage = Math.max(1, data?.totalPages ?? 1);
   if (data && page > lastPage) setPage(lastPage);
