@@ -5,7 +5,7 @@ const config = [
   ...nextVitals,
   ...nextTs,
   {
-    ignores: ['.next/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'reports/**', 'test/fixtures/.cache/**', 'next-env.d.ts'],
+    ignores: ['.next/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'reports/**', 'test/fixtures/.cache/**', 'next-env.d.ts', 'tmp/**', 'screenshots/**'],
   },
 ];
 
