@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MediaInfo } from '@/lib/media/types';
-import { MAX_POLLS, runAnalysis, type AnalysisDeps, type AnalysisEvents, type StatusStream, type StatusUpdate } from './analysis-run';
+import { MAX_POLLS, STREAM_DEADLINE_MS, runAnalysis, type AnalysisDeps, type AnalysisEvents, type StatusStream, type StatusUpdate } from './analysis-run';
 
 const META = { id: 'm1', title: 'Clip', formats: [] } as unknown as MediaInfo;
 
@@ -46,6 +46,32 @@ afterEach(() => {
 });
 
 describe('runAnalysis', () => {
+  it('gives up on a live stream that never finishes, with the timeout notice, and closes it', async () => {
+    const stream = fakeStream();
+    const { deps, events } = setup({ stream });
+    runAnalysis('https://a.example/v', deps, events);
+    await vi.advanceTimersByTimeAsync(0);
+    stream.send({ status: 'analyzing', progress: 10 });
+    await vi.advanceTimersByTimeAsync(STREAM_DEADLINE_MS - 1);
+    expect(events.onFailure).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(events.onFailure).toHaveBeenCalledWith({ stage: 'timeout' });
+    expect(stream.closed).toBe(true);
+    stream.send({ status: 'ready', metadata: META });
+    expect(events.onReady).not.toHaveBeenCalled();
+  });
+
+  it('a stream that fails hands over to polling, whose own 30 polls then decide', async () => {
+    const stream = fakeStream();
+    const { deps, events } = setup({ stream });
+    runAnalysis('https://a.example/v', deps, events);
+    await vi.advanceTimersByTimeAsync(0);
+    stream.fail();
+    await vi.advanceTimersByTimeAsync(STREAM_DEADLINE_MS + 1);
+    expect(deps.getStatus).toHaveBeenCalledTimes(MAX_POLLS);
+    expect(events.onFailure).toHaveBeenCalledTimes(1);
+  });
+
   it('shows the metadata from the stream and closes it when the job is ready', async () => {
     const stream = fakeStream();
     const { deps, events } = setup({ stream });

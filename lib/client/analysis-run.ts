@@ -8,6 +8,11 @@ import type { MediaInfo } from '@/lib/media/types';
 
 export const POLL_INTERVAL_MS = 1000;
 export const MAX_POLLS = 30;
+/**
+ * A live stream that never reaches ready or error gives up too. Past the server's own bound on one analysis
+ * (the yt-dlp pool's 45 s), so a slow but healthy analysis is never cut short by the page.
+ */
+export const STREAM_DEADLINE_MS = 60_000;
 
 export type JobStatus = 'queued' | 'analyzing' | 'ready' | 'error';
 
@@ -54,13 +59,15 @@ export function runAnalysis(url: string, deps: AnalysisDeps, events: AnalysisEve
   let finished = false;
   let stream: StatusStream | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let deadline: ReturnType<typeof setTimeout> | undefined;
   let polls = 0;
 
   function stop() {
     finished = true;
     stream?.close();
     stream = null;
-    if (timer !== undefined) clearTimeout(timer);
+    clearTimeout(timer);
+    clearTimeout(deadline);
   }
 
   /** Returns true when the job reached a final state. */
@@ -114,11 +121,17 @@ export function runAnalysis(url: string, deps: AnalysisDeps, events: AnalysisEve
     };
     stream.onerror = () => {
       if (finished) return;
+      clearTimeout(deadline);
       stream?.close();
       stream = null;
       events.onConnectionLost();
       void poll(jobId);
     };
+    deadline = setTimeout(() => {
+      if (finished) return;
+      stop();
+      events.onFailure({ stage: 'timeout' });
+    }, STREAM_DEADLINE_MS);
   }
 
   deps.startJob(url).then(
