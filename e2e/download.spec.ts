@@ -55,6 +55,21 @@ test('Ctrl+V outside any field pastes the link and analyses it by itself', async
   expect((await download).suggestedFilename()).toMatch(/^OG video fixture.*\.mp4$/);
 });
 
+test('a link pasted into the box itself is analysed half a second later; typed text is not', async ({ page }) => {
+  await page.goto('/download');
+  const box = page.getByTestId('analyze-input');
+  await box.pressSequentially('www.example');
+  await page.waitForTimeout(800);
+  await expect(page.getByTestId('analyze-submit')).toHaveText('Analyze');
+
+  await box.fill('');
+  await copyToClipboard(page, OG_VIDEO);
+  await box.focus();
+  await page.keyboard.press('Control+V');
+  await expect(box).toHaveValue(OG_VIDEO);
+  await expectOgVideoResult(page);
+});
+
 test('in Arabic: the paste button fills the box, the page is right-to-left and the result arrives', async ({ page }) => {
   await page.goto('/ar/download');
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');

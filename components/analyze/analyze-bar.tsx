@@ -25,7 +25,7 @@ export function AnalyzeBar({
 }) {
   const t = useTranslations('Analyze');
   const inputId = useId();
-  const paste = useClipboardPaste({ onPasted: onValueChange, onAnalyze, disabled: busy });
+  const { paste, pastedIntoBox } = useClipboardPaste({ onPasted: onValueChange, onAnalyze, disabled: busy });
 
   function submit() {
     if (busy) return;
@@ -67,6 +67,7 @@ export function AnalyzeBar({
             value={value}
             onChange={(event) => onValueChange(event.target.value)}
             onKeyDown={onKeyDown}
+            onPaste={pastedIntoBox}
             disabled={busy}
             placeholder={t('placeholder')}
             data-testid="analyze-input"

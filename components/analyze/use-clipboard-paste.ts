@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, type ClipboardEvent } from 'react';
 import { toast } from '@/components/toast/use-toast';
 
 /** SPEC §9: a pasted link starts its own analysis half a second later, time enough to see what was pasted. */
@@ -16,7 +16,8 @@ function isEditable(target: EventTarget | null): boolean {
 
 /**
  * The paste button and the page-wide Ctrl/⌘+V: read the clipboard into the box and, when it holds a link,
- * analyse it. Native paste inside any field is left alone.
+ * analyse it. A native paste into the box itself only needs the analysis scheduled (`pastedIntoBox`); native
+ * paste inside any other field is left alone.
  */
 export function useClipboardPaste({
   onPasted,
@@ -35,6 +36,14 @@ export function useClipboardPaste({
     latest.current = { onPasted, onAnalyze, disabled };
   });
 
+  const scheduleAnalysis = useCallback((text: string) => {
+    clearTimeout(timer.current);
+    if (!looksLikeLink(text)) return;
+    timer.current = setTimeout(() => {
+      if (!latest.current.disabled) latest.current.onAnalyze(text);
+    }, AUTO_ANALYZE_DELAY_MS);
+  }, []);
+
   const paste = useCallback(
     async (source: 'button' | 'shortcut') => {
       let text: string;
@@ -49,14 +58,9 @@ export function useClipboardPaste({
       if (!trimmed) return;
       latest.current.onPasted(trimmed);
       toast({ title: t('pasted'), duration: 2000 });
-      clearTimeout(timer.current);
-      if (looksLikeLink(trimmed)) {
-        timer.current = setTimeout(() => {
-          if (!latest.current.disabled) latest.current.onAnalyze(trimmed);
-        }, AUTO_ANALYZE_DELAY_MS);
-      }
+      scheduleAnalysis(trimmed);
     },
-    [t],
+    [t, scheduleAnalysis],
   );
 
   useEffect(() => {
@@ -73,5 +77,16 @@ export function useClipboardPaste({
     };
   }, [paste]);
 
-  return paste;
+  /** The box's own paste event: when the pasted text is all the box will hold, it is analysed like any paste. */
+  const pastedIntoBox = useCallback(
+    (event: ClipboardEvent<HTMLInputElement>) => {
+      const box = event.currentTarget;
+      const replacesAll = box.value === '' || (box.selectionStart === 0 && box.selectionEnd === box.value.length);
+      const text = event.clipboardData.getData('text').trim();
+      if (replacesAll && text) scheduleAnalysis(text);
+    },
+    [scheduleAnalysis],
+  );
+
+  return { paste, pastedIntoBox };
 }
