@@ -8,9 +8,21 @@ export function ok<T>(data: T, init?: ResponseInit): NextResponse {
   return NextResponse.json({ success: true, data }, init);
 }
 
+/**
+ * The details a caller can act on (a limit, when to retry, what the source answered). Everything else an error
+ * carries (an ffprobe message with our temp paths, a database reason, an exit code) is for our logs only.
+ */
+const PUBLIC_DETAILS = new Set(['retryAfter', 'limit', 'maxBytes', 'maxSeconds', 'maxRedirects', 'status', 'contentLength']);
+
+function publicDetails(details: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
+  const shown = Object.entries(details ?? {}).filter(([key]) => PUBLIC_DETAILS.has(key));
+  return shown.length > 0 ? Object.fromEntries(shown) : undefined;
+}
+
 export function fail(error: AppError, headers?: HeadersInit): NextResponse {
+  const details = publicDetails(error.details);
   const res = NextResponse.json(
-    { success: false, error: error.message, code: error.code, ...(error.details ? { details: error.details } : {}) },
+    { success: false, error: error.message, code: error.code, ...(details ? { details } : {}) },
     { status: error.status, headers },
   );
   // A throttle that knows when it lifts says so in the standard header (details.retryAfter, in seconds).
