@@ -129,6 +129,16 @@ test('a settings change is saved on selection and survives a reload', async ({ p
   expect((await defaults.json()).data).toMatchObject({ defaultQuality: '720p', defaultFormat: 'mp4' });
 });
 
+test('logging out ends the session: the login page, and the dashboard is guarded again', async ({ page }) => {
+  await signedIn(page, 'logout');
+  await page.goto('/dashboard');
+  await page.getByTestId('logout-button').click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect((await page.request.get('/api/auth/me')).status()).toBe(401);
+  await page.goto('/dashboard/history');
+  await expect(page).toHaveURL(/\/login\?from=%2Fdashboard%2Fhistory$/);
+});
+
 test('the guard sends /dashboard/settings to the login page and returns there after signing in', async ({ page }) => {
   const email = uniqueEmail('guard');
   await register(page.request, email);

@@ -59,3 +59,13 @@ test('sitemap.xml and robots.txt are served', async ({ request }) => {
   const robots = await request.get('/robots.txt');
   expect(await robots.text()).toMatch(/Sitemap: .*sitemap\.xml/);
 });
+
+test('the first Tab reaches "Skip to content", which jumps past the header', async ({ page }) => {
+  await page.goto('/');
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to content' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/#main$/);
+});

@@ -33,7 +33,7 @@ export function HistoryCard({
         {entry.mediaInfo.thumbnail ? (
           // Thumbnails come from many hosts; next/image would need each one allow-listed.
           // eslint-disable-next-line @next/next/no-img-element
-          <img src={entry.mediaInfo.thumbnail} alt="" loading="lazy" className="h-full w-full object-cover" />
+          <img src={entry.mediaInfo.thumbnail} alt="" loading="lazy" referrerPolicy="no-referrer" className="h-full w-full object-cover" />
         ) : (
           <ImageOff className="absolute inset-0 m-auto h-8 w-8 text-muted-foreground" aria-hidden />
         )}
