@@ -1,0 +1,72 @@
+// @vitest-environment jsdom
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { NextIntlClientProvider } from 'next-intl';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import en from '@/messages/en.json';
+import { Toaster } from './toaster';
+import { dismissToast, toast } from './use-toast';
+
+// React's act() wants to know it runs in a test environment.
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let root: Root;
+let host: HTMLDivElement;
+const shown = () => [...document.querySelectorAll('ol > li[data-state="open"]')];
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  host = document.createElement('div');
+  document.body.appendChild(host);
+  root = createRoot(host);
+  act(() =>
+    root.render(
+      <NextIntlClientProvider locale="en" messages={en}>
+        <Toaster />
+      </NextIntlClientProvider>,
+    ),
+  );
+});
+
+afterEach(() => {
+  act(() => dismissToast());
+  act(() => vi.runOnlyPendingTimers());
+  act(() => root.unmount());
+  host.remove();
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+describe('Toaster (SPEC §2, §8, §9)', () => {
+  it('shows one toast at a time: a new one replaces the one on screen', () => {
+    act(() => void toast({ title: 'Pasted!' }));
+    act(() => void toast({ title: 'Analysis Complete!', description: 'Media information retrieved successfully' }));
+    expect(shown()).toHaveLength(1);
+    expect(shown()[0].textContent).toContain('Analysis Complete!');
+  });
+
+  it('closes a toast by itself after 5000 ms', () => {
+    act(() => void toast({ title: 'Success', description: 'Settings saved successfully' }));
+    act(() => vi.advanceTimersByTime(4900));
+    expect(shown()).toHaveLength(1);
+    act(() => vi.advanceTimersByTime(200));
+    expect(shown()).toHaveLength(0);
+  });
+
+  it('F8 moves focus to the toast area, labelled for screen readers', () => {
+    act(() => void toast({ title: 'Pasted!' }));
+    act(() => void document.dispatchEvent(new KeyboardEvent('keydown', { key: 'F8', code: 'F8', bubbles: true })));
+    const region = document.querySelector('[role="region"]');
+    expect(region?.getAttribute('aria-label')).toContain('Notifications (F8)');
+    expect(region?.contains(document.activeElement)).toBe(true);
+  });
+
+  it('logs error toasts to the console, and only those', () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    act(() => void toast({ title: 'Success', description: 'Download removed from history' }));
+    expect(log).not.toHaveBeenCalled();
+    act(() => void toast({ title: 'Error', description: 'Failed to delete from history', variant: 'destructive' }));
+    expect(log).toHaveBeenCalledWith('[toast]', 'Error', 'Failed to delete from history');
+    expect(shown()[0].className).toContain('destructive');
+  });
+});
