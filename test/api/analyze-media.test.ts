@@ -71,6 +71,15 @@ describe('POST /api/media/analyze', () => {
     expect(hits('/audio.mp3')).toBe(fetched);
   });
 
+  it('treats two spellings of one link as one: tracking parameters and host case are not a new analysis', async () => {
+    const first = await analyzeNow({ url: `${site.origin}/audio.mp3?cache=2` });
+    const fetched = hits('/audio.mp3');
+    const second = await analyzeNow({ url: `${site.origin.replace('http://', 'HTTP://')}/audio.mp3?utm_source=newsletter&cache=2&fbclid=x` });
+    expect(second.status).toBe(200);
+    expect(second.json.data!.id).toBe(first.json.data!.id);
+    expect(hits('/audio.mp3')).toBe(fetched);
+  });
+
   it('shares one analysis between concurrent requests for the same link', async () => {
     const url = `${site.origin}/video.webm?concurrent=1&latency=200`;
     const before = hits('/video.webm');
