@@ -131,9 +131,14 @@ test('a settings change is saved on selection and survives a reload', async ({ p
 
 test('logging out ends the session: the login page, and the dashboard is guarded again', async ({ page }) => {
   await signedIn(page, 'logout');
-  await page.goto('/dashboard');
+  await page.goto('/fr/download');
+  await expect(page.getByTestId('header-account')).toHaveText('Mon compte');
+  await page.getByTestId('header-account').click();
+  await expect(page).toHaveURL(/\/fr\/dashboard$/);
   await page.getByTestId('logout-button').click();
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/fr\/login$/);
+  await page.goto('/fr');
+  await expect(page.getByTestId('header-account')).toHaveText('Se connecter');
   expect((await page.request.get('/api/auth/me')).status()).toBe(401);
   await page.goto('/dashboard/history');
   await expect(page).toHaveURL(/\/login\?from=%2Fdashboard%2Fhistory$/);

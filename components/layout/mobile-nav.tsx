@@ -5,11 +5,13 @@ import { useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { Link } from '@/lib/i18n/navigation';
+import { useSignedInHint } from './account-link';
 import { SITE_NAV_LINKS } from './site-nav-links';
 
 /** Under 768 px the header's links fold into this menu. */
 export function MobileNav() {
   const t = useTranslations('Header');
+  const signedIn = useSignedInHint();
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
@@ -25,7 +27,7 @@ export function MobileNav() {
         ))}
         <DropdownMenuSeparator />
         <DropdownMenuItem asChild>
-          <Link href="/login">{t('signIn')}</Link>
+          <Link href={signedIn ? '/dashboard' : '/login'}>{signedIn ? t('myAccount') : t('signIn')}</Link>
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>

@@ -2,6 +2,7 @@ import { Download } from 'lucide-react';
 import { getTranslations } from 'next-intl/server';
 import { ThemeToggle } from '@/components/theme/theme-toggle';
 import { Link } from '@/lib/i18n/navigation';
+import { AccountLink } from './account-link';
 import { LanguageSwitcher } from './language-switcher';
 import { MobileNav } from './mobile-nav';
 import { SITE_NAV_LINKS } from './site-nav-links';
@@ -35,12 +36,7 @@ export async function SiteHeader() {
           <LanguageSwitcher />
           <ThemeToggle />
           <MobileNav />
-          <Link
-            href="/login"
-            className="ms-1 hidden rounded-md border px-3 py-1.5 text-sm font-medium hover:bg-muted sm:inline-flex"
-          >
-            {t('signIn')}
-          </Link>
+          <AccountLink signInLabel={t('signIn')} accountLabel={t('myAccount')} />
         </div>
       </div>
     </header>

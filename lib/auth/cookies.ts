@@ -2,6 +2,7 @@ import 'server-only';
 import type { NextRequest, NextResponse } from 'next/server';
 import { ACCESS_TOKEN_SECONDS } from './access-token';
 import { REFRESH_TOKEN_SECONDS } from './refresh-tokens';
+import { SIGNED_IN_HINT_COOKIE } from './signed-in-hint';
 
 export const ACCESS_COOKIE = 'gl_access';
 export const REFRESH_COOKIE = 'gl_refresh';
@@ -25,6 +26,7 @@ export function setSessionCookies(res: NextResponse, req: NextRequest, tokens: S
   res.cookies.set(ACCESS_COOKIE, tokens.accessToken, { ...base, path: '/', maxAge: ACCESS_TOKEN_SECONDS });
   if (tokens.refreshToken) {
     res.cookies.set(REFRESH_COOKIE, tokens.refreshToken, { ...base, path: REFRESH_PATH, maxAge: REFRESH_TOKEN_SECONDS });
+    res.cookies.set(SIGNED_IN_HINT_COOKIE, '1', { ...base, httpOnly: false, path: '/', maxAge: REFRESH_TOKEN_SECONDS });
   }
 }
 
@@ -32,4 +34,5 @@ export function clearSessionCookies(res: NextResponse, req: NextRequest): void {
   const base = { httpOnly: true, sameSite: 'lax' as const, secure: isHttps(req), maxAge: 0 };
   res.cookies.set(ACCESS_COOKIE, '', { ...base, path: '/' });
   res.cookies.set(REFRESH_COOKIE, '', { ...base, path: REFRESH_PATH });
+  res.cookies.set(SIGNED_IN_HINT_COOKIE, '', { ...base, httpOnly: false, path: '/' });
 }

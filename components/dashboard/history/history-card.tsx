@@ -2,12 +2,12 @@
 
 import { CheckCircle2, Download, ImageOff, Trash2, XCircle } from 'lucide-react';
 import { useFormatter, useTranslations } from 'next-intl';
+import { PlatformBadge } from '@/components/media/platform-badge';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
 import type { HistoryEntry } from './history-types';
-import { PlatformBadge } from './platform-badge';
 
 /** One past download: thumbnail, badges, title, details, and its two actions. */
 export function HistoryCard({
@@ -38,7 +38,7 @@ export function HistoryCard({
           <ImageOff className="absolute inset-0 m-auto h-8 w-8 text-muted-foreground" aria-hidden />
         )}
         <span className="absolute start-2 top-2">
-          <PlatformBadge platform={entry.mediaInfo.platform} />
+          <PlatformBadge platform={entry.mediaInfo.platform} otherLabel={t('otherPlatform')} />
         </span>
         <Badge
           className={cn(

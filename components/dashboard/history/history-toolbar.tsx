@@ -46,7 +46,7 @@ export function HistoryToolbar({
       </div>
       <div className="flex gap-3">
         <Select dir={dir} value={platform} onValueChange={(value) => onPlatform(value as HistoryPlatformFilter)}>
-          <SelectTrigger className="w-full sm:w-44" aria-label={t('platformLabel')} data-testid="history-platform">
+          <SelectTrigger className="w-full whitespace-nowrap sm:w-auto sm:min-w-44" aria-label={t('platformLabel')} data-testid="history-platform">
             <SelectValue />
           </SelectTrigger>
           <SelectContent>
