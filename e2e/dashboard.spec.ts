@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
 // The fixture site global-setup starts; the app allow-lists it (never the internet).
@@ -115,7 +116,7 @@ test('a history longer than one page of 12 pages on, and deleting the only card 
 });
 
 test('a settings change is saved on selection and survives a reload', async ({ page }) => {
-  await signedIn(page, 'settings');
+  const email = await signedIn(page, 'settings');
   await page.goto('/dashboard/settings');
   const quality = page.getByTestId('settings-quality');
   await expect(quality).toHaveText('1080p');
@@ -127,6 +128,16 @@ test('a settings change is saved on selection and survives a reload', async ({ p
   await expect(page.getByTestId('settings-quality')).toHaveText('720p');
   const defaults = await page.request.get('/api/settings/defaults');
   expect((await defaults.json()).data).toMatchObject({ defaultQuality: '720p', defaultFormat: 'mp4' });
+
+  // Privacy and security: Export Data saves the account's data as a JSON file, without leaving the page.
+  await page.getByTestId('settings-tab-privacy').click();
+  const exported = page.waitForEvent('download');
+  await page.getByTestId('settings-export').click();
+  const file = await exported;
+  expect(file.suggestedFilename()).toMatch(/^grabline-export-\d{4}-\d{2}-\d{2}\.json$/);
+  const body = JSON.parse(await readFile((await file.path())!, 'utf8'));
+  expect(body).toMatchObject({ account: { email }, settings: { defaultQuality: '720p' }, history: [] });
+  await expect(page).toHaveURL(/\/dashboard\/settings$/);
 });
 
 test('logging out ends the session: the login page, and the dashboard is guarded again', async ({ page }) => {

@@ -6,22 +6,13 @@ import useSWR from 'swr';
 import { DEFAULT_SETTINGS, type SettingsPatch, type UserSettings as ViewSettings } from '@/components/dashboard/settings/settings-types';
 import { SettingsView } from '@/components/dashboard/settings/settings-view';
 import { apiRequest } from '@/lib/client/api-client';
+import { saveFile } from '@/lib/client/save-file';
 import type { UserSettings } from '@/lib/settings/schemas';
 import { fetchData } from './fetcher';
 import { notifyError, notifySuccess } from './notify';
 import { useClearHistory } from './use-clear-history';
 
 const SETTINGS = '/api/settings';
-
-/** Export Data: the server answers an attachment, so a plain link downloads it without leaving the page. */
-function downloadExport() {
-  const link = document.createElement('a');
-  link.href = '/api/history/export';
-  link.download = '';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-}
 
 /** The settings page's data: SWR on /api/settings, each choice saved with PATCH, token regeneration, export, clear. */
 export function SettingsData() {
@@ -84,7 +75,8 @@ export function SettingsData() {
         onChange={(patch) => void save(patch)}
         onRegenerate={() => void regenerate()}
         onCopy={(token) => void copy(token)}
-        onExport={downloadExport}
+        // Export Data: the server answers an attachment with its own name, so a plain link saves it in place.
+        onExport={() => saveFile('/api/history/export', '')}
         onClearHistory={() => void clearHistory()}
       />
     </div>

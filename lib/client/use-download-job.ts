@@ -6,6 +6,7 @@ import { toast } from '@/components/toast/use-toast';
 import type { DownloadProgress } from '@/lib/jobs/download-job-schemas';
 import { ApiError, apiGet, apiPost } from './api-client';
 import { runDownloadJob, type DownloadJobBody, type DownloadJobDeps, type DownloadJobFailure } from './download-job-run';
+import { saveFile } from './save-file';
 
 export interface DownloadJobState {
   phase: 'idle' | 'starting' | 'running' | 'ready' | 'failed';
@@ -23,17 +24,6 @@ const browserDeps: DownloadJobDeps = {
   start: async (body) => (await apiPost<{ downloadId: string }>('/api/media/download', body)).downloadId,
   progress: (id) => apiGet<DownloadProgress>(`/api/media/progress/${encodeURIComponent(id)}`),
 };
-
-/** The browser saves a file through a generated link (SPEC §7); the download attribute names it. */
-export function saveFile(href: string, filename: string): void {
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = filename;
-  link.rel = 'noopener';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-}
 
 /** One download job at a time: start → progress card → the file saved, with the download page's notices (SPEC §8). */
 export function useDownloadJob() {
