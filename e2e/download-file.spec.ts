@@ -112,3 +112,20 @@ test('with auto download on, the format matching the saved defaults is selected 
   await expect(page.getByTestId('progress-card')).toBeVisible();
   expect((await saved).suggestedFilename()).toMatch(/\.mp3$/);
 });
+
+test('files leave the real server with their size: Content-Length on pass-through, prepared files and ranges', async ({ request }) => {
+  for (const [path, format] of [['/video.mp4', 0], ['/hls/master.m3u8', 0]] as const) {
+    const analysed = await request.post('/api/media/analyze', { data: { url: `${FIXTURE}${path}` } });
+    const { id, formats } = (await analysed.json()).data as { id: string; formats: { itag: string; ext: string }[] };
+    const offer = formats[format];
+    const res = await request.get(`/api/download/${id}?itag=${offer.itag}&ext=${offer.ext}`);
+    expect(res.status(), path).toBe(200);
+    const body = await res.body();
+    expect(res.headers()['content-length'], path).toBe(String(body.length));
+    expect(res.headers()['x-grabline-content-length'], path).toBeUndefined();
+
+    const part = await request.get(`/api/download/${id}?itag=${offer.itag}&ext=${offer.ext}`, { headers: { range: 'bytes=100-199' } });
+    expect(part.status(), path).toBe(206);
+    expect(part.headers()['content-length'], path).toBe('100');
+  }
+});

@@ -1,3 +1,4 @@
+import { WIRE_LENGTH_HEADER } from '@/lib/http/wire-length';
 import { contentDisposition } from './content-disposition';
 import { contentTypeFor } from './content-types';
 
@@ -18,7 +19,11 @@ export function downloadHeaders(title: string, ext: string, body: BodyShape): He
     'X-Content-Type-Options': 'nosniff',
     'Cache-Control': 'private, no-store',
   });
-  if (body.length !== undefined) headers.set('Content-Length', String(body.length));
+  if (body.length !== undefined) {
+    headers.set('Content-Length', String(body.length));
+    // Next drops the line above on its way out; this one survives and becomes it again (lib/http/wire-length).
+    headers.set(WIRE_LENGTH_HEADER, String(body.length));
+  }
   if (body.range) headers.set('Content-Range', `bytes ${body.range.start}-${body.range.end}/${body.range.total}`);
   return headers;
 }
