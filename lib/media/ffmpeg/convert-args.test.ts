@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SAFE_DEMUXERS } from './input-args';
 import { buildConvertArgs, type ConvertInput, type ConvertJob } from './convert-args';
 import type { ProbedStream } from './probe';
 
@@ -16,7 +17,8 @@ const args = (job: Partial<ConvertJob> & { plan: ConvertJob['plan'] }) => buildC
 describe('buildConvertArgs', () => {
   it('merges TS video and audio by copy into a faststart MP4, fixing ADTS for MP4', () => {
     const out = args({ plan: { kind: 'video', container: 'mp4', videoCodec: 'copy', audioCodec: 'copy' }, video: h264Ts, audio: aacTs });
-    expect(out).toContain('-protocol_whitelist file,pipe -i /t/video -protocol_whitelist file,pipe -i /t/audio');
+    expect(out).toContain(`-protocol_whitelist file,pipe -format_whitelist ${SAFE_DEMUXERS} -i /t/video`);
+    expect(out).toContain(`-protocol_whitelist file,pipe -format_whitelist ${SAFE_DEMUXERS} -i /t/audio`);
     expect(out).toContain('-map 0:0 -map 1:0 -c:v copy -c:a copy -bsf:a aac_adtstoasc');
     expect(out).toContain('-movflags +faststart -f mp4 -y /t/out');
   });

@@ -1,5 +1,6 @@
 import { AppError } from '@/lib/errors';
 import type { OfferContainer, OfferPlan } from '@/lib/media/offers';
+import { localInputArgs } from './input-args';
 import { firstStream, type ProbeResult, type ProbedStream } from './probe';
 
 export interface ConvertInput {
@@ -115,7 +116,7 @@ export function buildConvertArgs(job: ConvertJob): string[] {
     maps.push('-map', `${indexOf(job.audio!)}:${streamSpec(job.audio!, audioStream)}`);
     codecs.push(...audioArgs(chooseAudioEncoder(job.plan, audioStream), job.plan, job.audio!));
   }
-  const inputArgs = inputs.flatMap((input) => ['-protocol_whitelist', 'file,pipe', '-i', input.path]);
+  const inputArgs = inputs.flatMap((input) => localInputArgs(input.path));
   return [
     ...inputArgs, ...maps, ...codecs,
     '-map_metadata', '-1', '-map_chapters', '-1', '-sn', '-dn', '-max_muxing_queue_size', '4096',

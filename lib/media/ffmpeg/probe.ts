@@ -1,6 +1,7 @@
 import 'server-only';
 import { execFile } from 'node:child_process';
 import { AppError } from '@/lib/errors';
+import { localInputArgs } from './input-args';
 
 export const FFPROBE_BIN = process.env.FFPROBE_PATH || 'ffprobe';
 
@@ -32,12 +33,12 @@ interface RawProbe {
 
 const num = (value: string | undefined) => (value === undefined || Number.isNaN(Number(value)) ? undefined : Number(value));
 
-/** What a local file holds, by ffprobe (local files only: the same protocol whitelist as the converter). */
+/** What a local file holds, by ffprobe (local files only, and only self-contained containers, as the converter). */
 export function probeMedia(file: string, opts: { signal?: AbortSignal } = {}): Promise<ProbeResult> {
   const args = [
-    '-v', 'error', '-protocol_whitelist', 'file,pipe',
+    '-v', 'error',
     '-show_entries', 'format=format_name,duration,size:stream=index,codec_type,codec_name,width,height,pix_fmt,profile,duration',
-    '-of', 'json', '-i', file,
+    '-of', 'json', ...localInputArgs(file),
   ];
   return new Promise((resolve, reject) => {
     execFile(FFPROBE_BIN, args, { signal: opts.signal, maxBuffer: 4 * 1024 * 1024, timeout: 60_000 }, (error, stdout) => {

@@ -1,6 +1,8 @@
 import 'server-only';
 import { spawn } from 'node:child_process';
 import { AppError } from '@/lib/errors';
+import { localInputArgs } from '@/lib/media/ffmpeg/input-args';
+import { FFPROBE_BIN } from '@/lib/media/ffmpeg/probe';
 
 export interface ProbeResult {
   /** seconds */
@@ -16,7 +18,6 @@ export interface ProbeResult {
   container?: string;
 }
 
-const FFPROBE = '/usr/bin/ffprobe';
 const TIMEOUT_MS = 10_000;
 const MAX_OUTPUT = 1024 * 1024;
 /** Pictures (cover art, thumbnails) ride along as "video" streams in audio files; they are not video. */
@@ -67,15 +68,14 @@ export function readProbeJson(json: FfprobeJson): ProbeResult {
 }
 
 /**
- * Runs ffprobe over bytes we already hold (stdin) or a file we wrote. Never a URL: the protocol whitelist keeps
- * ffprobe from following references inside the media (HLS, concat, subfile) to the network.
+ * Runs ffprobe over bytes we already hold (stdin) or a file we wrote. Never a URL, and only self-contained
+ * containers: a playlist or list file posing as media must not lead ffprobe to another file or the network.
  */
 export function runFfprobe(input: { bytes: Buffer } | { path: string }): Promise<ProbeResult> {
   const source = 'bytes' in input ? 'pipe:0' : `file:${input.path}`;
-  const args = ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams',
-    '-protocol_whitelist', 'file,pipe', '-i', source];
+  const args = ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', ...localInputArgs(source)];
   return new Promise((resolve, reject) => {
-    const child = spawn(FFPROBE, args, { stdio: ['pipe', 'pipe', 'ignore'] });
+    const child = spawn(FFPROBE_BIN, args, { stdio: ['pipe', 'pipe', 'ignore'] });
     let out = '';
     const timer = setTimeout(() => child.kill('SIGKILL'), TIMEOUT_MS);
     child.stdout.on('data', (chunk: Buffer) => {
