@@ -15,12 +15,15 @@ let pool: YtdlpPool;
 
 beforeAll(async () => {
   site = await startTestSite();
+  // Workers reach the network only through the egress proxy, which lets tests through to this one origin.
+  process.env.MEDIA_FETCH_ALLOW = new URL(site.origin).host;
   pool = createYtdlpPool({ size: 2 });
 });
 
 afterAll(async () => {
   await pool?.close();
   await site?.close();
+  delete process.env.MEDIA_FETCH_ALLOW;
 });
 
 async function workerPids(): Promise<number[]> {

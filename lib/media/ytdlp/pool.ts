@@ -4,6 +4,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { AppError, ERROR_STATUS, type ErrorCode } from '@/lib/errors';
+import { getEgressProxy } from '@/lib/net/egress-proxy';
 
 import type { YtdlpInfo } from './types';
 import { buildWorkerEnv, createWorkerHome } from './worker-env';
@@ -14,7 +15,10 @@ export interface YtdlpPoolOptions {
   size?: number;
   /** Per request, from the moment a worker takes it (default 45 s); past it the worker is killed. */
   timeoutMs?: number;
-  /** The egress proxy every yt-dlp request goes through; a function is asked once per extraction. */
+  /**
+   * The egress proxy every yt-dlp request goes through (default: the process's shared one); a function is asked
+   * once per extraction. A worker can open no connection but to it.
+   */
   proxyUrl?: string | (() => Promise<string>);
   /** Must be the interpreter that can import yt_dlp (Debian's, not the first python3 on PATH). */
   python?: string;
@@ -155,8 +159,8 @@ export function createYtdlpPool(options: YtdlpPoolOptions = {}): YtdlpPool {
     });
   }
 
-  async function resolveProxy(): Promise<string | undefined> {
-    const source = options.proxyUrl;
+  async function resolveProxy(): Promise<string> {
+    const source = options.proxyUrl ?? (async () => (await getEgressProxy()).url);
     if (typeof source !== 'function') return source;
     try {
       return await source();

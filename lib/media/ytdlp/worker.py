@@ -10,10 +10,13 @@ Protocol (one JSON object per line):
 stdout belongs to the protocol alone: the real fd 1 is kept for it and everything else (yt-dlp, Python
 warnings, C extensions) is pointed at stderr, so a stray print can never corrupt a reply.
 """
+import ipaddress
 import json
 import os
 import re
+import socket
 import sys
+from urllib.parse import urlsplit
 
 PROTOCOL = os.fdopen(os.dup(1), 'w', encoding='utf-8', buffering=1)
 os.dup2(2, 1)
@@ -23,6 +26,77 @@ import yt_dlp  # noqa: E402  (after the redirect: importing may already print)
 from yt_dlp.utils import DownloadError, GeoRestrictedError, UnsupportedError, UserNotLive  # noqa: E402
 
 VERSION = yt_dlp.version.__version__
+
+
+# The network rule: this process may open a connection to the egress proxy and nowhere else. yt-dlp applies
+# its proxy to http(s) only, so a redirect to ftp://, a ws:// URL or any other scheme an extractor follows
+# would otherwise connect straight to any host and port, the server's own loopback included. Confining the
+# socket layer covers every scheme and every yt-dlp version alike, and the refusal happens before any packet
+# leaves, with one text whatever the target: an open port cannot be told from a closed one.
+REFUSED = 'Network access outside the egress proxy is refused'
+PROXY_ADDRESS = None  # (ip, port) of the egress proxy, set from each request's options
+
+
+def _refuse(*_args, **_kwargs):
+    raise ConnectionRefusedError(REFUSED)
+
+
+def _address_allowed(address):
+    return PROXY_ADDRESS is not None and isinstance(address, tuple) and tuple(address[:2]) == PROXY_ADDRESS
+
+
+def _literal_ip(host):
+    try:
+        ipaddress.ip_address(host)
+        return True
+    except ValueError:
+        return False
+
+
+_connect = socket.socket.connect
+_connect_ex = socket.socket.connect_ex
+_getaddrinfo = socket.getaddrinfo
+
+
+def _guarded_connect(sock, address):
+    if not _address_allowed(address):
+        _refuse()
+    return _connect(sock, address)
+
+
+def _guarded_connect_ex(sock, address):
+    if not _address_allowed(address):
+        _refuse()
+    return _connect_ex(sock, address)
+
+
+def _guarded_getaddrinfo(host, *args, **kwargs):
+    # Through the proxy yt-dlp never resolves a site's name itself; only the proxy's literal address is looked up.
+    if not isinstance(host, str) or not _literal_ip(host):
+        raise socket.gaierror(socket.EAI_NONAME, REFUSED)
+    return _getaddrinfo(host, *args, **kwargs)
+
+
+def confine_network():
+    socket.socket.connect = _guarded_connect
+    socket.socket.connect_ex = _guarded_connect_ex
+    socket.socket.sendto = _refuse
+    socket.getaddrinfo = _guarded_getaddrinfo
+    socket.gethostbyname = lambda host: host if _literal_ip(host) else _refuse()
+    socket.gethostbyname_ex = _refuse
+
+
+def use_proxy(proxy):
+    """Only the egress proxy named by the pool is reachable; without one, nothing is."""
+    global PROXY_ADDRESS
+    if not proxy:
+        PROXY_ADDRESS = None
+        return
+    parts = urlsplit(proxy)
+    PROXY_ADDRESS = (parts.hostname, parts.port) if parts.hostname and _literal_ip(parts.hostname) else None
+
+
+confine_network()
 URL_IN_TEXT = re.compile(r'\b(?:https?|file|ftp)://\S+', re.IGNORECASE)
 
 
@@ -124,6 +198,7 @@ def instance_for(options):
 def extract(url, options):
     if not isinstance(url, str) or not re.match(r'^https?://', url, re.IGNORECASE):
         return {'ok': False, 'error': {'code': 'invalid_url', 'message': 'Only http(s) URLs are accepted'}}
+    use_proxy(options.get('proxy'))
     ydl = instance_for(options)
     # Cookies are the one per-site state a reused instance carries: one user's session must not reach another.
     ydl.cookiejar.clear()
