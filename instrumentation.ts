@@ -1,6 +1,15 @@
 /** Runs once as the server starts (Next's instrumentation hook). */
 export async function register() {
   if (process.env.NEXT_RUNTIME === 'nodejs') {
+    // A bad setting stops the server here, with every offending variable named, rather than at first use.
+    const { config, ConfigError } = await import('./lib/config');
+    try {
+      config();
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error;
+      console.error(`[grabline] ${error.message}`);
+      process.exit(1);
+    }
     const { restoreContentLength } = await import('./lib/http/wire-length');
     restoreContentLength();
   }

@@ -1,5 +1,6 @@
 import 'server-only';
 import type { NextRequest, NextResponse } from 'next/server';
+import { requestIsHttps } from '@/lib/http/client-address';
 import { ACCESS_TOKEN_SECONDS } from './access-token';
 import { REFRESH_TOKEN_SECONDS } from './refresh-tokens';
 import { SIGNED_IN_HINT_COOKIE } from './signed-in-hint';
@@ -16,10 +17,7 @@ export interface SessionTokens {
   refreshToken?: string;
 }
 
-function isHttps(req: NextRequest): boolean {
-  if (req.nextUrl.protocol === 'https:') return true;
-  return process.env.TRUST_PROXY === '1' && req.headers.get('x-forwarded-proto')?.split(',')[0]?.trim() === 'https';
-}
+const isHttps = (req: NextRequest) => requestIsHttps(req.nextUrl, req.headers);
 
 export function setSessionCookies(res: NextResponse, req: NextRequest, tokens: SessionTokens): void {
   const base = { httpOnly: true, sameSite: 'lax' as const, secure: isHttps(req) };

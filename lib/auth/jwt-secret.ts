@@ -2,6 +2,7 @@ import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { config } from '@/lib/config';
 
 const MIN_SECRET_LENGTH = 32;
 const holder = globalThis as typeof globalThis & { __grablineJwtKey?: Uint8Array };
@@ -21,12 +22,8 @@ export function forgetJwtKey(): void {
 }
 
 function readSecret(): string {
-  const fromEnv = process.env.JWT_SECRET;
-  if (fromEnv) {
-    if (fromEnv.length < MIN_SECRET_LENGTH) throw new Error(`JWT_SECRET must be at least ${MIN_SECRET_LENGTH} characters`);
-    return fromEnv;
-  }
-  const dataDir = process.env.DATA_DIR || path.join(process.cwd(), 'data');
+  const { env, dataDir } = config();
+  if (env.JWT_SECRET) return env.JWT_SECRET;
   const file = path.join(dataDir, 'jwt-secret');
   mkdirSync(dataDir, { recursive: true });
   try {

@@ -1,4 +1,5 @@
 import 'server-only';
+import { config } from '@/lib/config';
 import { getDb } from '@/lib/db';
 import { onBulkItemFinished } from '@/lib/history/bulk-hooks';
 import { analysisTtlMs, analyzeMedia } from '@/lib/media/analyze';
@@ -15,7 +16,7 @@ export function getBulkRunner(): BulkRunner {
     db: getDb,
     analyze: (url) => analyzeMedia(url),
     prepare: prepareBulkItem,
-    concurrency: Number(process.env.BULK_CONCURRENCY) || 2,
+    concurrency: config().env.BULK_CONCURRENCY,
     ttlMs: analysisTtlMs,
     onItemFinished: onBulkItemFinished,
     onFinished: onBatchFinished,

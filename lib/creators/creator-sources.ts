@@ -1,4 +1,5 @@
 import 'server-only';
+import { config } from '@/lib/config';
 import type { Platform } from '@/lib/media/types';
 import { POPULAR_CREATORS, type PopularCreator } from './popular';
 
@@ -20,19 +21,8 @@ const PROFILE_URL: Record<PopularCreator['platform'], (handle: string) => string
   twitter: (h) => `https://x.com/${encodeURIComponent(h.replace(/^@/, ''))}`,
 };
 
-/** Test and operator overrides: `{"slug": "https://…/channel"}`. A malformed value is ignored, loudly. */
-function overrides(): Record<string, string> {
-  const raw = process.env.CREATOR_SOURCES_JSON;
-  if (!raw) return {};
-  try {
-    const parsed = JSON.parse(raw) as unknown;
-    if (!parsed || typeof parsed !== 'object') return {};
-    return Object.fromEntries(Object.entries(parsed).filter((pair): pair is [string, string] => typeof pair[1] === 'string'));
-  } catch {
-    console.error('[creators] CREATOR_SOURCES_JSON is not JSON; ignored');
-    return {};
-  }
-}
+/** Test and operator overrides: `{"slug": "https://…/channel"}`. */
+const overrides = (): Record<string, string> => config().env.CREATOR_SOURCES_JSON;
 
 function platformOf(url: string): Platform {
   const host = new URL(url).hostname.replace(/^www\./, '');

@@ -1,4 +1,5 @@
 import 'server-only';
+import { config } from '@/lib/config';
 import { analysisTtlMs, analyzeMedia, type AnalyzedMedia } from '@/lib/media/analyze';
 import { channelCreator } from './channel-creator';
 import { creatorSource } from './creator-sources';
@@ -9,7 +10,6 @@ export type { Creator, CreatorVideo } from './types';
 
 /** A sample answer is retried after this long: the channel may be reachable again. */
 const SAMPLE_TTL_MS = 5 * 60 * 1000;
-const ANALYSIS_TIMEOUT_MS = 15_000;
 
 interface Cached {
   creator: Creator;
@@ -31,7 +31,7 @@ const defaultDeps: CreatorDeps = { analyze: analyzeMedia };
 async function loadCreator(slug: string, deps: CreatorDeps): Promise<Creator | undefined> {
   const source = creatorSource(slug);
   if (!source) return undefined;
-  const timeout = Number(process.env.CREATOR_ANALYSIS_TIMEOUT_MS) || ANALYSIS_TIMEOUT_MS;
+  const timeout = config().env.CREATOR_ANALYSIS_TIMEOUT_MS;
   try {
     const media = await deps.analyze(source.channelUrl, { signal: AbortSignal.timeout(timeout) });
     const creator = channelCreator(source, media);

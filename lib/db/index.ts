@@ -1,5 +1,5 @@
 import 'server-only';
-import path from 'node:path';
+import { config } from '@/lib/config';
 import type { Db } from './driver';
 import { migrate } from './migrations';
 import { openPostgres } from './pg-driver';
@@ -15,10 +15,7 @@ export interface CreateDbOptions {
   sqlitePath?: string;
 }
 
-export function defaultSqlitePath(): string {
-  const dataDir = process.env.DATA_DIR || path.join(process.cwd(), 'data');
-  return path.join(dataDir, 'grabline.db');
-}
+export const defaultSqlitePath = (): string => config().sqlitePath;
 
 /** A new, migrated store. The app uses getDb(); tests and scripts that want their own store use this. */
 export async function createDb(options: CreateDbOptions = {}): Promise<Db> {
@@ -41,7 +38,7 @@ const holder = globalThis as typeof globalThis & { __grablineDb?: Promise<Db> };
 /** The process's store: PostgreSQL when DATABASE_URL is set, else SQLite; migrated once, on first use. */
 export function getDb(): Promise<Db> {
   if (!holder.__grablineDb) {
-    const pending = createDb({ databaseUrl: process.env.DATABASE_URL || undefined });
+    const pending = createDb({ databaseUrl: config().env.DATABASE_URL });
     holder.__grablineDb = pending;
     // A failed start (database down) must not be cached for the life of the process: the next call retries.
     pending.catch(() => {

@@ -1,4 +1,5 @@
 import 'server-only';
+import { config } from '@/lib/config';
 import { getDb, type Db } from '@/lib/db';
 import { newId } from '@/lib/db/ids';
 import { toAppError } from '@/lib/errors';
@@ -142,7 +143,7 @@ export function getDownloadJobs(): DownloadJobs {
     db: getDb,
     analyze: (url) => analyzeMedia(url),
     prepare: (offer, onProgress) => prepareDownload(offer, { onProgress }),
-    concurrency: Number(process.env.DOWNLOAD_JOB_CONCURRENCY) || 4,
+    concurrency: config().env.DOWNLOAD_JOB_CONCURRENCY,
     ttlMs: tempTtlMs,
     onFinished: onDownloadJobFinished,
   });

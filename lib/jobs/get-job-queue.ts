@@ -1,4 +1,5 @@
 import 'server-only';
+import { config } from '@/lib/config';
 import { getDb } from '@/lib/db';
 import { analysisTtlMs, analyzeMedia } from '@/lib/media/analyze';
 import { createInProcessQueue } from './in-process-queue';
@@ -12,7 +13,7 @@ export function getJobQueue(): JobQueue {
   holder.__grablineJobQueue ??= createInProcessQueue({
     db: getDb,
     analyze: analyzeMedia,
-    concurrency: Number(process.env.ANALYZE_CONCURRENCY) || 8,
+    concurrency: config().env.ANALYZE_CONCURRENCY,
     ttlMs: analysisTtlMs,
   });
   return holder.__grablineJobQueue;

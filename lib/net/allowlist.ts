@@ -1,19 +1,11 @@
 import 'server-only';
+import { config } from '@/lib/config';
 
 /**
  * `MEDIA_FETCH_ALLOW=127.0.0.1:4555,localhost:4556` lets tests reach their fixture servers on loopback.
- * Exact `host:port` pairs only — no wildcards, no port ranges — and empty in production. Read on every
- * call because tests set it after this module has loaded.
+ * Exact `host:port` pairs only — no wildcards, no port ranges — and empty in production.
  */
-function allowedOrigins(): Set<string> {
-  const raw = process.env.MEDIA_FETCH_ALLOW ?? '';
-  return new Set(
-    raw
-      .split(',')
-      .map((entry) => entry.trim().toLowerCase())
-      .filter((entry) => entry.length > 0),
-  );
-}
+const allowedOrigins = (): Set<string> => new Set(config().env.MEDIA_FETCH_ALLOW);
 
 /** `host` is a hostname or IP literal; IPv6 literals match the bracketed form (`[::1]:4555`). */
 export function isAllowlisted(host: string, port: number): boolean {

@@ -129,7 +129,8 @@ describe.each(appStores())('the analyze and bulk limits on $name', ({ open }) =>
 
     vi.stubEnv('TRUST_PROXY', '1');
     expect(track(await postAnalyze(from('203.0.113.1'))).status).toBe(200);
-    expect((await postAnalyze(from('203.0.113.1, 10.0.0.1'))).status).toBe(429);
+    // A forged entry in front of the one our proxy appended changes nothing.
+    expect((await postAnalyze(from('10.0.0.1, 203.0.113.1'))).status).toBe(429);
     expect(track(await postAnalyze(from('203.0.113.2'))).status).toBe(200);
   });
 });

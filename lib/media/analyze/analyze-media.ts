@@ -1,5 +1,6 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
+import { config } from '@/lib/config';
 import { AppError } from '@/lib/errors';
 import { recogniseUrl } from '@/lib/media/platforms';
 import { AnalysisCache } from './analysis-cache';
@@ -8,18 +9,7 @@ import { SharedRuns } from './shared-runs';
 import { hasMedia, toAnalyzedMedia } from './to-media-info';
 import type { AnalyzedMedia, AnalyzeOptions } from './types';
 
-const DEFAULT_TTL_MS = 60 * 60 * 1000;
-const DEFAULT_MAX_ENTRIES = 500;
-
-const envNumber = (name: string, fallback: number) => {
-  const value = Number(process.env[name]);
-  return Number.isFinite(value) && value > 0 ? value : fallback;
-};
-
-/** Read at call time so tests and operators can change it without a restart. */
-export function analysisTtlMs(): number {
-  return envNumber('ANALYSIS_TTL_MS', DEFAULT_TTL_MS);
-}
+export const analysisTtlMs = (): number => config().env.ANALYSIS_TTL_MS;
 
 interface AnalysisState {
   cache: AnalysisCache;
@@ -31,7 +21,7 @@ const holder = globalThis as typeof globalThis & { __grablineAnalysis?: Analysis
 
 function state(): AnalysisState {
   holder.__grablineAnalysis ??= {
-    cache: new AnalysisCache({ ttlMs: analysisTtlMs, maxEntries: () => envNumber('ANALYSIS_CACHE_MAX', DEFAULT_MAX_ENTRIES) }),
+    cache: new AnalysisCache({ ttlMs: analysisTtlMs, maxEntries: () => config().env.ANALYSIS_CACHE_MAX }),
     runs: new SharedRuns(),
   };
   return holder.__grablineAnalysis;

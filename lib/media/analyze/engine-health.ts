@@ -1,6 +1,6 @@
 import 'server-only';
 import { execFile } from 'node:child_process';
-import { FFMPEG_BIN } from '@/lib/media/ffmpeg/run-ffmpeg';
+import { ffmpegBin } from '@/lib/media/ffmpeg/run-ffmpeg';
 import { getYtdlpPool } from '@/lib/media/ytdlp/get-pool';
 
 const PROBE_TTL_MS = 10 * 60 * 1000;
@@ -9,7 +9,7 @@ const PROBE_TIMEOUT_MS = 10_000;
 function ffmpegVersion(): Promise<string | null> {
   return new Promise((resolve) => {
     // The same binary the conversions run, so health reports what downloads will meet.
-    execFile(FFMPEG_BIN, ['-hide_banner', '-version'], { timeout: PROBE_TIMEOUT_MS }, (error, stdout) => {
+    execFile(ffmpegBin(), ['-hide_banner', '-version'], { timeout: PROBE_TIMEOUT_MS }, (error, stdout) => {
       resolve(error ? null : stdout.split('\n')[0]?.trim() || null);
     });
   });

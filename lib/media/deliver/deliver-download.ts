@@ -1,7 +1,8 @@
 import 'server-only';
+import { clientAddress } from '@/lib/http/client-address';
 import { AppError } from '@/lib/errors';
 import type { SourceFormat } from '@/lib/media/types';
-import { acquireDownloadSlot, assertDurationAllowed, assertSizeAllowed, clientKey } from './limits';
+import { acquireDownloadSlot, assertDurationAllowed, assertSizeAllowed } from './limits';
 import { passthrough } from './passthrough';
 import { prepareOffer } from './prepare-offer';
 import { resolveOffer, type ResolvedOffer } from './resolve-offer';
@@ -42,7 +43,7 @@ export function prepareDownload(offer: ResolvedOffer, opts: WaitOptions = {}): P
  */
 export async function deliverDownload(req: DownloadRequest): Promise<Response> {
   const offer = checkedOffer(req.mediaId, req.itag, req);
-  const release = acquireDownloadSlot(clientKey(req.headers));
+  const release = acquireDownloadSlot(clientAddress(req.headers));
   const meta = { title: offer.title, ext: offer.plan.ext, range: req.headers.get('range') };
   try {
     const ready = getPreparations().peek(offer.key);

@@ -1,16 +1,11 @@
 import 'server-only';
+import { config } from '@/lib/config';
 import { AppError } from '@/lib/errors';
 
-const envNumber = (name: string, fallback: number) => {
-  const value = Number(process.env[name]);
-  return process.env[name] && Number.isFinite(value) && value > 0 ? value : fallback;
-};
-
-/** Read at call time, so operators and tests change them without a restart. */
 export const limits = {
-  maxDurationS: () => envNumber('MAX_DURATION_S', 3 * 60 * 60),
-  maxFileBytes: () => envNumber('MAX_FILESIZE_BYTES', 4 * 1024 ** 3),
-  maxDownloadsPerIp: () => Math.floor(envNumber('MAX_DOWNLOADS_PER_IP', 4)),
+  maxDurationS: () => config().env.MAX_DURATION_S,
+  maxFileBytes: () => config().env.MAX_FILESIZE_BYTES,
+  maxDownloadsPerIp: () => config().env.MAX_DOWNLOADS_PER_IP,
 };
 
 /** "3 hour", "90 minute": the limit as an adjective, as in "the 3 hour limit". */
@@ -50,19 +45,6 @@ export function sizeLimiter(stop: (error: AppError) => void): (bytes: number) =>
     seen += bytes;
     if (before <= max && seen > max) stop(tooLarge());
   };
-}
-
-/**
- * Who is asking, for the per-IP cap. X-Forwarded-For is anyone's to forge, so it counts only behind a proxy
- * we run (TRUST_PROXY=1), and then only its first hop. Route handlers do not see the socket, so without a
- * trusted proxy every caller shares one bucket.
- */
-export function clientKey(headers: Headers, socketAddress?: string): string {
-  if (process.env.TRUST_PROXY === '1') {
-    const first = headers.get('x-forwarded-for')?.split(',')[0]?.trim();
-    if (first) return first;
-  }
-  return socketAddress || 'local';
 }
 
 const holder = globalThis as typeof globalThis & { __grablineDownloadSlots?: Map<string, number> };

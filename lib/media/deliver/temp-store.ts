@@ -1,18 +1,10 @@
 import 'server-only';
 import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { config } from '@/lib/config';
 
-const DEFAULT_TTL_MS = 60 * 60 * 1000;
-
-export function tempRoot(): string {
-  return process.env.TEMP_DIR || path.join(tmpdir(), 'grabline');
-}
-
-export function tempTtlMs(): number {
-  const value = Number(process.env.TEMP_TTL_MS);
-  return Number.isFinite(value) && value > 0 ? value : DEFAULT_TTL_MS;
-}
+export const tempRoot = (): string => config().tempDir;
+export const tempTtlMs = (): number => config().env.TEMP_TTL_MS;
 
 /** A fresh directory for one preparation; its name starts with `prefix` so a sweep can tell whose it is. */
 export async function makeWorkDir(prefix: string): Promise<string> {

@@ -1,4 +1,5 @@
 import 'server-only';
+import { config } from '@/lib/config';
 import type { Readable } from 'node:stream';
 import type { SourceFormat } from '@/lib/media/types';
 import { openProgressive } from './fetch-progressive';
@@ -27,10 +28,7 @@ export interface SegmentedDownload {
   kind: SegmentKind;
 }
 
-function defaultConcurrency(): number {
-  const fromEnv = Number(process.env.SEGMENT_CONCURRENCY);
-  return Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : 8;
-}
+const defaultConcurrency = (): number => config().env.SEGMENT_CONCURRENCY;
 
 /** DASH `SegmentBase`: one whole file, streamed (with resume) rather than held in memory as a "segment". */
 async function openWholeFile(source: SourceFormat, opts: SegmentedOptions): Promise<SegmentedDownload> {

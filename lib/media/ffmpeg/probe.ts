@@ -1,9 +1,11 @@
 import 'server-only';
 import { execFile } from 'node:child_process';
+import { config } from '@/lib/config';
 import { AppError } from '@/lib/errors';
 import { localInputArgs } from './input-args';
 
-export const FFPROBE_BIN = process.env.FFPROBE_PATH || 'ffprobe';
+/** The prober to run (FFPROBE_PATH). */
+export const ffprobeBin = (): string => config().env.FFPROBE_PATH;
 
 export interface ProbedStream {
   index: number;
@@ -41,7 +43,7 @@ export function probeMedia(file: string, opts: { signal?: AbortSignal } = {}): P
     '-of', 'json', ...localInputArgs(file),
   ];
   return new Promise((resolve, reject) => {
-    execFile(FFPROBE_BIN, args, { signal: opts.signal, maxBuffer: 4 * 1024 * 1024, timeout: 60_000 }, (error, stdout) => {
+    execFile(ffprobeBin(), args, { signal: opts.signal, maxBuffer: 4 * 1024 * 1024, timeout: 60_000 }, (error, stdout) => {
       if (error) return reject(new AppError('upstream_failed', 'The media could not be read', { cause: error.message }));
       const raw = JSON.parse(stdout) as RawProbe;
       resolve({

@@ -1,8 +1,10 @@
 import 'server-only';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { config } from '@/lib/config';
 import { AppError } from '@/lib/errors';
 
-export const FFMPEG_BIN = process.env.FFMPEG_PATH || 'ffmpeg';
+/** The converter to run (FFMPEG_PATH). */
+export const ffmpegBin = (): string => config().env.FFMPEG_PATH;
 
 export interface RunFfmpegOptions {
   signal?: AbortSignal;
@@ -63,7 +65,7 @@ export function runFfmpeg(args: readonly string[], opts: RunFfmpegOptions = {}):
   }
   installExitHook();
   const fullArgs = ['-hide_banner', '-nostdin', '-nostats', '-loglevel', 'error', '-progress', 'pipe:3', ...args];
-  const child = spawn(FFMPEG_BIN, fullArgs, { stdio: ['ignore', 'ignore', 'pipe', 'pipe'] });
+  const child = spawn(ffmpegBin(), fullArgs, { stdio: ['ignore', 'ignore', 'pipe', 'pipe'] });
   running.add(child);
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => {

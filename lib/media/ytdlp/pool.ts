@@ -3,6 +3,7 @@ import 'server-only';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 
+import { config } from '@/lib/config';
 import { AppError, ERROR_STATUS, type ErrorCode } from '@/lib/errors';
 import { getEgressProxy } from '@/lib/net/egress-proxy';
 
@@ -62,14 +63,14 @@ interface Job {
 const SOCKET_TIMEOUT_S = 20;
 
 export function createYtdlpPool(options: YtdlpPoolOptions = {}): YtdlpPool {
-  const size = Math.max(1, options.size ?? (Number(process.env.YTDLP_POOL_SIZE) || 2));
+  const size = Math.max(1, options.size ?? config().env.YTDLP_POOL_SIZE);
   const timeoutMs = options.timeoutMs ?? 45_000;
   const maxQueue = options.maxQueue ?? 200;
   const home = createWorkerHome();
-  const config = {
+  const workerConfig = {
     python: options.python ?? '/usr/bin/python3',
     script: options.workerScript ?? join(process.cwd(), 'lib', 'media', 'ytdlp', 'worker.py'),
-    env: buildWorkerEnv(home, options.pythonPath ?? process.env.YTDLP_PYTHONPATH),
+    env: buildWorkerEnv(home, options.pythonPath ?? config().env.YTDLP_PYTHONPATH),
   };
   const workers = new Set<WorkerHandle>();
   const idle: WorkerHandle[] = [];
@@ -82,7 +83,7 @@ export function createYtdlpPool(options: YtdlpPoolOptions = {}): YtdlpPool {
 
   const spawnOne = (): WorkerHandle => {
     started += 1;
-    const worker = spawnWorker(config, onExit);
+    const worker = spawnWorker(workerConfig, onExit);
     workers.add(worker);
     return worker;
   };

@@ -2,7 +2,7 @@ import 'server-only';
 import { spawn } from 'node:child_process';
 import { AppError } from '@/lib/errors';
 import { localInputArgs } from '@/lib/media/ffmpeg/input-args';
-import { FFPROBE_BIN } from '@/lib/media/ffmpeg/probe';
+import { ffprobeBin } from '@/lib/media/ffmpeg/probe';
 
 export interface ProbeResult {
   /** seconds */
@@ -75,7 +75,7 @@ export function runFfprobe(input: { bytes: Buffer } | { path: string }): Promise
   const source = 'bytes' in input ? 'pipe:0' : `file:${input.path}`;
   const args = ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', ...localInputArgs(source)];
   return new Promise((resolve, reject) => {
-    const child = spawn(FFPROBE_BIN, args, { stdio: ['pipe', 'pipe', 'ignore'] });
+    const child = spawn(ffprobeBin(), args, { stdio: ['pipe', 'pipe', 'ignore'] });
     let out = '';
     const timer = setTimeout(() => child.kill('SIGKILL'), TIMEOUT_MS);
     child.stdout.on('data', (chunk: Buffer) => {

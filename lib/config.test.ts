@@ -1,0 +1,49 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import { config, ConfigError, parseConfig } from './config';
+
+afterEach(() => vi.unstubAllEnvs());
+
+describe('config', () => {
+  it('gives every variable its default on an empty environment', () => {
+    const { env, trustedProxyHops, sqlitePath } = parseConfig({});
+    expect(env).toMatchObject({ PORT: 3000, TRUST_PROXY: false, MAX_DURATION_S: 10_800, MAX_FILESIZE_BYTES: 4 * 1024 ** 3,
+      SEGMENT_CONCURRENCY: 8, MEDIA_FETCH_ALLOW: [], CREATOR_SOURCES_JSON: {}, FFMPEG_PATH: 'ffmpeg' });
+    expect(env.SITE_URL).toBeUndefined();
+    expect(trustedProxyHops).toBe(0);
+    expect(sqlitePath).toMatch(/data\/grabline\.db$/);
+  });
+
+  it('reads, types and trims what is set; an empty value counts as unset', () => {
+    const { env, trustedProxyHops } = parseConfig({
+      SITE_URL: 'https://grab.example/', TRUST_PROXY: '1', TRUST_PROXY_HOPS: '2', MAX_DURATION_S: '60', PORT: '',
+      MEDIA_FETCH_ALLOW: '127.0.0.1:4555, [::1]:80', CREATOR_SOURCES_JSON: '{"mkbhd":"http://127.0.0.1:1/ch"}',
+    });
+    expect(env).toMatchObject({ SITE_URL: 'https://grab.example', MAX_DURATION_S: 60, PORT: 3000,
+      MEDIA_FETCH_ALLOW: ['127.0.0.1:4555', '[::1]:80'], CREATOR_SOURCES_JSON: { mkbhd: 'http://127.0.0.1:1/ch' } });
+    expect(trustedProxyHops).toBe(2);
+  });
+
+  it('refuses bad values, naming every variable at fault', () => {
+    let error: unknown;
+    try {
+      parseConfig({ MAX_DURATION_S: 'three hours', JWT_SECRET: 'short', DATABASE_URL: 'mysql://x', TRUST_PROXY: 'maybe',
+        MEDIA_FETCH_ALLOW: '*:*', CREATOR_SOURCES_JSON: '{', SITE_URL: 'ftp://x' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const names = (error as ConfigError).problems.map((p) => p.split(':')[0]);
+    expect(names.sort()).toEqual(['CREATOR_SOURCES_JSON', 'DATABASE_URL', 'JWT_SECRET', 'MAX_DURATION_S', 'MEDIA_FETCH_ALLOW',
+      'SITE_URL', 'TRUST_PROXY']);
+    expect((error as ConfigError).message).toContain('JWT_SECRET: must be at least 32 characters');
+  });
+
+  it('follows the environment as it changes', () => {
+    vi.stubEnv('MAX_DOWNLOADS_PER_IP', '7');
+    expect(config().env.MAX_DOWNLOADS_PER_IP).toBe(7);
+    vi.stubEnv('MAX_DOWNLOADS_PER_IP', '9');
+    expect(config().env.MAX_DOWNLOADS_PER_IP).toBe(9);
+    expect(config()).toBe(config());
+  });
+});

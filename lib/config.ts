@@ -1,0 +1,113 @@
+import 'server-only';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Every environment variable Grabline reads, read here and nowhere else: typed, with its default, and
+ * validated. The server checks them at start (instrumentation.ts) and stops with a message naming each bad
+ * variable. An empty value counts as unset. The result is kept until the environment changes, so production
+ * parses once while tests that set a variable between cases see it at once.
+ */
+
+const int = (min: number, max = Number.MAX_SAFE_INTEGER) => z.coerce.number().int().min(min).max(max);
+const flag = z.enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no']).transform((v) => ['1', 'true', 'on', 'yes'].includes(v));
+const origin = z.url({ protocol: /^https?$/ }).transform((v) => v.replace(/\/+$/, ''));
+const hostPorts = z.string().transform((raw, ctx) => {
+  const entries = raw.split(',').map((e) => e.trim().toLowerCase()).filter(Boolean);
+  for (const entry of entries) {
+    if (!/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+):\d{1,5}$/.test(entry)) ctx.addIssue({ code: 'custom', message: `"${entry}" is not host:port` });
+  }
+  return entries;
+});
+const slugUrls = z.string().transform((raw, ctx) => {
+  try {
+    return z.record(z.string(), z.url()).parse(JSON.parse(raw));
+  } catch {
+    ctx.addIssue({ code: 'custom', message: 'must be a JSON object of "slug": "https://…" pairs' });
+    return z.NEVER;
+  }
+});
+
+const schema = z.object({
+  // Serving
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: int(1, 65535).default(3000),
+  SITE_URL: origin.optional(),
+  TRUST_PROXY: flag.default(false),
+  TRUST_PROXY_HOPS: int(1, 20).default(1),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  // Store
+  DATA_DIR: z.string().optional(),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+  // Media engine
+  MEDIA_FETCH_ALLOW: hostPorts.default([]),
+  YTDLP_PYTHONPATH: z.string().optional(),
+  YTDLP_POOL_SIZE: int(1, 64).default(2),
+  FFMPEG_PATH: z.string().default('ffmpeg'),
+  FFPROBE_PATH: z.string().default('ffprobe'),
+  ANALYSIS_TTL_MS: int(1).default(60 * 60 * 1000),
+  ANALYSIS_CACHE_MAX: int(1).default(500),
+  ANALYZE_CONCURRENCY: int(1, 256).default(8),
+  SEGMENT_CONCURRENCY: int(1, 64).default(8),
+  DOWNLOAD_JOB_CONCURRENCY: int(1, 256).default(4),
+  BULK_CONCURRENCY: int(1, 64).default(2),
+  TEMP_DIR: z.string().optional(),
+  TEMP_TTL_MS: int(1).default(60 * 60 * 1000),
+  CREATOR_SOURCES_JSON: slugUrls.default({}),
+  CREATOR_ANALYSIS_TIMEOUT_MS: int(1).default(15_000),
+  // Limits
+  MAX_DURATION_S: int(1).default(3 * 60 * 60),
+  MAX_FILESIZE_BYTES: int(1).default(4 * 1024 ** 3),
+  MAX_DOWNLOADS_PER_IP: int(1).default(4),
+  API_DAILY_LIMIT: int(1).default(100),
+  API_MONTHLY_LIMIT: int(1).default(1000),
+  USER_DAILY_LIMIT: int(1).default(1000),
+  ANON_DAILY_LIMIT: int(1).default(300),
+  ANON_ANALYZE_HOURLY_LIMIT: int(1).default(100),
+  USER_ANALYZE_HOURLY_LIMIT: int(1).default(600),
+});
+
+export type Env = z.infer<typeof schema>;
+export const CONFIG_VARIABLES = Object.keys(schema.shape) as (keyof Env)[];
+
+function shape(env: Env) {
+  const dataDir = env.DATA_DIR ?? path.join(process.cwd(), 'data');
+  return {
+    env,
+    production: env.NODE_ENV === 'production',
+    /** Where a request came from: the proxies in front of us that may write X-Forwarded-*, 0 when none. */
+    trustedProxyHops: env.TRUST_PROXY ? env.TRUST_PROXY_HOPS : 0,
+    dataDir,
+    sqlitePath: path.join(dataDir, 'grabline.db'),
+    tempDir: env.TEMP_DIR ?? path.join(tmpdir(), 'grabline'),
+  };
+}
+
+export type Config = ReturnType<typeof shape>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses an environment (process.env by default); throws a ConfigError naming every bad variable. */
+export function parseConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const raw = Object.fromEntries(CONFIG_VARIABLES.map((name) => [name, source[name] === '' ? undefined : source[name]]));
+  const result = schema.safeParse(raw);
+  if (!result.success) {
+    throw new ConfigError(result.error.issues.map((issue) => `${String(issue.path[0])}: ${issue.message}`));
+  }
+  return shape(result.data);
+}
+
+let cached: { key: string; value: Config } | undefined;
+
+/** The configuration in force. */
+export function config(): Config {
+  const key = CONFIG_VARIABLES.map((name) => process.env[name] ?? '').join('\u0000');
+  if (cached?.key !== key) cached = { key, value: parseConfig() };
+  return cached.value;
+}
