@@ -94,7 +94,7 @@ export class ConfigError extends Error {
 }
 
 /** Parses an environment (process.env by default); throws a ConfigError naming every bad variable. */
-export function parseConfig(source: NodeJS.ProcessEnv = process.env): Config {
+export function parseConfig(source: Record<string, string | undefined> = process.env): Config {
   const raw = Object.fromEntries(CONFIG_VARIABLES.map((name) => [name, source[name] === '' ? undefined : source[name]]));
   const result = schema.safeParse(raw);
   if (!result.success) {

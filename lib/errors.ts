@@ -14,6 +14,7 @@ export const ERROR_STATUS = {
   too_long: 422,
   unauthorized: 401,
   forbidden: 403,
+  csrf: 403,
   not_found: 404,
   conflict: 409,
   rate_limited: 429,

@@ -1,6 +1,6 @@
 import 'server-only';
 import type { NextRequest } from 'next/server';
-import { ok, parseWith } from '@/lib/http/api-handler';
+import { ok, parseWith } from '@/lib/http/envelope';
 import { AppError } from '@/lib/errors';
 import { REFRESH_COOKIE, setSessionCookies } from './cookies';
 import { refreshSchema } from './credentials';

@@ -61,7 +61,6 @@ export const bulkBatchSchema = z.object({
 });
 export type BulkBatch = z.infer<typeof bulkBatchSchema>;
 
-export const batchIdParamsSchema = z.object({ batchId: z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/) });
 
 export const BULK_MESSAGES = {
   pending: 'Queued for processing',

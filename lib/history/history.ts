@@ -1,10 +1,11 @@
 import 'server-only';
+import { idSchema } from '@/lib/http/ids';
 import { getDb } from '@/lib/db';
 import { AppError } from '@/lib/errors';
 import { readPreferences } from '@/lib/settings/settings-store';
 import { clearHistory, deleteHistory, listHistory } from './history-store';
 import { purgeHistoryPeriodically, purgeUserHistory } from './retention';
-import { historyIdSchema, type HistoryList, type HistoryQuery } from './schemas';
+import { type HistoryList, type HistoryQuery } from './schemas';
 
 export const historyNotFound = () => new AppError('not_found', 'This download is not in your history');
 
@@ -22,7 +23,7 @@ export async function getHistory(userId: string, query: HistoryQuery): Promise<H
 
 /** Someone else's entry answers exactly like a missing one: 404, so ids reveal nothing. */
 export async function removeHistoryEntry(userId: string, id: string): Promise<{ deleted: string }> {
-  if (!historyIdSchema.safeParse(id).success || !(await deleteHistory(await getDb(), userId, id))) throw historyNotFound();
+  if (!idSchema.safeParse(id).success || !(await deleteHistory(await getDb(), userId, id))) throw historyNotFound();
   return { deleted: id };
 }
 

@@ -1,9 +1,10 @@
 import 'server-only';
+import { idSchema } from '@/lib/http/ids';
 import { AppError } from '@/lib/errors';
 import { historyNotFound, historyStoreFor } from './history';
 import { findHistory } from './history-store';
 import { urlForMediaRef } from './media-ref';
-import { historyIdSchema, type Redownload } from './schemas';
+import { type Redownload } from './schemas';
 
 export const NOT_REPEATABLE = 'This download cannot be repeated because we do not keep its original link';
 
@@ -12,7 +13,7 @@ export const NOT_REPEATABLE = 'This download cannot be repeated because we do no
  * it afresh (the old offer and file are long gone). Media from other sites has no reference: 422.
  */
 export async function redownloadPath(userId: string, id: string): Promise<Redownload> {
-  if (!historyIdSchema.safeParse(id).success) throw historyNotFound();
+  if (!idSchema.safeParse(id).success) throw historyNotFound();
   const row = await findHistory(await historyStoreFor(userId), userId, id);
   if (!row) throw historyNotFound();
   const url = urlForMediaRef(row.media_ref);

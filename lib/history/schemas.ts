@@ -44,7 +44,6 @@ export const historyListSchema = z.object({
 });
 export type HistoryList = z.infer<typeof historyListSchema>;
 
-export const historyIdSchema = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/);
 
 /** POST /api/history/{id}/redownload → data: where the UI goes to download it again. */
 export const redownloadSchema = z.object({ path: z.string().meta({ example: '/download?url=https%3A%2F%2Fwww.youtube.com%2Fwatch%3Fv%3DdQw4w9WgXcQ' }) });

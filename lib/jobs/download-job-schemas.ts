@@ -33,4 +33,3 @@ export interface DownloadProgress {
   code?: string;
 }
 
-export const downloadIdSchema = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/);

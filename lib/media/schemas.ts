@@ -74,4 +74,3 @@ export const jobSnapshotSchema = z.object({
 });
 export type JobSnapshot = z.infer<typeof jobSnapshotSchema>;
 
-export const jobIdParamsSchema = z.object({ jobId: z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/) });

@@ -8,10 +8,10 @@ import { getApiTokenInfo } from '@/lib/auth/api-tokens';
 import { getUser } from '@/lib/auth/session';
 import { appStores, callRoute } from '@/lib/auth/store.testkit';
 import { getDb } from '@/lib/db';
-import { withApiAccess } from '@/lib/rate-limit/with-api-access';
+import { route } from '@/lib/auth/route';
 
 // Stands in for /api/media/*: answers who the wrapper says is calling.
-const whoami = withApiAccess(async (_req, { caller }) => ({ caller }));
+const whoami = route({ auth: 'api', quota: { kind: 'api' } }, ({ caller }) => ({ caller }));
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 describe.each(appStores())('API tokens on $name', ({ open }) => {

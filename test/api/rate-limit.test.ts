@@ -5,14 +5,12 @@ import { POST as issueToken } from '@/app/api/settings/token/route';
 import { appStores, callRoute, type CallResult } from '@/lib/auth/store.testkit';
 import { getDb } from '@/lib/db';
 import { AppError } from '@/lib/errors';
-import { readJson } from '@/lib/http/api-handler';
+import { route } from '@/lib/auth/route';
 import { getApiUsage } from '@/lib/rate-limit/api-usage';
-import { withApiAccess } from '@/lib/rate-limit/with-api-access';
 import { z } from 'zod';
 
 // Stands in for /api/media/*: validates a body, and fails on demand like a real handler would.
-const endpoint = withApiAccess(async (req) => {
-  const { url } = await readJson(req, z.object({ url: z.string() }));
+const endpoint = route({ auth: 'api', quota: { kind: 'api' }, body: z.object({ url: z.string() }) }, async ({ body: { url } }) => {
   if (url === 'upstream-down') throw new AppError('upstream_failed', 'The site did not answer');
   return { url };
 });

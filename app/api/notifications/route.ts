@@ -1,4 +1,4 @@
-import { withUser } from '@/lib/auth/with-user';
+import { route } from '@/lib/auth/route';
 import { getDb } from '@/lib/db';
 import { listNotifications } from '@/lib/notifications/notifications-store';
 
@@ -6,4 +6,4 @@ export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 /** GET /api/notifications → {notifications: the latest 20, unread}. */
-export const GET = withUser(async (_req, { user }) => listNotifications(await getDb(), user.id));
+export const GET = route({ auth: 'user' }, async ({ user }) => listNotifications(await getDb(), user.id));

@@ -1,16 +1,8 @@
-import { NextResponse, type NextRequest } from 'next/server';
-import { isAppError } from '@/lib/errors';
+import { z } from 'zod';
+import { route } from '@/lib/auth/route';
 import { recogniseUrl } from '@/lib/media/platforms';
 
 export const runtime = 'nodejs';
 
 /** GET /api/platform?url=… → which platform, kind and id a link names, without touching the network. */
-export function GET(request: NextRequest) {
-  try {
-    const data = recogniseUrl(request.nextUrl.searchParams.get('url') ?? '');
-    return NextResponse.json({ success: true, data });
-  } catch (error) {
-    if (!isAppError(error)) throw error;
-    return NextResponse.json({ success: false, error: error.message, code: error.code }, { status: error.status });
-  }
-}
+export const GET = route({ auth: 'none', query: z.object({ url: z.string().default('') }) }, ({ query }) => recogniseUrl(query.url));

@@ -3,6 +3,6 @@ export { checkedOffer, deliverDownload, prepareDownload, type DownloadRequest } 
 export { expiredLink } from './resolve-offer';
 export { passthroughStats } from './passthrough';
 export { getPreparations, type ReadyFile } from './shared-preparations';
-export { downloadQuerySchema, mediaIdSchema } from './schemas';
+export { downloadQuerySchema } from './schemas';
 export type { ResolvedOffer } from './resolve-offer';
 export { tempTtlMs } from './temp-store';

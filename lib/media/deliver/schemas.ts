@@ -7,4 +7,3 @@ export const downloadQuerySchema = z.object({
   item: z.string().max(256).optional(),
 });
 
-export const mediaIdSchema = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/);

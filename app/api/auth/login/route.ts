@@ -1,14 +1,13 @@
 import { loginSchema } from '@/lib/auth/credentials';
+import { route } from '@/lib/auth/route';
 import { sessionResponse } from '@/lib/auth/session-response';
 import { signIn } from '@/lib/auth/sessions';
 import { getDb } from '@/lib/db';
-import { apiHandler, readJson } from '@/lib/http/api-handler';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 /** POST /api/auth/login {email, password} → {accessToken, refreshToken, user} and the session cookies. */
-export const POST = apiHandler(async (req) => {
-  const { email, password } = await readJson(req, loginSchema);
-  return sessionResponse(req, await signIn(await getDb(), req, email, password));
-});
+export const POST = route({ auth: 'none', body: loginSchema }, async ({ req, body: { email, password } }) =>
+  sessionResponse(req, await signIn(await getDb(), req, email, password)),
+);

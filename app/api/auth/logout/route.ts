@@ -1,14 +1,15 @@
 import { clearSessionCookies } from '@/lib/auth/cookies';
 import { revokeRefreshToken } from '@/lib/auth/refresh-tokens';
+import { route } from '@/lib/auth/route';
 import { refreshTokenFrom } from '@/lib/auth/session-response';
 import { getDb } from '@/lib/db';
-import { apiHandler, ok } from '@/lib/http/api-handler';
+import { ok } from '@/lib/http/envelope';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 /** POST /api/auth/logout: revokes the refresh token's family and clears both cookies; always succeeds. */
-export const POST = apiHandler(async (req) => {
+export const POST = route({ auth: 'none' }, async ({ req }) => {
   const token = await refreshTokenFrom(req);
   if (token) await revokeRefreshToken(await getDb(), token);
   const res = ok(null);

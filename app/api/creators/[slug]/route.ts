@@ -1,13 +1,16 @@
-import { apiHandler } from '@/lib/http/api-handler';
-import { AppError } from '@/lib/errors';
+import { z } from 'zod';
+import { route } from '@/lib/auth/route';
 import { getCreator } from '@/lib/creators/service';
+import { AppError } from '@/lib/errors';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
+const slugParams = z.object({ slug: z.string().min(1).transform((slug) => slug.slice(0, 100)) });
+
 /** GET /api/creators/{slug} → the creator (from the channel, or sample data when it cannot be read), or 404. */
-export const GET = apiHandler<{ slug: string }>(async (_req, { params }) => {
-  const creator = await getCreator(params.slug.slice(0, 100));
+export const GET = route({ auth: 'none', params: slugParams, notFound: 'Creator Not Found' }, async ({ params }) => {
+  const creator = await getCreator(params.slug);
   if (!creator) throw new AppError('not_found', 'Creator Not Found');
   return creator;
 });

@@ -1,8 +1,12 @@
-import { withUser } from '@/lib/auth/with-user';
-import { removeHistoryEntry } from '@/lib/history/history';
+import { route } from '@/lib/auth/route';
+import { historyNotFound, removeHistoryEntry } from '@/lib/history/history';
+import { idParams } from '@/lib/http/ids';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 /** DELETE /api/history/{id} → {deleted}; another user's entry is 404 like a missing one. */
-export const DELETE = withUser<{ id: string }>(async (_req, { user, params }) => removeHistoryEntry(user.id, params.id));
+export const DELETE = route(
+  { auth: 'user', params: idParams('id'), notFound: historyNotFound().message },
+  ({ user, params }) => removeHistoryEntry(user.id, params.id),
+);

@@ -1,8 +1,8 @@
-import { withUser } from '@/lib/auth/with-user';
+import { route } from '@/lib/auth/route';
 import { exportUserData } from '@/lib/history/export';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 /** GET /api/history/export → a JSON attachment of the user's history and settings. */
-export const GET = withUser(async (_req, { user }) => exportUserData(user));
+export const GET = route({ auth: 'user' }, ({ user }) => exportUserData(user));

@@ -1,4 +1,4 @@
-import { withUser } from '@/lib/auth/with-user';
+import { route } from '@/lib/auth/route';
 import { getDb } from '@/lib/db';
 import { markAllRead } from '@/lib/notifications/notifications-store';
 
@@ -6,4 +6,4 @@ export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 /** POST /api/notifications/read → {marked}: every unread notification of the user is read now. */
-export const POST = withUser(async (_req, { user }) => ({ marked: await markAllRead(await getDb(), user.id) }));
+export const POST = route({ auth: 'user' }, async ({ user }) => ({ marked: await markAllRead(await getDb(), user.id) }));

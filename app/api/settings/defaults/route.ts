@@ -1,9 +1,8 @@
-import { getUser } from '@/lib/auth/session';
-import { apiHandler } from '@/lib/http/api-handler';
+import { route } from '@/lib/auth/route';
 import { downloadDefaults } from '@/lib/settings/download-defaults';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 /** GET /api/settings/defaults → {defaultQuality, defaultFormat, autoDownload, saved}: the user's saved ones, else 1080p/mp4. */
-export const GET = apiHandler(async (req) => downloadDefaults((await getUser(req))?.id));
+export const GET = route({ auth: 'optional' }, ({ user }) => downloadDefaults(user?.id));

@@ -1,12 +1,12 @@
 import { getApiTokenInfo, issueApiToken } from '@/lib/auth/api-tokens';
-import { withUser } from '@/lib/auth/with-user';
+import { route } from '@/lib/auth/route';
 import { getDb } from '@/lib/db';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 /** GET /api/settings/token → {prefix, createdAt, lastUsedAt} of the active token, or null. */
-export const GET = withUser(async (_req, { user }) => getApiTokenInfo(user.id));
+export const GET = route({ auth: 'user' }, ({ user }) => getApiTokenInfo(user.id));
 
 /** POST /api/settings/token → {token, prefix, createdAt}; the token is shown this once, the previous one dies. */
-export const POST = withUser(async (_req, { user }) => issueApiToken(await getDb(), user.id));
+export const POST = route({ auth: 'user' }, async ({ user }) => issueApiToken(await getDb(), user.id));

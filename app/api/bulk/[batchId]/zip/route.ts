@@ -1,16 +1,16 @@
+import { route } from '@/lib/auth/route';
 import { batchZip } from '@/lib/bulk/batch-zip';
 import { openItemFile } from '@/lib/bulk/deliver-item';
 import { getBulkRunner } from '@/lib/bulk/get-bulk-runner';
-import { batchIdParamsSchema } from '@/lib/bulk/schemas';
 import { AppError } from '@/lib/errors';
-import { apiHandler } from '@/lib/http/api-handler';
+import { idParams } from '@/lib/http/ids';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 /** GET /api/bulk/{batchId}/zip → the completed files as one ZIP, streamed as it is built. */
-export const GET = apiHandler<{ batchId: string }>(async (_req, { params }) => {
-  const batch = batchIdParamsSchema.safeParse(params).success ? await getBulkRunner().getStored(params.batchId) : undefined;
+export const GET = route({ auth: 'none', params: idParams('batchId'), notFound: 'Batch not found' }, async ({ params }) => {
+  const batch = await getBulkRunner().getStored(params.batchId);
   if (!batch) throw new AppError('not_found', 'Batch not found');
   const { stream, filename } = batchZip(batch, openItemFile);
   return new Response(stream, {

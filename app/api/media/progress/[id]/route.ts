@@ -1,17 +1,17 @@
+import { route } from '@/lib/auth/route';
 import { AppError } from '@/lib/errors';
+import { idParams } from '@/lib/http/ids';
 import { getDownloadJobs } from '@/lib/jobs/download-jobs';
-import { downloadIdSchema } from '@/lib/jobs/download-job-schemas';
-import { withApiAccess } from '@/lib/rate-limit/with-api-access';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
-const notFound = () => new AppError('not_found', 'Download not found');
-
-/** GET /api/media/progress/{id} → {id, _id, status, progress, message, downloadUrl} (SPEC §3). */
-export const GET = withApiAccess<{ id: string }>(async (_req, { params }) => {
-  if (!downloadIdSchema.safeParse(params.id).success) throw notFound();
-  const progress = await getDownloadJobs().get(params.id);
-  if (!progress) throw notFound();
-  return progress;
-}, { metered: false });
+/** GET /api/media/progress/{id} → {id, _id, status, progress, message, downloadUrl}; polling is not counted. */
+export const GET = route(
+  { auth: 'api', quota: { kind: 'api', metered: false }, params: idParams('id'), notFound: 'Download not found' },
+  async ({ params }) => {
+    const progress = await getDownloadJobs().get(params.id);
+    if (!progress) throw new AppError('not_found', 'Download not found');
+    return progress;
+  },
+);

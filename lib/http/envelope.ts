@@ -1,9 +1,9 @@
 import 'server-only';
-import { NextResponse, type NextRequest } from 'next/server';
+import { NextResponse } from 'next/server';
 import { z, type ZodType } from 'zod';
-import { AppError, toAppError } from '@/lib/errors';
+import { AppError } from '@/lib/errors';
 
-/** The one JSON envelope: `{success:true, data}` or `{success:false, error, code}` (DESIGN.md §5). */
+/** The one JSON envelope: `{success:true, data}` or `{success:false, error, code}`; route() in lib/auth wraps every handler in it. */
 export function ok<T>(data: T, init?: ResponseInit): NextResponse {
   return NextResponse.json({ success: true, data }, init);
 }
@@ -29,26 +29,6 @@ export function fail(error: AppError, headers?: HeadersInit): NextResponse {
   const retryAfter = error.details?.retryAfter;
   if (typeof retryAfter === 'number' && !res.headers.has('retry-after')) res.headers.set('Retry-After', String(retryAfter));
   return res;
-}
-
-type Context<P> = { params: Promise<P> };
-type Handler<P> = (req: NextRequest, ctx: { params: P }) => Promise<Response | object | null>;
-
-/**
- * Wraps a route handler once: awaits params, turns returned data into the envelope, maps every thrown error to
- * its status. Unknown errors are logged server-side and answered as a generic 500 without their message.
- */
-export function apiHandler<P = Record<string, never>>(handler: Handler<P>) {
-  return async (req: NextRequest, ctx: Context<P>): Promise<Response> => {
-    try {
-      const result = await handler(req, { params: await ctx.params });
-      return result instanceof Response ? result : ok(result);
-    } catch (error) {
-      const appError = toAppError(error);
-      if (appError.code === 'internal') console.error('[api]', req.method, req.nextUrl.pathname, error);
-      return fail(appError);
-    }
-  };
 }
 
 /** Reads and validates a JSON body; malformed JSON and schema failures become 400 invalid_request. */

@@ -1,0 +1,144 @@
+import 'server-only';
+import type { NextRequest } from 'next/server';
+import type { ZodType } from 'zod';
+import { getDb } from '@/lib/db';
+import { now } from '@/lib/db/time';
+import { AppError, toAppError } from '@/lib/errors';
+import { fail, ok, parseWith, readJson } from '@/lib/http/envelope';
+import { logRequest, loggedPath, requestIdOf } from '@/lib/http/request-log';
+import { changesState, fromOurOrigin } from '@/lib/http/same-origin';
+import { meter, peek, type Metering, type Quota } from '@/lib/rate-limit/counters';
+import { rateLimitHeaders, withHeaders } from '@/lib/rate-limit/headers';
+import { analyzeQuotasFor, quotasFor } from '@/lib/rate-limit/quotas';
+import { getCaller, getUser, requireUser, type Caller, type User } from './session';
+
+/**
+ * Who may call a route:
+ * - `none`: anyone; no credential is read.
+ * - `optional`: the signed-in user when there is one (an invalid credential counts as none).
+ * - `user`: a signed-in session, else 401 (an API token is 403: it opens the media API only).
+ * - `api`: the public media API — an API token, access token or session; anonymous allowed; a wrong Bearer
+ *   credential is 401 and still counted against the address.
+ */
+export type Auth = 'none' | 'optional' | 'user' | 'api';
+
+/**
+ * What a call costs:
+ * - `api`: one request against the caller's daily/monthly API limits (`metered: false` shows the headers and
+ *   counts nothing, for progress polling).
+ * - `analyze`: the links the body starts analysing, against the hourly quota of the user or address; a body
+ *   that does not validate starts nothing and is not charged.
+ */
+export type QuotaSpec<B> = { kind: 'api'; metered?: boolean } | { kind: 'analyze'; links: (body: B) => number };
+
+export interface RouteSpec<A extends Auth, B, Q, P> {
+  auth: A;
+  body?: ZodType<B>;
+  query?: ZodType<Q>;
+  /** Route params that fail this schema are answered 404 with `notFound`: a malformed id names nothing. */
+  params?: ZodType<P>;
+  notFound?: string;
+  quota?: QuotaSpec<B>;
+}
+
+export interface RouteContext<A extends Auth, B, Q, P> {
+  req: NextRequest;
+  body: B;
+  query: Q;
+  params: P;
+  user: A extends 'user' ? User : User | null;
+  caller: Caller | null;
+}
+
+type Handler<A extends Auth, B, Q, P> = (ctx: RouteContext<A, B, Q, P>) => Promise<Response | object | null> | Response | object | null;
+
+/**
+ * Every API route, wrapped once: `export const POST = route({ auth: 'user', body: schema }, ({ user, body }) => …)`.
+ * In order: a state-changing request that carries a session cookie must come from our own pages (403 csrf);
+ * params, query and body are validated; the caller is identified and charged as `auth` and `quota` say;
+ * returned data becomes the `{success, data}` envelope and every thrown error its status and code. RateLimit
+ * headers ride on every answer of a metered route, errors included; each request is logged as one line.
+ */
+export function route<A extends Auth, B = undefined, Q = undefined, P = Record<string, never>>(
+  spec: RouteSpec<A, B, Q, P>,
+  handler: Handler<A, B, Q, P>,
+) {
+  return async (req: NextRequest, ctx: { params: Promise<unknown> }): Promise<Response> => {
+    const started = performance.now();
+    const requestId = requestIdOf(req.headers);
+    let limitHeaders: Record<string, string> | undefined;
+    const charge = (metering: Metering) => {
+      limitHeaders = rateLimitHeaders(metering, now());
+      if (!metering.allowed) throw new AppError('rate_limited', metering.exceeded.message);
+    };
+    let res: Response;
+    try {
+      if (changesState(req.method) && carriesSession(req) && !fromOurOrigin(req.headers)) {
+        throw new AppError('csrf', 'This request did not come from this site');
+      }
+      const params = spec.params ? parseParams(spec.params, await ctx.params, spec.notFound) : ((await ctx.params) as P);
+      const query = spec.query ? parseWith(spec.query, Object.fromEntries(req.nextUrl.searchParams)) : (undefined as Q);
+      const { user, caller } = await identify(req, spec.auth, spec.quota, charge);
+      let body = undefined as B;
+      if (spec.body) {
+        const analyze = spec.quota?.kind === 'analyze' ? analyzeQuotasFor(req, user) : undefined;
+        try {
+          body = await readJson(req, spec.body);
+        } catch (error) {
+          if (analyze) limitHeaders = rateLimitHeaders(await peek(await getDb(), analyze.key, analyze.quotas), now());
+          throw error;
+        }
+        if (analyze && spec.quota?.kind === 'analyze') {
+          charge(await meter(await getDb(), analyze.key, analyze.quotas, spec.quota.links(body)));
+        }
+      }
+      const result = await handler({ req, body, query, params, user: user as RouteContext<A, B, Q, P>['user'], caller });
+      res = result instanceof Response ? result : ok(result);
+    } catch (error) {
+      const appError = toAppError(error);
+      if (appError.code === 'internal') console.error('[api]', requestId, req.method, loggedPath(req.nextUrl), error);
+      res = fail(appError);
+    }
+    res = withHeaders(res, { ...limitHeaders, 'X-Request-Id': requestId });
+    logRequest({ requestId, method: req.method, path: loggedPath(req.nextUrl), status: res.status, ms: Math.round(performance.now() - started) });
+    return res;
+  };
+}
+
+/** A browser sends our session cookies by itself; a Bearer credential is written by the caller's own code. */
+function carriesSession(req: NextRequest): boolean {
+  if (req.headers.get('authorization')) return false;
+  return req.cookies.getAll().some((cookie) => cookie.name.startsWith('gl_'));
+}
+
+function parseParams<P>(schema: ZodType<P>, value: unknown, notFound = 'Not found'): P {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw new AppError('not_found', notFound);
+  return parsed.data;
+}
+
+async function identify<B>(
+  req: NextRequest,
+  auth: Auth,
+  quota: QuotaSpec<B> | undefined,
+  charge: (metering: Metering) => void,
+): Promise<{ user: User | null; caller: Caller | null }> {
+  if (auth === 'none') return { user: null, caller: null };
+  if (auth === 'optional') return { user: await getUser(req), caller: null };
+  if (auth === 'user') return { user: await requireUser(req), caller: null };
+  const count = async (who: Caller | null) => {
+    if (quota?.kind !== 'api') return;
+    const { key, quotas } = quotasFor(req, who);
+    charge(await (quota.metered === false ? peek : meter)(await getDb(), key, quotas as Quota[]));
+  };
+  let caller: Caller | null;
+  try {
+    caller = await getCaller(req);
+  } catch (error) {
+    // A wrong token is still a request from this address: count it, so guessing tokens is limited too.
+    await count(null);
+    throw error;
+  }
+  await count(caller);
+  return { user: caller?.user ?? null, caller };
+}
