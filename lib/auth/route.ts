@@ -73,7 +73,7 @@ export function route<A extends Auth, B = undefined, Q = undefined, P = Record<s
     };
     let res: Response;
     try {
-      if (changesState(req.method) && carriesSession(req) && !fromOurOrigin(req.headers)) {
+      if (changesState(req.method) && carriesSession(req) && !fromOurOrigin(req.headers, req.nextUrl)) {
         throw new AppError('csrf', 'This request did not come from this site');
       }
       const params = spec.params ? parseParams(spec.params, await ctx.params, spec.notFound) : ((await ctx.params) as P);
