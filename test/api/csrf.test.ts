@@ -48,11 +48,12 @@ describe.each(appStores())('cross-site requests on $name', ({ open }) => {
   afterEach(async () => close());
 
   it.each(MUTATIONS)('refuses %s from a foreign origin with the session cookie (403 csrf)', async (_name, handler, method, url, body, params) => {
-    for (const headers of [
+    const attempts: Record<string, string>[] = [
       { cookie, origin: 'https://evil.example', 'content-type': 'text/plain' },
       { cookie, origin: 'https://sub.localhost' },
       { cookie, 'sec-fetch-site': 'cross-site' },
-    ]) {
+    ];
+    for (const headers of attempts) {
       const res = await callRoute(handler, url, { method, body, params, headers });
       expect([res.status, res.json.code]).toEqual([403, 'csrf']);
     }
