@@ -44,8 +44,8 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    // No -H: bound to one address, Next rewrites to http://localhost:PORT and treats that as an external origin.
-    command: `npx next start -p ${PORT}`,
+    // Bound to loopback, as behind a reverse proxy: the whole suite runs the way Grabline is deployed.
+    command: `npx next start -H 127.0.0.1 -p ${PORT}`,
     url: `${baseURL}/api/health`,
     reuseExistingServer: !!process.env.E2E_REUSE,
     timeout: 120_000,

@@ -10,7 +10,9 @@ import { z } from 'zod';
  * parses once while tests that set a variable between cases see it at once.
  */
 
-const int = (min: number, max = Number.MAX_SAFE_INTEGER) => z.coerce.number().int().min(min).max(max);
+const int = (min: number, max = Number.MAX_SAFE_INTEGER) =>
+  z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number')
+    .min(min, `must be at least ${min}`).max(max, `must be at most ${max}`);
 const flag = z.enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no']).transform((v) => ['1', 'true', 'on', 'yes'].includes(v));
 const origin = z.url({ protocol: /^https?$/ }).transform((v) => v.replace(/\/+$/, ''));
 const hostPorts = z.string().transform((raw, ctx) => {

@@ -27,3 +27,5 @@ if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
   npm install --no-audit --no-fund --loglevel=error
   echo "$want" > "$stamp"
 fi
+# Next 16 loops on a 307 when bound to a loopback address; the upstream fix, applied in place (idempotent).
+node scripts/patch-next.mjs

@@ -12,4 +12,5 @@ pidfile=data/.server.pid
 if [ -f "$pidfile" ] && kill -0 "$(cat "$pidfile")" 2>/dev/null; then kill "$(cat "$pidfile")"; sleep 1; fi
 echo $$ > "$pidfile"
 echo "Grabline: http://localhost:${PORT}"
-exec npx next start -p "$PORT"
+# BIND_ADDRESS=127.0.0.1 keeps it on loopback, behind your reverse proxy.
+exec npx next start -p "$PORT" ${BIND_ADDRESS:+-H "$BIND_ADDRESS"}

@@ -3,7 +3,7 @@
 import { ClipboardPaste, Link2, Loader2, Search } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { useId, type FormEvent, type KeyboardEvent } from 'react';
-import { toast } from '@/components/toast/use-toast';
+import { toast } from '@/lib/client/use-toast';
 import { Button } from '@/components/ui/button';
 import { PasteHint } from './paste-hint';
 import { useClipboardPaste } from './use-clipboard-paste';

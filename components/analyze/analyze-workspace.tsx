@@ -3,7 +3,7 @@
 import { AlertCircle } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
-import { toast } from '@/components/toast/use-toast';
+import { toast } from '@/lib/client/use-toast';
 import { MediaResultCard } from '@/components/media/result-card';
 import { useAnalysis, type AnalysisNotices } from '@/lib/client/use-analysis';
 import { AnalyzeBar } from './analyze-bar';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState, type FormEvent } from 'react';
-import { toast } from '@/components/toast/use-toast';
+import { toast } from '@/lib/client/use-toast';
 import type { Credentials } from './auth-request';
 
 /**

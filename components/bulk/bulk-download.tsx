@@ -5,7 +5,7 @@ import { useTranslations } from 'next-intl';
 import { useCallback, useState, type FormEvent } from 'react';
 import { FALLBACK_DEFAULTS } from '@/components/media/match-default-format';
 import { useDownloadDefaults } from '@/components/media/use-download-defaults';
-import { toast } from '@/components/toast/use-toast';
+import { toast } from '@/lib/client/use-toast';
 import { Button } from '@/components/ui/button';
 import { Label, Textarea } from '@/components/ui/input';
 import { ApiError } from '@/lib/client/api-client';

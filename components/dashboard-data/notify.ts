@@ -1,6 +1,6 @@
 'use client';
 
-import { toast } from '@/components/toast/use-toast';
+import { toast } from '@/lib/client/use-toast';
 
 /** A success toast titled Success, or an Error toast that is also logged to the console (SPEC §8). */
 export function notifySuccess(title: string, description: string) {

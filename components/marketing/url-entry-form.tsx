@@ -2,7 +2,7 @@
 
 import { ArrowRight, ClipboardPaste, Link2 } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { toast } from '@/components/toast/use-toast';
+import { toast } from '@/lib/client/use-toast';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { useRouter } from '@/lib/i18n/navigation';

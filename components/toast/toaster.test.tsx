@@ -5,7 +5,7 @@ import { NextIntlClientProvider } from 'next-intl';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import en from '@/messages/en.json';
 import { Toaster } from './toaster';
-import { dismissToast, toast } from './use-toast';
+import { dismissToast, toast } from '@/lib/client/use-toast';
 
 // React's act() wants to know it runs in a test environment.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

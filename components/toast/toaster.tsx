@@ -9,7 +9,7 @@ import {
   ToastTitle,
   ToastViewport,
 } from '@/components/ui/toast';
-import { dismissToast, useToasts } from './use-toast';
+import { dismissToast, useToasts } from '@/lib/client/use-toast';
 
 /** The global toast area (SPEC §2): 5000 ms, swipe right past 50 px, F8 focuses it. */
 export function Toaster() {

@@ -3,6 +3,7 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { X } from 'lucide-react';
 import { forwardRef, type ComponentPropsWithoutRef, type ElementRef } from 'react';
+import type { ToastVariant } from '@/lib/client/use-toast';
 import { cn } from '@/lib/cn';
 
 export const ToastProvider = ToastPrimitive.Provider;
@@ -23,7 +24,7 @@ export const ToastViewport = forwardRef<
   );
 });
 
-export type ToastVariant = 'default' | 'destructive';
+export type { ToastVariant };
 
 export const Toast = forwardRef<
   ElementRef<typeof ToastPrimitive.Root>,

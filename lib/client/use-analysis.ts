@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { toast } from '@/components/toast/use-toast';
+import { toast } from '@/lib/client/use-toast';
 import type { MediaInfo } from '@/lib/media/types';
 import { ApiError, apiGet, apiPost, parseJson } from './api-client';
 import { runAnalysis, type AnalysisDeps, type AnalysisFailure, type StatusStream, type StatusUpdate } from './analysis-run';

@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { toast } from '@/components/toast/use-toast';
+import { toast } from '@/lib/client/use-toast';
 import type { DownloadProgress } from '@/lib/jobs/download-job-schemas';
 import { ApiError, apiGet, apiPost } from './api-client';
 import { runDownloadJob, type DownloadJobBody, type DownloadJobDeps, type DownloadJobFailure } from './download-job-run';

@@ -3,7 +3,7 @@
 import { Check, Copy } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { toast } from '@/components/toast/use-toast';
+import { toast } from '@/lib/client/use-toast';
 import { Button } from '@/components/ui/button';
 
 /** Copies a code sample and confirms with a toast (SPEC §2) and a brief tick on the button. */

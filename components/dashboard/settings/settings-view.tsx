@@ -3,7 +3,7 @@
 import { KeyRound, Loader2, Settings2, Shield } from 'lucide-react';
 import { useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { toast } from '@/components/toast/use-toast';
+import { toast } from '@/lib/client/use-toast';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { LOCALE_INFO } from '@/lib/i18n/locale-info';
 import type { Locale } from '@/lib/i18n/routing';

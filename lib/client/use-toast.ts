@@ -1,9 +1,11 @@
 'use client';
 
 import { useSyncExternalStore, type ReactNode } from 'react';
-import type { ToastVariant } from '@/components/ui/toast';
 
-/** SPEC §3 "Toast"; one shown at a time (SPEC §9). */
+/** How a toast looks: the default, or red for errors. */
+export type ToastVariant = 'default' | 'destructive';
+
+/** A toast: shown one at a time, for 5 seconds unless it says otherwise. */
 export interface ToastItem {
   id: string;
   title?: ReactNode;
