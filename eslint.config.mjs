@@ -1,9 +1,46 @@
 import nextVitals from 'eslint-config-next/core-web-vitals';
 import nextTs from 'eslint-config-next/typescript';
 
+/**
+ * The layers, kept apart by rule rather than by habit:
+ * - no import cycles anywhere;
+ * - lib never imports components (the UI sits on lib, not the other way round);
+ * - the media engine knows no accounts, features or queues: it is called, it does not call up;
+ * - the job runner never imports the features that listen to it: lib/server.ts wires them together;
+ * - the base (net, db, http, errors, config) knows nothing above it.
+ */
+const layers = {
+  files: ['lib/**/*.{ts,tsx}', 'app/**/*.{ts,tsx}', 'components/**/*.{ts,tsx}'],
+  rules: {
+    'import/no-cycle': ['error', { ignoreExternal: true }],
+    'import/no-restricted-paths': ['error', {
+      zones: [
+        { target: './lib', from: './components', message: 'lib never imports components.' },
+        { target: './lib', from: './app', message: 'lib never imports app.' },
+        {
+          target: './lib/media',
+          from: ['./lib/auth', './lib/rate-limit', './lib/history', './lib/settings', './lib/notifications', './lib/creators', './lib/bulk', './lib/jobs', './lib/server.ts'],
+          message: 'The engine knows no accounts, features or queues.',
+        },
+        {
+          target: './lib/jobs',
+          from: ['./lib/history', './lib/settings', './lib/notifications', './lib/creators', './lib/bulk', './lib/server.ts'],
+          message: 'A producer never imports its consumers: wire them in lib/server.ts.',
+        },
+        {
+          target: ['./lib/net', './lib/db', './lib/http', './lib/errors.ts', './lib/config.ts'],
+          from: ['./lib/media', './lib/jobs', './lib/auth', './lib/rate-limit', './lib/history', './lib/settings', './lib/notifications', './lib/creators', './lib/bulk', './lib/server.ts'],
+          message: 'The base knows nothing above it.',
+        },
+      ],
+    }],
+  },
+};
+
 const config = [
   ...nextVitals,
   ...nextTs,
+  layers,
   {
     ignores: ['.next/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'reports/**', 'test/fixtures/.cache/**', 'next-env.d.ts', 'tmp/**', 'screenshots/**'],
   },

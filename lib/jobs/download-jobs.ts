@@ -1,12 +1,10 @@
 import 'server-only';
-import { config } from '@/lib/config';
-import { getDb, type Db } from '@/lib/db';
+import type { Db } from '@/lib/db';
 import { newId } from '@/lib/db/ids';
 import { toAppError } from '@/lib/errors';
-import { analyzeMedia, type AnalyzedMedia } from '@/lib/media/analyze';
-import { checkedOffer, prepareDownload, tempTtlMs, type ReadyFile, type ResolvedOffer } from '@/lib/media/deliver';
+import type { AnalyzedMedia } from '@/lib/media/analyze';
+import { checkedOffer, type ReadyFile, type ResolvedOffer } from '@/lib/media/deliver';
 import { recogniseUrl } from '@/lib/media/platforms';
-import { onDownloadJobFinished } from '@/lib/history/job-hooks';
 import type { DownloadJobRequest, DownloadProgress } from './download-job-schemas';
 import {
   insertDownloadJob, interruptDownloadJobs, purgeExpiredDownloadJobs, readDownloadJob, saveDownloadState, type DownloadState,
@@ -133,19 +131,4 @@ export function createDownloadJobs(deps: DownloadJobDeps): DownloadJobs {
       return readDownloadJob(await store(), id, now());
     },
   };
-}
-
-const holder = globalThis as typeof globalThis & { __grablineDownloadJobs?: DownloadJobs };
-
-/** The process's download jobs (on globalThis so Next dev reloads keep running jobs). */
-export function getDownloadJobs(): DownloadJobs {
-  holder.__grablineDownloadJobs ??= createDownloadJobs({
-    db: getDb,
-    analyze: (url) => analyzeMedia(url),
-    prepare: (offer, onProgress) => prepareDownload(offer, { onProgress }),
-    concurrency: config().env.DOWNLOAD_JOB_CONCURRENCY,
-    ttlMs: tempTtlMs,
-    onFinished: onDownloadJobFinished,
-  });
-  return holder.__grablineDownloadJobs;
 }

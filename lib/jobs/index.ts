@@ -1,3 +1,2 @@
-export { getJobQueue } from './get-job-queue';
 export { statusEventStream } from './status-stream';
 export type { EnqueueAnalysisOptions, JobQueue, JobSnapshot, JobStatus } from './types';

@@ -1,7 +1,6 @@
 import 'server-only';
 import { getApiTokenInfo } from '@/lib/auth/api-tokens';
 import { getDb, type Db } from '@/lib/db';
-import { purgeUserHistory } from '@/lib/history/retention';
 import { getApiUsage } from '@/lib/rate-limit/api-usage';
 import type { SettingsPatch, UserSettings } from './schemas';
 import { readPreferences, updatePreferences } from './settings-store';
@@ -20,10 +19,9 @@ export async function getUserSettings(userId: string, db?: Db): Promise<UserSett
   return { _id: userId, ...preferences, apiToken: shownToken(token?.prefix), apiUsage };
 }
 
-/** PATCH /api/settings. A shorter retention applies at once: what it no longer covers is purged now. */
+/** PATCH /api/settings: saves the preferences (what a changed retention means is for its subscribers). */
 export async function changeUserSettings(userId: string, patch: SettingsPatch, db?: Db): Promise<UserSettings> {
   const store = db ?? (await getDb());
-  const preferences = await updatePreferences(store, userId, patch);
-  if (patch.historyRetention !== undefined) await purgeUserHistory(store, userId, preferences.historyRetention);
+  await updatePreferences(store, userId, patch);
   return getUserSettings(userId, store);
 }

@@ -1,6 +1,6 @@
 import { route } from '@/lib/auth/route';
-import { getBulkRunner } from '@/lib/bulk/get-bulk-runner';
 import { bulkRequestSchema } from '@/lib/bulk/schemas';
+import { services } from '@/lib/server';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
@@ -12,5 +12,5 @@ export const dynamic = 'force-dynamic';
  */
 export const POST = route(
   { auth: 'optional', body: bulkRequestSchema, quota: { kind: 'analyze', links: (request) => request.urls.length } },
-  async ({ body, user }) => ({ batchId: await getBulkRunner().start(body, user?.id ?? null) }),
+  async ({ body, user }) => ({ batchId: await services().bulk.start(body, user?.id ?? null) }),
 );

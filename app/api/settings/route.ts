@@ -1,6 +1,7 @@
 import { route } from '@/lib/auth/route';
+import { services } from '@/lib/server';
 import { settingsPatchSchema } from '@/lib/settings/schemas';
-import { changeUserSettings, getUserSettings } from '@/lib/settings/user-settings';
+import { getUserSettings } from '@/lib/settings/user-settings';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
@@ -9,4 +10,4 @@ export const dynamic = 'force-dynamic';
 export const GET = route({ auth: 'user' }, ({ user }) => getUserSettings(user.id));
 
 /** PATCH /api/settings with any of defaultQuality, defaultFormat, autoDownload, historyRetention → the settings. */
-export const PATCH = route({ auth: 'user', body: settingsPatchSchema }, ({ user, body }) => changeUserSettings(user.id, body));
+export const PATCH = route({ auth: 'user', body: settingsPatchSchema }, ({ user, body }) => services().changeSettings(user.id, body));

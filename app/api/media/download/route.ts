@@ -1,6 +1,6 @@
 import { route } from '@/lib/auth/route';
-import { getDownloadJobs } from '@/lib/jobs/download-jobs';
 import { downloadJobRequestSchema } from '@/lib/jobs/download-job-schemas';
+import { services } from '@/lib/server';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
@@ -10,5 +10,5 @@ export const dynamic = 'force-dynamic';
  * page adds the exact format it showed ({itag, item}), which then wins over quality and format.
  */
 export const POST = route({ auth: 'api', quota: { kind: 'api' }, body: downloadJobRequestSchema }, async ({ body, caller }) => ({
-  downloadId: await getDownloadJobs().start(body, caller?.user.id ?? null),
+  downloadId: await services().downloads.start(body, caller?.user.id ?? null),
 }));

@@ -1,7 +1,7 @@
 import { route } from '@/lib/auth/route';
 import { AppError } from '@/lib/errors';
 import { idParams } from '@/lib/http/ids';
-import { getDownloadJobs } from '@/lib/jobs/download-jobs';
+import { services } from '@/lib/server';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
@@ -10,7 +10,7 @@ export const dynamic = 'force-dynamic';
 export const GET = route(
   { auth: 'api', quota: { kind: 'api', metered: false }, params: idParams('id'), notFound: 'Download not found' },
   async ({ params }) => {
-    const progress = await getDownloadJobs().get(params.id);
+    const progress = await services().downloads.get(params.id);
     if (!progress) throw new AppError('not_found', 'Download not found');
     return progress;
   },

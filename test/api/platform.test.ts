@@ -2,7 +2,6 @@ import { NextRequest } from 'next/server';
 import { describe, expect, it } from 'vitest';
 import { GET } from '@/app/api/platform/route';
 
-// Lives here because vitest only collects lib/, components/ and test/; it exercises app/api/platform/route.ts.
 function call(url?: string) {
   const query = url === undefined ? '' : `?url=${encodeURIComponent(url)}`;
   return GET(new NextRequest(`http://localhost/api/platform${query}`), { params: Promise.resolve({}) });

@@ -1,0 +1,88 @@
+import 'server-only';
+import { createBulkRunner, type BulkItemOutcome, type BulkRunner } from '@/lib/bulk/bulk-runner';
+import { prepareBulkItem } from '@/lib/bulk/deliver-item';
+import { config } from '@/lib/config';
+import { getDb } from '@/lib/db';
+import { createEventBus, type EventBus } from '@/lib/events';
+import { onBulkItemFinished } from '@/lib/history/bulk-hooks';
+import { onDownloadJobFinished } from '@/lib/history/job-hooks';
+import { purgeUserHistory } from '@/lib/history/retention';
+import { createDownloadJobs, type DownloadJobOutcome, type DownloadJobs } from '@/lib/jobs/download-jobs';
+import { createInProcessQueue } from '@/lib/jobs/in-process-queue';
+import type { JobQueue } from '@/lib/jobs/types';
+import { analysisTtlMs, analyzeMedia } from '@/lib/media/analyze';
+import { prepareDownload, tempTtlMs } from '@/lib/media/deliver';
+import { onBatchFinished } from '@/lib/notifications/bulk-hook';
+import type { SettingsPatch, UserSettings } from '@/lib/settings/schemas';
+import { changeUserSettings } from '@/lib/settings/user-settings';
+
+/**
+ * The composition root: the one place that creates the process's long-lived services and wires producers to
+ * the features that listen to them. The job runners emit what happened and never import history or the bell;
+ * settings never import history. Route handlers take their services from here.
+ */
+export interface Events extends Record<string, unknown> {
+  /** A signed-in user's download job ended (ready or failed). */
+  'download.finished': DownloadJobOutcome;
+  /** One item of a signed-in user's bulk batch ended. */
+  'bulk.item.finished': BulkItemOutcome;
+  /** A signed-in user's whole bulk batch ended. */
+  'bulk.finished': { owner: string; ready: number; total: number };
+  /** A user saved settings; `historyRetention` is set when it changed. */
+  'settings.changed': { userId: string; historyRetention?: UserSettings['historyRetention'] };
+}
+
+export interface Services {
+  events: EventBus<Events>;
+  analyses: JobQueue;
+  downloads: DownloadJobs;
+  bulk: BulkRunner;
+  changeSettings(userId: string, patch: SettingsPatch): Promise<UserSettings>;
+}
+
+function wire(): Services {
+  const events = createEventBus<Events>();
+  events.on('download.finished', onDownloadJobFinished);
+  events.on('bulk.item.finished', onBulkItemFinished);
+  events.on('bulk.finished', onBatchFinished);
+  // A shorter retention applies at once: what it no longer covers is purged now.
+  events.on('settings.changed', async ({ userId, historyRetention }) => {
+    if (historyRetention !== undefined) await purgeUserHistory(await getDb(), userId, historyRetention);
+  });
+
+  const { env } = config();
+  return {
+    events,
+    analyses: createInProcessQueue({ db: getDb, analyze: analyzeMedia, concurrency: env.ANALYZE_CONCURRENCY, ttlMs: analysisTtlMs }),
+    downloads: createDownloadJobs({
+      db: getDb,
+      analyze: (url) => analyzeMedia(url),
+      prepare: (offer, onProgress) => prepareDownload(offer, { onProgress }),
+      concurrency: env.DOWNLOAD_JOB_CONCURRENCY,
+      ttlMs: tempTtlMs,
+      onFinished: (outcome) => events.emit('download.finished', outcome),
+    }),
+    bulk: createBulkRunner({
+      db: getDb,
+      analyze: (url) => analyzeMedia(url),
+      prepare: prepareBulkItem,
+      concurrency: env.BULK_CONCURRENCY,
+      ttlMs: analysisTtlMs,
+      onItemFinished: (outcome) => events.emit('bulk.item.finished', outcome),
+      onFinished: (batch) => events.emit('bulk.finished', batch),
+    }),
+    async changeSettings(userId, patch) {
+      const settings = await changeUserSettings(userId, patch);
+      await events.emit('settings.changed', { userId, historyRetention: patch.historyRetention === undefined ? undefined : settings.historyRetention });
+      return settings;
+    },
+  };
+}
+
+// On globalThis so Next dev reloads keep one set of services (and the work they are running).
+const holder = globalThis as typeof globalThis & { __grablineServices?: Services };
+
+export function services(): Services {
+  holder.__grablineServices ??= wire();
+  return holder.__grablineServices;
+}
