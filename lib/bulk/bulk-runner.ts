@@ -2,6 +2,7 @@ import 'server-only';
 import type { Db } from '@/lib/db';
 import { newId } from '@/lib/db/ids';
 import { toAppError } from '@/lib/errors';
+import { createJobStoreAccess } from '@/lib/jobs/job-store-access';
 import { createLimiter } from '@/lib/jobs/limiter';
 import type { AnalyzedMedia } from '@/lib/media/analyze';
 import {
@@ -68,7 +69,6 @@ export interface BulkRunner {
 
 const INTERRUPTED = 'Interrupted by a server restart';
 const PROGRESS_EVERY_MS = 250;
-const PURGE_EVERY_MS = 60_000;
 
 function failedState(error: unknown): ItemState {
   const appError = toAppError(error);
@@ -84,23 +84,10 @@ function failedState(error: unknown): ItemState {
  */
 export function createBulkRunner(options: BulkRunnerOptions): BulkRunner {
   const now = options.now ?? Date.now;
-  const startedAt = now();
-  let recovered: Promise<void> | undefined;
-  let lastPurge = 0;
-
-  const store = async () => {
-    const db = await options.db();
-    recovered ??= interruptItems(db, startedAt, INTERRUPTED, now()).catch((error) => {
-      recovered = undefined;
-      throw error;
-    });
-    await recovered;
-    if (now() - lastPurge > PURGE_EVERY_MS) {
-      lastPurge = now();
-      purgeExpiredBatches(db, lastPurge).catch((error) => console.error('[bulk] purge failed', error));
-    }
-    return db;
-  };
+  const store = createJobStoreAccess({
+    name: 'bulk', db: options.db, now, purge: purgeExpiredBatches,
+    recover: (db, startedBefore, at) => interruptItems(db, startedBefore, INTERRUPTED, at),
+  });
 
   const save = async (id: string, state: ItemState) => {
     try {

@@ -9,6 +9,7 @@ import type { DownloadJobRequest, DownloadProgress } from './download-job-schema
 import {
   insertDownloadJob, interruptDownloadJobs, purgeExpiredDownloadJobs, readDownloadJob, saveDownloadState, type DownloadState,
 } from './download-job-store';
+import { createJobStoreAccess } from './job-store-access';
 import { createLimiter } from './limiter';
 import { pickOffer } from './pick-offer';
 
@@ -59,23 +60,10 @@ function failedState(error: unknown, progress: number): DownloadState {
  */
 export function createDownloadJobs(deps: DownloadJobDeps): DownloadJobs {
   const now = deps.now ?? Date.now;
-  const startedAt = now();
   const limit = createLimiter(Math.max(1, deps.concurrency ?? 4));
-  let recovered: Promise<void> | undefined;
-  let lastPurge = 0;
-  const store = async () => {
-    const db = await deps.db();
-    recovered ??= interruptDownloadJobs(db, startedAt, now()).catch((error) => {
-      recovered = undefined;
-      throw error;
-    });
-    await recovered;
-    if (now() - lastPurge > 60_000) {
-      lastPurge = now();
-      void purgeExpiredDownloadJobs(db, lastPurge).catch((error) => console.error('[download-jobs] purge failed', error));
-    }
-    return db;
-  };
+  const store = createJobStoreAccess({
+    name: 'download-jobs', db: deps.db, now, recover: interruptDownloadJobs, purge: purgeExpiredDownloadJobs,
+  });
   const save = async (id: string, state: DownloadState) => {
     try {
       await saveDownloadState(await store(), id, state, now(), state.status === 'ready' ? now() + deps.ttlMs() : undefined);

@@ -6,6 +6,7 @@ import { toAppError } from '@/lib/errors';
 import type { AnalyzedMedia, AnalyzeOptions } from '@/lib/media/analyze';
 import { recogniseUrl } from '@/lib/media/platforms';
 import { insertAnalysisJob, interruptAnalysisJobs, purgeExpiredAnalysisJobs, readSnapshot, saveSnapshot } from './job-store';
+import { createJobStoreAccess } from './job-store-access';
 import { createLimiter } from './limiter';
 import { isTerminal, type EnqueueAnalysisOptions, type JobListener, type JobQueue, type JobSnapshot } from './types';
 
@@ -38,27 +39,12 @@ function failed(error: unknown): JobSnapshot {
  */
 export function createInProcessQueue(options: InProcessQueueOptions): JobQueue {
   const now = options.now ?? Date.now;
-  const startedAt = now();
   const limit = createLimiter(Math.max(1, options.concurrency ?? 8));
   const events = new EventEmitter().setMaxListeners(0);
   const history = new Map<string, JobSnapshot[]>();
-  let lastPurge = 0;
-  let recovered: Promise<void> | undefined;
-
-  // The store is asked for on every call (getDb caches it, and reopens it after a close); the sweep for jobs an
-  // earlier process left behind runs once, before this queue's first read or write.
-  const store = async (): Promise<Db> => {
-    const db = await options.db();
-    if (!recovered) {
-      const pending = interruptAnalysisJobs(db, startedAt, now()).then(() => undefined);
-      pending.catch(() => {
-        if (recovered === pending) recovered = undefined;
-      });
-      recovered = pending;
-    }
-    await recovered;
-    return db;
-  };
+  const store = createJobStoreAccess({
+    name: 'jobs', db: options.db, now, recover: interruptAnalysisJobs, purge: purgeExpiredAnalysisJobs, purgeEveryMs: PURGE_EVERY_MS,
+  });
 
   const record = (id: string, snapshot: JobSnapshot) => {
     history.set(id, [...(history.get(id) ?? []), snapshot]);
@@ -86,12 +72,6 @@ export function createInProcessQueue(options: InProcessQueueOptions): JobQueue {
     }
   };
 
-  const purge = (db: Db) => {
-    if (now() - lastPurge < PURGE_EVERY_MS) return;
-    lastPurge = now();
-    purgeExpiredAnalysisJobs(db, lastPurge).catch((error) => console.error('[jobs] purge failed', error));
-  };
-
   return {
     async enqueueAnalysis(url, enqueueOptions = {}) {
       const recognition = recogniseUrl(url);
@@ -103,7 +83,6 @@ export function createInProcessQueue(options: InProcessQueueOptions): JobQueue {
         owner: enqueueOptions.owner ?? null, now: now(), expiresAt: now() + options.ttlMs(),
       });
       record(id, QUEUED);
-      purge(db);
       void limit(() => runJob(id, recognition.canonicalUrl, engine));
       return id;
     },
