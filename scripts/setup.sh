@@ -19,12 +19,13 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
-# npm packages: reinstall only when package-lock.json changed since the last install.
+# npm packages, exactly as the committed lockfile says (npm ci refuses a lock that drifted from package.json);
+# reinstalled only when the lockfile changed since the last install.
 stamp=node_modules/.grabline-lock.sha256
 want=$(sha256sum package.json package-lock.json | sha256sum | cut -d' ' -f1)
 if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
   echo "setup: installing npm packages"
-  npm install --no-audit --no-fund --loglevel=error
+  npm ci --no-audit --no-fund --loglevel=error
   echo "$want" > "$stamp"
 fi
 # Next 16 loops on a 307 when bound to a loopback address; the upstream fix, applied in place (idempotent).

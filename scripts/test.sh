@@ -13,6 +13,8 @@ run_check() { # name, command…: a check that is not a test runner counts as on
   if "$@" > "reports/$name.log" 2>&1; then checks+=("$name:pass"); echo "✓ $name"; else checks+=("$name:fail"); echo "✗ $name"; tail -40 "reports/$name.log"; fi
 }
 
+# The committed lockfile must install as it is on a fresh machine (npm ci), or nothing else here means much.
+run_check lockfile npm ci --dry-run --ignore-scripts --no-audit --no-fund
 run_check lint npx eslint . --max-warnings=0
 run_check typecheck npx tsc --noEmit
 
