@@ -67,6 +67,9 @@ const schema = z.object({
   USER_DAILY_LIMIT: int(1).default(1000),
   ANON_DAILY_LIMIT: int(1).default(300),
   ANON_ANALYZE_HOURLY_LIMIT: int(1).default(100),
+  STATUS_STREAMS_PER_CLIENT: int(1).default(6),
+  ANALYSES_IN_FLIGHT_PER_CLIENT: int(1).default(8),
+  STATUS_STREAM_IDLE_MS: int(1000).default(60_000),
   USER_ANALYZE_HOURLY_LIMIT: int(1).default(600),
 });
 

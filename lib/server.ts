@@ -13,6 +13,7 @@ import type { JobQueue } from '@/lib/jobs/types';
 import { analysisTtlMs, analyzeMedia } from '@/lib/media/analyze';
 import { prepareDownload, tempTtlMs } from '@/lib/media/deliver';
 import { onBatchFinished } from '@/lib/notifications/bulk-hook';
+import { createInFlight, type InFlight } from '@/lib/rate-limit/in-flight';
 import type { SettingsPatch, UserSettings } from '@/lib/settings/schemas';
 import { changeUserSettings } from '@/lib/settings/user-settings';
 
@@ -38,6 +39,10 @@ export interface Services {
   downloads: DownloadJobs;
   bulk: BulkRunner;
   changeSettings(userId: string, patch: SettingsPatch): Promise<UserSettings>;
+  /** Live status streams each client holds open on this node. */
+  statusStreams: InFlight;
+  /** Analyses each client has queued or running on this node. */
+  analysesInFlight: InFlight;
 }
 
 function wire(): Services {
@@ -53,6 +58,8 @@ function wire(): Services {
   const { env } = config();
   return {
     events,
+    statusStreams: createInFlight(() => config().env.STATUS_STREAMS_PER_CLIENT, 'live status streams'),
+    analysesInFlight: createInFlight(() => config().env.ANALYSES_IN_FLIGHT_PER_CLIENT, 'analyses'),
     analyses: createInProcessQueue({ db: getDb, analyze: analyzeMedia, concurrency: env.ANALYZE_CONCURRENCY, ttlMs: analysisTtlMs }),
     downloads: createDownloadJobs({
       db: getDb,

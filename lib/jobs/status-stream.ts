@@ -12,7 +12,13 @@ const message = (snapshot: JobSnapshot) =>
  * or error, then the stream ends. A comment every 15 s keeps proxies from closing a quiet connection; the
  * client going away (`signal`) ends it too. `current` is sent when this node has no states of its own to replay.
  */
-export function statusEventStream(queue: JobQueue, jobId: string, current: JobSnapshot, signal: AbortSignal): ReadableStream<Uint8Array> {
+export function statusEventStream(
+  queue: JobQueue,
+  jobId: string,
+  current: JobSnapshot,
+  signal: AbortSignal,
+  options: { idleMs?: number; onEnd?: () => void } = {},
+): ReadableStream<Uint8Array> {
   let cleanup = () => {};
   return new ReadableStream<Uint8Array>({
     start(controller) {
@@ -24,20 +30,29 @@ export function statusEventStream(queue: JobQueue, jobId: string, current: JobSn
         cleanup();
         controller.close();
       };
+      // A job that stops changing (a stuck origin, a lost worker) must not hold the client's stream forever.
+      let idle: NodeJS.Timeout | undefined;
+      const stillWaiting = () => {
+        clearTimeout(idle);
+        if (options.idleMs) idle = setTimeout(finish, options.idleMs);
+      };
       const send = (snapshot: JobSnapshot) => {
         const key = JSON.stringify(snapshot);
         if (closed || key === last) return;
         last = key;
         controller.enqueue(message(snapshot));
         if (isTerminal(snapshot)) finish();
+        else stillWaiting();
       };
       const heartbeat = setInterval(() => controller.enqueue(encoder.encode(': heartbeat\n\n')), HEARTBEAT_MS);
       const onAbort = () => finish();
       let unsubscribe = () => {};
       cleanup = () => {
         clearInterval(heartbeat);
+        clearTimeout(idle);
         unsubscribe();
         signal.removeEventListener('abort', onAbort);
+        options.onEnd?.();
       };
       signal.addEventListener('abort', onAbort, { once: true });
       let replayed = false;
