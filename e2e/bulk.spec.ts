@@ -52,7 +52,7 @@ test('three links, one bad: two complete with links, one fails with its reason, 
   expect(bytes.readUInt16LE(bytes.length - 22 + 10)).toBe(2);
 });
 
-test('whitespace only is refused with the spec text, and nothing starts', async ({ page }) => {
+test('whitespace only is refused (at least one URL), and nothing starts', async ({ page }) => {
   await page.goto('/bulk');
   await page.getByTestId('bulk-textarea').fill('  \n   \n');
   await page.getByTestId('bulk-start').click();

@@ -1,6 +1,6 @@
 /**
  * Errors are values with codes. Every layer throws AppError; the API maps the code to an HTTP status once
- * (here) and the UI maps it to the spec's texts once (messages/*.json, namespace "Errors").
+ * (here) and the UI maps it to the user-facing texts once (messages/*.json, namespace "Errors").
  */
 export const ERROR_STATUS = {
   invalid_request: 400,

@@ -9,7 +9,7 @@ import { PasteHint } from './paste-hint';
 import { useClipboardPaste } from './use-clipboard-paste';
 
 /**
- * The reusable analyse bar (SPEC §2): a url input, paste and Analyze. Controlled, so a page can fill it (from
+ * The reusable analyse bar: a url input, paste and Analyze. Controlled, so a page can fill it (from
  * ?url= or a playlist entry) and the analysis state lives with whoever shows the result.
  */
 export function AnalyzeBar({

@@ -19,7 +19,7 @@ export function AnalyzeWorkspace({ initialUrl, notices = 'page' }: { initialUrl?
   const [value, setValue] = useState(initialUrl?.trim() ?? '');
   const busy = state.phase === 'analyzing';
 
-  // SPEC §2: a link in the address starts by itself. Deferred a tick so React's dev double-mount (which cancels
+  // A link in ?url= starts analysing by itself. Deferred a tick so React's dev double-mount (which cancels
   // the first run on its simulated unmount) starts exactly one analysis.
   useEffect(() => {
     if (initialUrl === undefined) return;

@@ -4,7 +4,7 @@ import { useTranslations } from 'next-intl';
 import { useCallback, useEffect, useRef, type ClipboardEvent } from 'react';
 import { toast } from '@/lib/client/use-toast';
 
-/** SPEC §9: a pasted link starts its own analysis half a second later, time enough to see what was pasted. */
+/** A pasted link starts its own analysis half a second later, time enough to see what was pasted. */
 export const AUTO_ANALYZE_DELAY_MS = 500;
 
 const looksLikeLink = (text: string) => /http|www/i.test(text);

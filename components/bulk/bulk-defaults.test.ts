@@ -16,7 +16,7 @@ describe('bulkChoiceFor', () => {
     expect(choice('2160p', 'wav')).toEqual({ quality: '1080p', format: 'mp3' });
   });
 
-  it('falls back to the spec’s 1080p/mp4 for a value it does not know', () => {
+  it('falls back to 1080p/mp4 for a value it does not know', () => {
     expect(choice('8k', 'mkv')).toEqual({ quality: '1080p', format: 'mp4' });
   });
 });

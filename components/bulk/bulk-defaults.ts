@@ -4,10 +4,10 @@ import type { SettingsFormat, SettingsQuality } from '@/lib/settings/schemas';
 
 type BulkChoice = Pick<BulkRequest, 'quality' | 'format'>;
 
-/** The spec's bulk defaults (SPEC §5), for a saved value the table below does not know. */
+/** Bulk's defaults (1080p, mp4), for a saved value the table below does not know. */
 const SPEC_CHOICE: BulkChoice = { quality: '1080p', format: 'mp4' };
 
-// Settings offer more than bulk does (SPEC §5 vs §9): a higher quality becomes bulk's highest, WAV the other
+// Settings offer more than bulk does (up to 2160p, WAV): a higher quality becomes bulk's highest, WAV the other
 // audio format. Keyed by the settings' options, so a new one cannot go unmapped.
 const QUALITY_FOR: Record<SettingsQuality, BulkChoice['quality']> = {
   '360p': '360p', '720p': '720p', '1080p': '1080p', '1440p': '1080p', '2160p': '1080p',

@@ -13,7 +13,7 @@ interface Props {
   onFormat: (format: BulkFormat) => void;
 }
 
-/** Quality and format for the whole batch (SPEC §5: 360p/720p/1080p, default 1080p; mp4 default, webm, mp3). */
+/** Quality and format for the whole batch (360p/720p/1080p, default 1080p; mp4 default, webm, mp3). */
 export function BulkOptions({ quality, format, disabled, onQuality, onFormat }: Props) {
   const t = useTranslations('Bulk');
   return (

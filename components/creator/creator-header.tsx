@@ -6,7 +6,7 @@ import { buttonClasses } from '@/components/ui/button';
 import type { Creator } from '@/lib/creators/types';
 import { Link } from '@/lib/i18n/navigation';
 
-/** Avatar, name, platform, stats badges, bio and the two actions (SPEC §2 "Creator page"). */
+/** Avatar, name, platform, stats badges, bio and the two actions: Download All Videos, Visit Channel. */
 export async function CreatorHeader({ creator }: { creator: Creator }) {
   const t = await getTranslations('Creator');
   const format = await getFormatter();

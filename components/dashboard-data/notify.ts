@@ -2,7 +2,7 @@
 
 import { toast } from '@/lib/client/use-toast';
 
-/** A success toast titled Success, or an Error toast that is also logged to the console (SPEC §8). */
+/** A success toast titled Success, or an Error toast that is also logged to the console. */
 export function notifySuccess(title: string, description: string) {
   toast({ title, description });
 }

@@ -20,7 +20,7 @@ export function SettingsData() {
   const { data, error, mutate } = useSWR<UserSettings>(SETTINGS, fetchData);
   const [saving, setSaving] = useState(false);
   const [regenerating, setRegenerating] = useState(false);
-  // The full token exists only in this tab, right after it was issued (SPEC: shown once).
+  // The full token exists only in this tab, right after it was issued (an API token is shown only once).
   const [freshToken, setFreshToken] = useState<string | null>(null);
   const clearHistory = useClearHistory();
 

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { getPathname } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
 
-/** Ends the server session (its cookies) and forgets any tokens an older client kept (SPEC §3 storage keys). */
+/** Ends the server session (its cookies) and forgets any tokens an older client kept in localStorage. */
 async function defaultLogout() {
   try {
     await fetch('/api/auth/logout', { method: 'POST', credentials: 'same-origin' });
@@ -18,7 +18,7 @@ async function defaultLogout() {
 }
 
 /**
- * Logs out, then loads /login as a full page so no signed-in state survives in memory (SPEC §4 "reloads").
+ * Logs out, then loads /login as a full page so no signed-in state survives in memory.
  * A failed logout call still leaves: the visitor asked to go, and the cookie expires on its own.
  */
 export function LogoutButton({ onLogout = defaultLogout }: { onLogout?: () => Promise<void> }) {

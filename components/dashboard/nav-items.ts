@@ -1,6 +1,6 @@
 import { BookOpen, History, LayoutDashboard, Settings, type LucideIcon } from 'lucide-react';
 
-/** The dashboard's sections (SPEC §2 "Dashboard layout"); `label` is a key of the DashboardNav namespace. */
+/** The dashboard's sections; `label` is a key of the DashboardNav namespace. */
 export const DASHBOARD_NAV: readonly { href: string; label: 'overview' | 'history' | 'api' | 'settings'; icon: LucideIcon }[] = [
   { href: '/dashboard', label: 'overview', icon: LayoutDashboard },
   { href: '/dashboard/history', label: 'history', icon: History },

@@ -8,7 +8,7 @@ function initialsOf(email: string): string {
   return letters.toUpperCase();
 }
 
-/** The signed-in user's badge: initials when the email is known, otherwise a neutral icon (SPEC §2). */
+/** The signed-in user's badge: initials when the email is known, otherwise a neutral icon. */
 export function UserAvatar({ email, label }: { email?: string | null; label: string }) {
   const initials = email ? initialsOf(email) : '';
   return (

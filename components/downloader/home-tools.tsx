@@ -4,7 +4,7 @@ import { AnalyzeWorkspace } from '@/components/analyze/analyze-workspace';
 import { BulkDownload } from '@/components/bulk/bulk-download';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 
-/** The home page's tabbed area (SPEC §2): both tabs work in place, the same parts as /download and /bulk. */
+/** The home page's tabbed area: both tabs work in place, the same parts as /download and /bulk. */
 export async function HomeTools() {
   const t = await getTranslations('Download');
   return (

@@ -2,7 +2,7 @@ import { Gauge, Layers, ListChecks, ShieldCheck } from 'lucide-react';
 import { getTranslations } from 'next-intl/server';
 import { FeatureGrid } from '@/components/marketing/feature-grid';
 
-/** The four selling points of SPEC §1, privacy first. */
+/** The four selling points (privacy, speed, platforms, bulk), privacy first. */
 export async function HomeFeatures() {
   const t = await getTranslations('Home.features');
   return (

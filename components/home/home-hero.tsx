@@ -3,7 +3,7 @@ import { getTranslations } from 'next-intl/server';
 import { UrlEntryForm } from '@/components/marketing/url-entry-form';
 import { PLATFORM_PAGES } from '@/lib/platform-pages';
 
-/** Headline, the link box and the four promises of SPEC §1 (speed, platforms, privacy, works everywhere). */
+/** Headline, the link box and the four promises (speed, platforms, privacy, works everywhere). */
 export async function HomeHero() {
   const t = await getTranslations('Home');
   const promises = [

@@ -12,7 +12,7 @@ import { FAQ_NUMBERS, FEATURE_NUMBERS, LANDING_FEATURE_ICONS, LANDING_NAMESPACE 
 import { LandingHero } from './landing-hero';
 import { SizeHints } from './size-hints';
 
-/** One landing page (SPEC §2 "Platform landing pages"), driven entirely by the platform. */
+/** One platform's landing page, driven entirely by the platform. */
 export async function PlatformLanding({ platform }: { platform: LandingPlatform }) {
   const shared = await getTranslations('Landing');
   const t = await getTranslations(LANDING_NAMESPACE[platform]);

@@ -1,7 +1,7 @@
 import { getFormatter, getTranslations } from 'next-intl/server';
 import { MarketingSection, SectionHeading } from '@/components/marketing/section-heading';
 
-// SPEC §9: approximate sizes per 10 minutes on the YouTube page.
+// Approximate file sizes per 10 minutes of video, shown on the YouTube page.
 const HINTS = [
   { format: 'MP4', quality: '4K', megabytes: 500 },
   { format: 'MP4', quality: '1080p', megabytes: 200 },

@@ -2,7 +2,7 @@
 
 import { useEffect } from 'react';
 
-/** Caches the language in use under the spec's storage key (SPEC §9); the proxy's cookie does the routing. */
+/** Caches the language in use in localStorage (i18nextLng); the proxy's cookie does the routing. */
 export function LocaleMemory({ locale }: { locale: string }) {
   useEffect(() => {
     window.localStorage.setItem('i18nextLng', locale);

@@ -1,7 +1,7 @@
 import { Activity, BadgeCheck, Download, Timer, type LucideIcon } from 'lucide-react';
 import { getFormatter, getTranslations } from 'next-intl/server';
 
-// Fixed sample figures (SPEC §1): shown as-is, never fetched, so they stay stable across renders.
+// Fixed sample figures: shown as-is, never fetched, so they stay stable across renders.
 const SAMPLE = { downloadsToday: 2847, activeUsers: 1234, successRate: 0.987, averageSeconds: 2.3 };
 
 export async function StatsBlock() {

@@ -19,7 +19,7 @@ export interface UrlEntryTexts {
 }
 
 /**
- * The link box of the home hero and the landing pages. Only blankness is checked here (SPEC §5): the download page
+ * The link box of the home hero and the landing pages. Only blankness is checked here: the download page
  * recognises the link, so a URL this box lets through still gets a proper error there.
  */
 export function UrlEntryForm({
@@ -29,7 +29,7 @@ export function UrlEntryForm({
 }: {
   texts: UrlEntryTexts;
   testIdPrefix: 'hero' | 'landing';
-  /** Home shows the error under the box; landing pages raise a toast (SPEC §5). */
+  /** Home shows the error under the box; landing pages raise a toast. */
   errorDisplay: 'inline' | 'toast';
 }) {
   const router = useRouter();

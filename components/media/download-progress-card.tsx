@@ -10,14 +10,14 @@ import type { DownloadStatus } from '@/lib/jobs/download-job-schemas';
 const percentOf = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? Math.min(100, Math.max(0, Math.round(value))) : 0);
 
 /**
- * SPEC §2 "A progress card shows download progress": the job's stage in the visitor's language, a 0–100 bar
+ * The download's progress card: the job's stage in the visitor's language, a 0–100 bar
  * with its percentage, what is happening, and once ready a Save file link (the automatic save may be blocked).
  */
 export function DownloadProgressCard({ state }: { state: DownloadJobState }) {
   const t = useTranslations('DownloadProgress');
   if (state.phase === 'idle') return null;
   const record = state.progress;
-  // SPEC §4: anything but analyzing, processing, ready and failed reads as queued.
+  // Any status but analyzing, processing, ready and failed reads as queued.
   const status: DownloadStatus = state.phase === 'failed' ? 'failed' : (record?.status ?? 'queued');
   const percent = percentOf(record?.progress);
   const failed = status === 'failed';

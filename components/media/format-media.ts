@@ -1,7 +1,7 @@
 import type { Format } from '@/lib/media/types';
 
 /**
- * SPEC §2/§9: durations as minutes:seconds (hours only when there are some), sizes in whole megabytes. Values may
+ * Durations as minutes:seconds (hours only when there are some), sizes in whole megabytes. Values may
  * arrive as BigNumber from the big-number parser, hence the Number() coercions.
  */
 export function formatDuration(seconds: unknown): string | null {

@@ -5,7 +5,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import type { Format } from '@/lib/media/types';
 import { formatSize } from './format-media';
 
-/** "QUALITY · EXT · N MB" (SPEC §2), '~' when the size is an estimate. */
+/** "QUALITY · EXT · N MB", '~' when the size is an estimate. */
 export function useFormatLabel() {
   const t = useTranslations('MediaResult');
   return (format: Format) => {

@@ -7,10 +7,10 @@ export type { DownloadDefaults };
 /** The SWR key both /download and /bulk read the defaults under, so one answer serves every reader. */
 export const DEFAULTS_PATH = '/api/settings/defaults';
 
-/** Settings keep the spec's fallback when the endpoint is unreachable (SPEC §9). */
+/** The default settings, used when the endpoint is unreachable. */
 export const FALLBACK_DEFAULTS: DownloadDefaults = { defaultQuality: '1080p', defaultFormat: 'mp4', autoDownload: false, saved: false };
 
-/** GET /api/settings/defaults; they are a convenience, so a failure reads as the spec's defaults. */
+/** GET /api/settings/defaults; they are a convenience, so a failure reads as the defaults above. */
 export async function readDownloadDefaults(path: string): Promise<DownloadDefaults> {
   try {
     return { ...FALLBACK_DEFAULTS, ...(await apiGet<Partial<DownloadDefaults>>(path)) };

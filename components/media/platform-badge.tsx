@@ -1,7 +1,7 @@
 import { Badge } from '@/components/ui/badge';
 import { GENERIC_DEFINITION, PLATFORM_DEFINITIONS } from '@/lib/media/platforms';
 
-/** The platform's name on its brand colour, from the same table that recognises the links (SPEC §9). */
+/** The platform's name on its brand colour, from the same table that recognises the links. */
 export function PlatformBadge({ platform, otherLabel }: { platform: string; otherLabel: string }) {
   const known = PLATFORM_DEFINITIONS.find((definition) => definition.platform === platform);
   const color = known?.color ?? GENERIC_DEFINITION.color;

@@ -19,9 +19,9 @@ import { useDownloadDefaults } from './use-download-defaults';
 import { useStartDownload } from './use-start-download';
 
 /**
- * What an analysis found (SPEC §2 "Download page"): one media with its format menu, a multi-item post with a
+ * What an analysis found: one media with its format menu, a multi-item post with a
  * picker in front of the menu, or a playlist/channel as a list of links, then the download's progress card.
- * The menu starts on the first format (SPEC §2), or on the one matching a signed-in user's saved defaults.
+ * The menu starts on the first format returned, or on the one matching a signed-in user's saved defaults.
  * Remount it (key) for a new analysis.
  */
 export function MediaResultCard({ media, onAnalyzeEntry, busy }: { media: MediaInfo; onAnalyzeEntry: (url: string) => void; busy?: boolean }) {

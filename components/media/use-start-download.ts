@@ -32,7 +32,7 @@ export function downloadJobBody(media: Pick<MediaInfo, 'url' | 'items'>, { forma
 
 /**
  * The Download button's action: a download job (POST /api/media/download) whose progress the card shows, and
- * whose file the browser saves once ready (SPEC §2, §4).
+ * whose file the browser saves once ready.
  */
 export function useStartDownload(media: MediaInfo) {
   const job = useDownloadJob();

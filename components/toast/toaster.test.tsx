@@ -37,7 +37,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('Toaster (SPEC §2, §8, §9)', () => {
+describe('Toaster', () => {
   it('shows one toast at a time: a new one replaces the one on screen', () => {
     act(() => void toast({ title: 'Pasted!' }));
     act(() => void toast({ title: 'Analysis Complete!', description: 'Media information retrieved successfully' }));

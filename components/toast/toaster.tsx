@@ -11,7 +11,7 @@ import {
 } from '@/components/ui/toast';
 import { dismissToast, useToasts } from '@/lib/client/use-toast';
 
-/** The global toast area (SPEC §2): 5000 ms, swipe right past 50 px, F8 focuses it. */
+/** The global toast area, always present: 5000 ms, swipe right past 50 px, F8 focuses it. */
 export function Toaster() {
   const t = useTranslations('Common');
   const toasts = useToasts();

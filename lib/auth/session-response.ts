@@ -7,7 +7,7 @@ import { refreshSchema } from './credentials';
 import type { Session } from './sessions';
 
 /**
- * `{success:true, data:{accessToken, refreshToken, user}}` for API clients (SPEC §7 reads data.accessToken and
+ * `{success:true, data:{accessToken, refreshToken, user}}` for API clients (refresh reads data.accessToken and
  * data.refreshToken), plus the same tokens as httpOnly cookies for the browser.
  */
 export function sessionResponse(req: NextRequest, session: Session) {

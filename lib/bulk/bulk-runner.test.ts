@@ -61,7 +61,7 @@ describe.each(dbEngines())('bulk runner on $name', ({ create }) => {
     expect(peak).toBe(2);
   });
 
-  it('keeps each failure to its own item, and hides unknown errors behind the spec text', async () => {
+  it('keeps each failure to its own item, and hides unknown errors behind "Download failed"', async () => {
     const runner = await runnerWith({
       analyze: async (url) => {
         if (url.includes('bad')) throw new AppError('unsupported_url', 'This link is not supported');

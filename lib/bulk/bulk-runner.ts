@@ -72,7 +72,7 @@ const PROGRESS_EVERY_MS = 250;
 
 function failedState(error: unknown): ItemState {
   const appError = toAppError(error);
-  // Each item keeps its own reason (one bad link never fails the others); unknown failures get the spec's text.
+  // Each item keeps its own reason (one bad link never fails the others); unknown failures read 'Download failed'.
   const message = appError.code === 'internal' ? BULK_MESSAGES.failed : appError.message || BULK_MESSAGES.failed;
   return { status: 'failed', progress: 0, message, code: appError.code };
 }

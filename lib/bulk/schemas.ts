@@ -13,7 +13,7 @@ export type BulkFormat = (typeof BULK_FORMATS)[number];
 
 const NO_URLS = 'Please enter at least one URL';
 
-/** Lines → links: trimmed, blanks dropped (SPEC §5). The page uses it too, so both count the same links. */
+/** Lines → links: trimmed, blanks dropped. The page uses it too, so both count the same links. */
 export function splitUrls(text: string): string[] {
   return text
     .split(/\r?\n/)

@@ -2,8 +2,8 @@ import type { MediaInfo } from '@/lib/media/types';
 
 /**
  * One analysis, from "start" to ready / error / timeout, without React (so fake timers can drive it in a unit
- * test). SPEC §4 "Analysis job": prefer the live stream; on a stream failure close it, say so, and poll the JSON
- * status once per second, at most 30 times (SPEC §9).
+ * test). Prefer the live stream; on a stream failure close it, say so, and poll the JSON
+ * status once per second, at most 30 times.
  */
 
 export const POLL_INTERVAL_MS = 1000;

@@ -2,11 +2,11 @@ import JSONbig from 'json-bigint';
 import { readStoredToken, refreshSession, REFRESH_PATH, signInAgain } from './session-tokens';
 
 /**
- * The browser's one way to call our API (SPEC §7): JSON in, the `{success, data}` envelope out, errors as values
+ * The browser's one way to call our API: JSON in, the `{success, data}` envelope out, errors as values
  * with the server's code so the UI can say them in the visitor's language (messages, namespace "Errors").
  */
 
-// SPEC §5: numbers longer than 15 digits must survive parsing, so they become BigNumber values instead of
+// Numbers longer than 15 digits must survive parsing, so they become BigNumber values instead of
 // silently losing precision as plain JS numbers.
 const bigJson = JSONbig({ storeAsString: false });
 
@@ -70,7 +70,7 @@ function send(path: string, init: ApiRequestInit, accessToken: string | null): P
 }
 
 /**
- * SPEC §4 "Token refresh": a 401/403 to a request not yet retried (and not the refresh call itself) refreshes the
+ * Token refresh: a 401/403 to a request not yet retried (and not the refresh call itself) refreshes the
  * session once and retries. When the refresh fails and a session was in use, the visitor signs in again; an
  * anonymous request (no stored token, no live cookie) just gets its error.
  */

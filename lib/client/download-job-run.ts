@@ -1,6 +1,6 @@
 import type { DownloadProgress } from '@/lib/jobs/download-job-schemas';
 
-/** SPEC §9: progress polling every 2000 ms. */
+/** Progress is polled every 2000 ms. */
 export const PROGRESS_POLL_MS = 2000;
 /** A poll that fails this many times in a row ends the wait: one dropped request is not a failed download. */
 const POLL_ATTEMPTS = 3;
@@ -32,7 +32,7 @@ export interface DownloadJobHandlers {
 }
 
 /**
- * One download job (SPEC §4 "Download progress"): start it, then read its progress every 2 s until it is ready
+ * One download job: start it, then read its progress every 2 s until it is ready
  * or failed. Returns a cancel function; after cancelling no handler is called again.
  */
 export function runDownloadJob(body: DownloadJobBody, deps: DownloadJobDeps, handlers: DownloadJobHandlers): () => void {

@@ -1,5 +1,5 @@
 /**
- * The browser saves a file through a generated link (SPEC §7); the download attribute names it, and an empty
+ * The browser saves a file through a generated link; the download attribute names it, and an empty
  * name leaves the choice to the answer's Content-Disposition.
  */
 export function saveFile(href: string, filename: string): void {

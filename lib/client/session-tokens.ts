@@ -1,6 +1,6 @@
 import { LOCALES, routing } from '@/lib/i18n/routing';
 
-/** The browser's copy of the session (SPEC §3 "Auth session", §9 storage keys) and its one refresh (SPEC §4). */
+/** The browser's copy of the session (accessToken, refreshToken in localStorage) and its one refresh. */
 
 export const REFRESH_PATH = '/api/auth/refresh';
 

@@ -23,7 +23,7 @@ export interface AnalysisState {
 
 /**
  * Which wording the outcome notices use: the analyse bar's own ('Analysis complete!') on the home page, the
- * download page's ('Analysis Complete!') there — SPEC §8 lists both.
+ * download page's ('Analysis Complete!') there; each keeps its own.
  */
 export type AnalysisNotices = 'bar' | 'page';
 
@@ -36,7 +36,7 @@ const browserDeps: AnalysisDeps = {
   getStatus: (jobId) => apiGet<StatusUpdate>(statusPath(jobId)),
   openStream(jobId) {
     if (typeof EventSource === 'undefined') return null;
-    // No credentials (SPEC §7): the job id is the capability, and a cookie-less stream is cheap to proxy.
+    // No credentials: the job id is the capability, and a cookie-less stream is cheap to proxy.
     const source = new EventSource(statusPath(jobId));
     const stream: StatusStream = { onmessage: null, onerror: null, close: () => source.close() };
     source.onmessage = (event) => stream.onmessage?.(event);

@@ -10,7 +10,7 @@ import { saveFile } from './save-file';
 
 export interface DownloadJobState {
   phase: 'idle' | 'starting' | 'running' | 'ready' | 'failed';
-  /** The last progress record read (SPEC §3), or a local 'queued' one until the first poll. */
+  /** The last progress record read, or a local 'queued' one until the first poll. */
   progress: DownloadProgress | null;
   /** What to save the file as. */
   filename: string;
@@ -25,7 +25,7 @@ const browserDeps: DownloadJobDeps = {
   progress: (id) => apiGet<DownloadProgress>(`/api/media/progress/${encodeURIComponent(id)}`),
 };
 
-/** One download job at a time: start → progress card → the file saved, with the download page's notices (SPEC §8). */
+/** One download job at a time: start → progress card → the file saved, with the download page's notices. */
 export function useDownloadJob() {
   const t = useTranslations('DownloadProgress');
   const tErrors = useTranslations('Errors');

@@ -38,7 +38,7 @@ export function dismissToast(id?: string) {
 
 export function toast(input: ToastInput): { id: string; dismiss: () => void } {
   const id = String(++counter);
-  // Toasts that report an error are also logged (SPEC §8).
+  // Toasts that report an error are also logged to the console.
   if (input.variant === 'destructive' || input.title === 'Error') {
     console.error('[toast]', typeof input.title === 'string' ? input.title : '', typeof input.description === 'string' ? input.description : '');
   }

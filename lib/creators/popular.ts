@@ -1,7 +1,7 @@
 import type { LandingPlatform } from '@/lib/platform-pages';
 
 /**
- * Fixed sample creators (SPEC §2: popular-channel cards are sample data, not fetched). Counts are rounded public
+ * Fixed sample creators (popular-channel cards are sample data, not fetched). Counts are rounded public
  * figures, kept as plain numbers so every locale formats them itself.
  */
 export interface PopularCreator {

@@ -30,7 +30,7 @@ export const humanName = (slug: string) =>
   slug.replace(/^@/, '').split(/[-_.]+/).filter(Boolean).map((w) => w[0]!.toUpperCase() + w.slice(1)).join(' ') || slug;
 
 /**
- * SPEC §7: when the channel cannot be read, the page shows generated sample data. Derived only from the
+ * When the channel cannot be read, the page shows generated sample data. Derived only from the
  * popular-list entry (or the slug), so it is stable. Sample videos point at the channel itself: the download
  * page then lists the channel's real videos if it can reach them.
  */

@@ -37,7 +37,7 @@ async function loadCreator(slug: string, deps: CreatorDeps): Promise<Creator | u
     const creator = channelCreator(source, media);
     if (creator.latestVideos.length > 0) return creator;
   } catch (error) {
-    // Offline, blocked or changed upstream: SPEC §7 says the page then shows generated sample data.
+    // Offline, blocked or changed upstream: the page then shows generated sample data.
     console.warn('[creators] channel unavailable, using sample data for', slug, (error as Error)?.message);
   }
   return sampleCreator(source);

@@ -1,6 +1,6 @@
 import type { Platform } from '@/lib/media/types';
 
-/** SPEC §3 "Creator", as GET /api/creators/{slug} answers it and the creator page renders it. */
+/** A creator, as GET /api/creators/{slug} answers it and the creator page renders it. */
 export interface CreatorVideo {
   id: string;
   title: string;

@@ -51,7 +51,7 @@ describe.each(dbEngines())('schema v1 on $name', ({ create }) => {
     });
   });
 
-  it("user_settings: the spec's defaults, then an upsert", async () => {
+  it("user_settings: 1080p/mp4/30-day defaults, then an upsert", async () => {
     await db.run('INSERT INTO user_settings (user_id, updated_at) VALUES (?, ?)', ['u1', T0]);
     expect(await db.get('SELECT default_quality, default_format, auto_download, history_retention FROM user_settings')).toEqual({
       default_quality: '1080p',

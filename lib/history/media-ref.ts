@@ -2,7 +2,7 @@ import { recogniseUrl } from '@/lib/media/platforms';
 import type { Platform, Recognition } from '@/lib/media/types';
 
 /**
- * History keeps `<platform>:<platform's media id>` — never the link the user pasted (DESIGN §4, privacy first).
+ * History keeps `<platform>:<platform's media id>` — never the link the user pasted (privacy first).
  * For the named platforms that id is enough to find the media again; a generic page or file has no id of its
  * own, so it gets no reference and cannot be repeated.
  */

@@ -33,7 +33,7 @@ function mediaRefOf(offer: ResolvedOffer): string | null {
   }
 }
 
-/** A history row for an offer: what the card shows, without the link (privacy first, DESIGN §4). */
+/** A history row for an offer: what the card shows, without the link (privacy first). */
 export function rowForOffer(
   userId: string,
   offer: ResolvedOffer,

@@ -22,7 +22,7 @@ export const historyQuerySchema = z.object({
 });
 export type HistoryQuery = z.infer<typeof historyQuerySchema>;
 
-/** SPEC §3 "Download history entry". */
+/** One download history entry, without the source link. */
 export const historyEntrySchema = z.object({
   _id: z.string(),
   mediaInfo: z.object({ thumbnail: z.string().nullable(), title: z.string(), platform: z.enum(PLATFORMS) }),
@@ -35,7 +35,7 @@ export const historyEntrySchema = z.object({
 });
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 
-/** GET /api/history → data (SPEC §3 "History list response"). */
+/** GET /api/history → data: a page of entries and paging counts. */
 export const historyListSchema = z.object({
   downloads: z.array(historyEntrySchema),
   total: z.number().int().nonnegative(),

@@ -6,7 +6,7 @@ export type Locale = (typeof LOCALES)[number];
 export const routing = defineRouting({
   locales: LOCALES,
   defaultLocale: 'en',
-  // English keeps the spec's bare paths (/download); the others are prefixed (/ar/download).
+  // English keeps bare paths (/download); the others are prefixed (/ar/download).
   localePrefix: 'as-needed',
   // The stored choice: the proxy reads it after the path and before Accept-Language.
   localeCookie: { name: 'NEXT_LOCALE', maxAge: 60 * 60 * 24 * 365 },

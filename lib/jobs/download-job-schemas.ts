@@ -3,7 +3,7 @@ import { z } from 'zod';
 export const DOWNLOAD_FORMATS = ['mp4', 'webm', 'mp3', 'm4a', 'wav', 'opus'] as const;
 export type DownloadFormat = (typeof DOWNLOAD_FORMATS)[number];
 
-/** POST /api/media/download {url, quality, format} (SPEC §7, the public API), optionally {itag, item}. */
+/** POST /api/media/download {url, quality, format} (the public API), optionally {itag, item}. */
 export const downloadJobRequestSchema = z
   .object({
     url: z.string().trim().catch(''),
@@ -19,7 +19,7 @@ export type DownloadJobRequest = z.infer<typeof downloadJobRequestSchema>;
 export const DOWNLOAD_STATUSES = ['queued', 'analyzing', 'processing', 'ready', 'failed'] as const;
 export type DownloadStatus = (typeof DOWNLOAD_STATUSES)[number];
 
-/** GET /api/media/progress/{id} → data (SPEC §3 "Download progress record"). */
+/** GET /api/media/progress/{id} → data: one download's progress. */
 export interface DownloadProgress {
   id: string;
   _id: string;

@@ -27,7 +27,7 @@ const ANALYZING: JobSnapshot = { status: 'analyzing', progress: 25, message: 'An
 
 function failed(error: unknown): JobSnapshot {
   const appError = toAppError(error);
-  // An unknown failure's own message is ours to keep; the user gets the spec's text (SPEC §8).
+  // An unknown failure's own message stays with us; the user gets 'Analysis failed'.
   const message = appError.code === 'internal' ? 'Analysis failed' : appError.message || 'Analysis failed';
   return { status: 'error', progress: 100, message, code: appError.code };
 }

@@ -8,7 +8,7 @@ const message = (snapshot: JobSnapshot) =>
   encoder.encode(`data: ${JSON.stringify({ type: 'status', data: snapshot })}\n\n`);
 
 /**
- * A job's states as Server-Sent Events (SPEC §3 "Live status message"): each state once, in order, until ready
+ * A job's states as Server-Sent Events: each state once, in order, until ready
  * or error, then the stream ends. A comment every 15 s keeps proxies from closing a quiet connection; the
  * client going away (`signal`) ends it too. `current` is sent when this node has no states of its own to replay.
  */

@@ -11,7 +11,7 @@ export interface EnqueueAnalysisOptions {
 export type JobListener = (snapshot: JobSnapshot) => void;
 
 /**
- * The job queue's whole contract (DESIGN §3). The in-process queue is the default; a BullMQ queue on Redis
+ * The job queue's whole contract. The in-process queue is the default; a BullMQ queue on Redis
  * implements the same four methods, so handlers never know which one runs.
  */
 export interface JobQueue {

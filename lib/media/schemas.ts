@@ -13,7 +13,7 @@ export const analysisEngineSchema = z.enum(ANALYSIS_ENGINES);
 export type AnalysisEngine = z.infer<typeof analysisEngineSchema>;
 
 /**
- * `{url, engine?}`. A missing, non-string or blank url fails as a whole with the spec's text (SPEC §5), not as
+ * `{url, engine?}`. A missing, non-string or blank url fails as a whole with URL_REQUIRED's text, not as
  * "url: expected string": `catch('')` turns a bad url into blank so the one check below speaks for all cases.
  */
 export const analyzeRequestSchema = z

@@ -4,7 +4,7 @@
  * recognise (platforms/) → Recognition
  * analyse (extractors/)  → Extraction: what the source offers (SourceFormat[]), server-side only
  * offers (offers.ts)     → Offer[]: what the user may pick; each itag maps to a plan over the sources
- * MediaInfo              → what the API answers (SPEC §3), never carries source URLs of streams
+ * MediaInfo              → what the API answers, never carries source URLs of streams
  */
 
 export const PLATFORMS = ['youtube', 'tiktok', 'instagram', 'facebook', 'twitter', 'generic'] as const;
@@ -104,7 +104,7 @@ export interface Extraction {
   engine: 'native' | 'ytdlp';
 }
 
-/** A format the user may pick (SPEC §3 "Format"). */
+/** A format the user may pick. */
 export interface Format {
   itag: string;
   ext: string;
@@ -116,7 +116,7 @@ export interface Format {
   format_note?: string;
 }
 
-/** SPEC §3 "Media info", as the API answers it. */
+/** The media info, as the API answers it. */
 export interface MediaInfo {
   id: string;
   url: string;

@@ -68,7 +68,7 @@ export function componentSchemas(): Record<string, JsonObject> {
 
 const header = (description: string) => ({ description, schema: { type: 'integer', minimum: 0 } });
 
-/** The RateLimit-* headers every media API answer carries, 429s included (DESIGN §4). */
+/** The RateLimit-* headers every media API answer carries, 429s included. */
 export const RATE_LIMIT_HEADERS = {
   'RateLimit-Limit': { $ref: '#/components/headers/RateLimit-Limit' },
   'RateLimit-Remaining': { $ref: '#/components/headers/RateLimit-Remaining' },

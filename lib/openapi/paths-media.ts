@@ -18,7 +18,7 @@ const MEDIA_EXAMPLE = {
   createdAt: '2026-01-01T12:00:00.000Z',
 };
 
-/** The public API (SPEC §7): Bearer token, RateLimit-* headers on every answer, 429 past the limits. */
+/** The public API: Bearer token, RateLimit-* headers on every answer, 429 past the limits. */
 export function mediaPaths(): Paths {
   return {
     '/api/media/analyze': {

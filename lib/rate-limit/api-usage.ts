@@ -13,7 +13,7 @@ export interface ApiUsage {
   monthlyLimit: number;
 }
 
-/** SPEC §3 apiUsage for the settings page: the user's API-token requests in the current UTC day and month. */
+/** apiUsage for the settings page: the user's API-token requests in the current UTC day and month. */
 export async function getApiUsage(userId: string, db?: Db): Promise<ApiUsage> {
   const store = db ?? (await getDb());
   const at = now();

@@ -4,8 +4,8 @@ import { DEFAULT_PREFERENCES, type DownloadDefaults } from './schemas';
 import { readSavedPreferences } from './settings-store';
 
 /**
- * What /download and /bulk preselect: the signed-in user's saved preferences, else the spec's defaults. `saved`
- * tells them apart, since /download keeps the spec's first format unless the user chose otherwise.
+ * What /download and /bulk preselect: the signed-in user's saved preferences, else the defaults. `saved`
+ * tells them apart, since /download keeps the first format returned unless the user chose otherwise.
  */
 export async function downloadDefaults(userId?: string): Promise<DownloadDefaults> {
   const saved = userId ? await readSavedPreferences(await getDb(), userId) : undefined;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * User settings (SPEC §3, options and defaults from SPEC §9): the handlers validate with these, the dashboard
+ * User settings, their options and defaults: the handlers validate with these, the dashboard
  * types its calls with them and /api/openapi.json documents them. No server-only imports here.
  */
 

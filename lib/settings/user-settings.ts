@@ -8,7 +8,7 @@ import { readPreferences, updatePreferences } from './settings-store';
 /** The token is shown in full once, when issued; afterwards only its first characters, so a glance tells tokens apart. */
 const shownToken = (prefix: string | undefined) => (prefix ? `${prefix}…` : '');
 
-/** GET /api/settings: preferences, the token's visible part and this month's API usage (SPEC §3 "User settings"). */
+/** GET /api/settings: preferences, the token's visible part and this month's API usage. */
 export async function getUserSettings(userId: string, db?: Db): Promise<UserSettings> {
   const store = db ?? (await getDb());
   const [preferences, token, apiUsage] = await Promise.all([

@@ -42,7 +42,7 @@ async function analyzeNow(body: unknown): Promise<{ status: number; json: { succ
 const hits = (resource: string) => site.stats.byPath.get(resource) ?? 0;
 
 describe('POST /api/media/analyze', () => {
-  it('answers the media info at once, with the SPEC §3 fields', async () => {
+  it('answers the media info at once, with all media info fields', async () => {
     const { status, json } = await analyzeNow({ url: `${site.origin}/video.mp4?sync=1` });
     expect(status).toBe(200);
     const info = json.data!;

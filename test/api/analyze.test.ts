@@ -125,7 +125,7 @@ describe('POST /api/analyze → GET /api/status/{jobId}', () => {
     );
   });
 
-  it('a page without media ends in the spec\'s error', async () => {
+  it('a page without media ends in a no_media error', async () => {
     const job = await analyse('/pages/no-media.html');
     expect(job).toMatchObject({ status: 'error', message: 'No downloadable media found at this link', code: 'no_media' });
     expect(job.metadata).toBeUndefined();
@@ -150,7 +150,7 @@ describe('bad requests', () => {
     ['missing url', {}],
     ['blank url', { url: '   ' }],
     ['a number', { url: 42 }],
-  ])('%s → 400 with the spec\'s text', async (_, body) => {
+  ])('%s → 400 asking for a valid URL', async (_, body) => {
     const res = await postAnalyze(body);
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ success: false, error: 'Please enter a valid URL', code: 'invalid_request' });

@@ -116,7 +116,7 @@ describe('POST /api/bulk → GET /api/bulk/{id} → GET /api/bulk/{id}/zip', () 
     expect(batch.items[0].downloadUrl).toMatch(/&ext=mp3$/);
   }, 60_000);
 
-  it('refuses an empty list with the spec text, and more than 50 links', async () => {
+  it('refuses an empty list (at least one URL), and more than 50 links', async () => {
     for (const urls of [[], ['', '   '], 'nope']) {
       const res = await post({ urls, quality: '720p', format: 'mp4' });
       expect(res.status).toBe(400);

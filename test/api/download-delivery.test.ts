@@ -126,7 +126,7 @@ describe('prepared offers', () => {
 });
 
 describe('answers that are not a file', () => {
-  it('an unknown or expired media id is 404 with the spec text', async () => {
+  it('an unknown or expired media id is 404, asking to analyse again', async () => {
     const res = await requestDownload('AAAAAAAAAAAAAAAA', 'mp4-720');
     expect(res.status).toBe(404);
     expect(await res.json()).toMatchObject({ success: false, code: 'not_found', error: 'This link has expired. Analyse it again.' });

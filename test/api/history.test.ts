@@ -23,7 +23,7 @@ describe.each(appStores())('history API on $name', ({ open }) => {
 
   const get = (query: string, who = ada) => callRoute(list, `/api/history${query}`, { headers: { cookie: who.cookie } });
 
-  it('pages 12 at a time, newest first, in the spec shape', async () => {
+  it('pages 12 at a time, newest first, with total and totalPages', async () => {
     for (let i = 0; i < 15; i++) await seedHistory(ada.userId, { title: `Video ${i}`, ageDays: 15 - i });
     await seedHistory(bob.userId, { title: 'Not Ada’s' });
     const first = await get('');

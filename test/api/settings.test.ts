@@ -17,7 +17,7 @@ describe.each(appStores())('settings API on $name', ({ open }) => {
   const read = () => callRoute(getSettings, '/api/settings', { headers: { cookie: ada.cookie } });
   const patch = (body: unknown) => callRoute(patchSettings, '/api/settings', { method: 'PATCH', body, headers: { cookie: ada.cookie } });
 
-  it('starts with the spec defaults, no token and no usage', async () => {
+  it('starts with 1080p/mp4 defaults, no token and no usage', async () => {
     const res = await read();
     expect(res.json).toEqual({
       success: true,

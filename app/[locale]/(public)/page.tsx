@@ -29,7 +29,7 @@ export default async function HomePage({ params }: Props) {
   return (
     <>
       <HomeHero />
-      {/* Mount point for the Single/Bulk tabbed downloader (SPEC §2 "Home page"), owned by the engine UI. */}
+      {/* Mount point for the Single/Bulk tabbed downloader, owned by the engine UI. */}
       <HomeTools />
       <StatsBlock />
       <PlatformCards />

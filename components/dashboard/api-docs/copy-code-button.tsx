@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { toast } from '@/lib/client/use-toast';
 import { Button } from '@/components/ui/button';
 
-/** Copies a code sample and confirms with a toast (SPEC §2) and a brief tick on the button. */
+/** Copies a code sample and confirms with a toast and a brief tick on the button. */
 export function CopyCodeButton({ code }: { code: string }) {
   const t = useTranslations('ApiDocs');
   const [copied, setCopied] = useState(false);

@@ -10,7 +10,7 @@ const HELP: { key: 'repository' | 'community' | 'email'; href: string; icon: Luc
   { key: 'email', href: 'mailto:support@grabline.app', icon: Mail },
 ];
 
-/** Repository, community chat and support email, as buttons (SPEC §2). */
+/** Repository, community chat and support email, as buttons. */
 export function HelpLinks() {
   const t = useTranslations('ApiDocs');
   return (

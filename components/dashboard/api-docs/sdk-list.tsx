@@ -5,7 +5,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 
 const SDKS = ['JavaScript/Node.js', 'Python', 'PHP', 'Go'] as const;
 
-/** Official client libraries: none yet, all marked Coming Soon (SPEC §2). */
+/** Official client libraries: none yet, all marked Coming Soon. */
 export function SdkList() {
   const t = useTranslations('ApiDocs');
   return (

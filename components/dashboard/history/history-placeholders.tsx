@@ -2,7 +2,7 @@ import { History } from 'lucide-react';
 import { Skeleton } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 
-const SKELETON_CARDS = 6; // SPEC §9
+const SKELETON_CARDS = 6; // placeholder cards while the history loads
 
 /** Six card-shaped skeletons while the list loads. */
 export function HistorySkeletonGrid({ label }: { label: string }) {

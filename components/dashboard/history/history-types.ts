@@ -1,4 +1,4 @@
-/** One row of the download history as the history API returns it (SPEC §3 "Download history entry"). */
+/** One row of the download history as the history API returns it. */
 export interface HistoryEntry {
   _id: string;
   mediaInfo: { thumbnail?: string | null; title: string; platform: string };

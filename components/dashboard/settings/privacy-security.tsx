@@ -5,7 +5,7 @@ import { useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 
-// The four privacy notes of SPEC §2, each a key under Settings.privacy.notes.
+// The four privacy notes, each a key under Settings.privacy.notes.
 const NOTES: { key: 'urls' | 'history' | 'sharing' | 'processing'; icon: LucideIcon }[] = [
   { key: 'urls', icon: EyeOff },
   { key: 'history', icon: Database },

@@ -1,4 +1,4 @@
-/** SPEC §3 "User settings" and the option lists of SPEC §9. */
+/** The options each user setting offers, and the settings themselves. */
 export const QUALITY_OPTIONS = ['360p', '720p', '1080p', '1440p', '2160p'] as const;
 export const FORMAT_OPTIONS = ['mp4', 'webm', 'mp3', 'wav'] as const;
 /** Days; -1 keeps history forever. */
@@ -21,10 +21,10 @@ export interface UserSettings {
   apiUsage: ApiUsage;
 }
 
-/** The preferences a user can change; each change is saved at once (SPEC §4 "Settings page"). */
+/** The preferences a user can change; each change is saved at once, on selection. */
 export type SettingsPatch = Partial<Pick<UserSettings, 'defaultQuality' | 'defaultFormat' | 'autoDownload' | 'historyRetention'>>;
 
-/** What a new account starts with (SPEC §9 defaults and limits). */
+/** What a new account starts with, API limits included. */
 export const DEFAULT_SETTINGS: UserSettings = {
   defaultQuality: '1080p',
   defaultFormat: 'mp4',

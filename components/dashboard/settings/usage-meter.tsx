@@ -1,6 +1,6 @@
 import { useFormatter } from 'next-intl';
 
-/** "used / limit" with a bar that turns red past 90 % (SPEC §9 limits: 100 a day, 1000 a month). */
+/** "used / limit" with a bar that turns red past 90 % (limits: 100 a day, 1000 a month). */
 export function UsageMeter({ label, used, limit }: { label: string; used: number; limit: number }) {
   const format = useFormatter();
   const percent = limit > 0 ? Math.min(100, Math.round((used / limit) * 100)) : 0;

@@ -27,7 +27,7 @@ function state(): AnalysisState {
   return holder.__grablineAnalysis;
 }
 
-/** The same link analysed by the same engine always gets the same id (DESIGN §2: offers are addressed by it). */
+/** The same link analysed by the same engine always gets the same id (offers are addressed by it). */
 function mediaIdFor(key: string): string {
   return createHash('sha256').update(key).digest('base64url').slice(0, 16);
 }

@@ -31,7 +31,7 @@ function installExitHook(): void {
   });
 }
 
-/** ffmpeg must never be handed a remote URL (DESIGN §5): refuse any argument that names a network protocol. */
+/** ffmpeg must never be handed a remote URL: refuse any argument that names a network protocol. */
 function assertLocalOnly(args: readonly string[]): void {
   const remote = args.find((arg) => /^[a-z][a-z0-9+.-]*:\/\//i.test(arg) || /^(rtmps?|rtsp|tcp|udp|tls|srt|concat|subfile):/i.test(arg));
   if (remote !== undefined) throw new AppError('internal', 'ffmpeg may only read local files and pipes');

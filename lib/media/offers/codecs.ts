@@ -43,8 +43,8 @@ export function audioFamily(codec: string | null | undefined): AudioFamily | nul
 }
 
 /**
- * What each container may carry by plain copy. MP4 is held to what plays in browsers, iOS and WhatsApp
- * (DESIGN §2), so VP9/AV1 in MP4 are transcoded rather than copied. An 'unknown' codec is taken as the common
+ * What each container may carry by plain copy. MP4 is held to what plays in browsers, iOS and WhatsApp,
+ * so VP9/AV1 in MP4 are transcoded rather than copied. An 'unknown' codec is taken as the common
  * case (H.264/AAC): the converter probes the fetched stream and transcodes when the copy would be wrong.
  */
 export const MP4_VIDEO: ReadonlySet<VideoFamily> = new Set(['h264', 'hevc', 'unknown']);

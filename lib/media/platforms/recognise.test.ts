@@ -54,7 +54,7 @@ describe('recogniseUrl', () => {
     expect(recogniseUrl(url)).toEqual(expected);
   });
 
-  it('says why an input is refused, in the spec text', () => {
+  it('says why an input is refused, with a user-facing message', () => {
     expect(thrownBy('javascript:alert(1)')).toMatchObject({ code: 'invalid_url', message: 'Please enter a valid URL', status: 422 });
     expect(thrownBy('https://www.youtube.com/feed')).toMatchObject({ code: 'unsupported_url', status: 422 });
   });

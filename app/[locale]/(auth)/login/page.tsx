@@ -24,7 +24,7 @@ export default async function LoginPage({ params }: Props) {
       homeLabel={t('home')}
       backLabel={t('backHome')}
       footer={
-        // The whole sentence is the link (SPEC §2 "a link reads …"), with the action word stressed.
+        // The whole sentence is the link, with the action word stressed.
         <Link href="/register" className="group rounded-sm hover:text-foreground">
           {t('noAccount')}{' '}
           <span className="font-medium text-primary group-hover:underline">{t('signUp')}</span>

@@ -24,7 +24,7 @@ export default async function RegisterPage({ params }: Props) {
       homeLabel={t('home')}
       backLabel={t('backHome')}
       footer={
-        // The whole sentence is the link (SPEC §2 "a link reads …"), with the action word stressed.
+        // The whole sentence is the link, with the action word stressed.
         <Link href="/login" className="group rounded-sm hover:text-foreground">
           {t('haveAccount')}{' '}
           <span className="font-medium text-primary group-hover:underline">{t('signIn')}</span>

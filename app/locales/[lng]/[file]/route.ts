@@ -11,7 +11,7 @@ export function generateStaticParams() {
 }
 
 /**
- * SPEC §7 `GET /locales/{lng}/{ns}.json`: the translation strings as JSON, for clients that load them on their own.
+ * `GET /locales/{lng}/{ns}.json`: the translation strings as JSON, for clients that load them on their own.
  * `translation` (i18next's default namespace) is the whole dictionary; any other name is one namespace of it.
  */
 export async function GET(_req: NextRequest, { params }: { params: Promise<{ lng: string; file: string }> }) {

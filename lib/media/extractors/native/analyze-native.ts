@@ -28,7 +28,7 @@ function canonical(url: string): string {
 }
 
 /**
- * Stage 2 "native" (DESIGN §2): direct media files, HTML pages, HLS and DASH, analysed in-process.
+ * The "native" analyse engine: direct media files, HTML pages, HLS and DASH, analysed in-process.
  * Every URL met on the way — redirects, page candidates, variant playlists, segments — passes `checkUrl`.
  */
 export async function analyzeNative(url: string, deps: NativeDeps = {}): Promise<Extraction> {

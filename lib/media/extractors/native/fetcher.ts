@@ -1,6 +1,6 @@
 /**
  * The outbound fetch the native extractors use. It mirrors `guardedFetch` from lib/net so tests can inject a
- * plain `fetch` against a local server while production goes through the one guarded path (DESIGN §5).
+ * plain `fetch` against a local server while production goes through the one guarded path.
  */
 export interface FetchOptions {
   method?: 'GET' | 'HEAD';

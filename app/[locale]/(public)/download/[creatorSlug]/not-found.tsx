@@ -3,7 +3,7 @@ import { useTranslations } from 'next-intl';
 import { buttonClasses } from '@/components/ui/button';
 import { Link } from '@/lib/i18n/navigation';
 
-/** SPEC §2: an unknown creator says so and offers the way home (answered with 404). */
+/** An unknown creator: Creator Not Found and a Go Back Home button (answered with 404). */
 export default function CreatorNotFound() {
   const t = useTranslations('Creator');
   return (
