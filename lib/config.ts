@@ -51,6 +51,7 @@ const schema = z.object({
   ANALYSIS_TTL_MS: int(1).default(60 * 60 * 1000),
   ANALYSIS_CACHE_MAX: int(1).default(500),
   ANALYZE_CONCURRENCY: int(1, 256).default(8),
+  ANALYZE_WAIT_MS: int(0, 5000).default(150),
   SEGMENT_CONCURRENCY: int(1, 64).default(8),
   DOWNLOAD_JOB_CONCURRENCY: int(1, 256).default(4),
   BULK_CONCURRENCY: int(1, 64).default(2),

@@ -24,7 +24,7 @@ function fakeStream(): StatusStream & { closed: boolean; send(data: unknown): vo
 
 function setup(opts: { stream?: ReturnType<typeof fakeStream> | null; statuses?: () => Promise<StatusUpdate> } = {}) {
   const deps: AnalysisDeps = {
-    startJob: vi.fn(async () => 'job-1'),
+    startJob: vi.fn(async () => ({ jobId: 'job-1' })),
     getStatus: vi.fn(opts.statuses ?? (async () => ({ status: 'analyzing' }))),
     openStream: vi.fn(() => (opts.stream === undefined ? null : opts.stream)),
     parse: JSON.parse,
@@ -46,6 +46,27 @@ afterEach(() => {
 });
 
 describe('runAnalysis', () => {
+  it('takes a finished analysis from the start answer itself and opens no stream', async () => {
+    const stream = fakeStream();
+    const { deps, events } = setup({ stream });
+    deps.startJob = vi.fn(async () => ({ jobId: 'job-1', snapshot: { status: 'ready', progress: 100, metadata: META } }));
+    runAnalysis('https://a.example/v', deps, events);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(events.onReady).toHaveBeenCalledWith(META);
+    expect(deps.openStream).not.toHaveBeenCalled();
+  });
+
+  it('follows the stream when the start answer is still in progress', async () => {
+    const stream = fakeStream();
+    const { deps, events } = setup({ stream });
+    deps.startJob = vi.fn(async () => ({ jobId: 'job-1', snapshot: { status: 'analyzing', progress: 10 } }));
+    runAnalysis('https://a.example/v', deps, events);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(deps.openStream).toHaveBeenCalledWith('job-1');
+    stream.send({ status: 'ready', metadata: META });
+    expect(events.onReady).toHaveBeenCalledWith(META);
+  });
+
   it('gives up on a live stream that never finishes, with the timeout notice, and closes it', async () => {
     const stream = fakeStream();
     const { deps, events } = setup({ stream });

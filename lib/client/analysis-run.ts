@@ -38,8 +38,14 @@ export interface StatusStream {
   close(): void;
 }
 
+/** What starting an analysis answers: the job, and its state when the server could finish it in that one trip. */
+export interface StartedJob {
+  jobId: string;
+  snapshot?: StatusUpdate;
+}
+
 export interface AnalysisDeps {
-  startJob(url: string): Promise<string>;
+  startJob(url: string): Promise<StartedJob>;
   getStatus(jobId: string): Promise<StatusUpdate>;
   /** null when the browser has no EventSource: then we poll from the start, without a connection notice. */
   openStream(jobId: string): StatusStream | null;
@@ -135,9 +141,11 @@ export function runAnalysis(url: string, deps: AnalysisDeps, events: AnalysisEve
   }
 
   deps.startJob(url).then(
-    (jobId) => {
+    ({ jobId, snapshot }) => {
       if (finished) return;
       events.onJob?.(jobId);
+      // A fast analysis arrives finished with the start's own answer: no stream is opened.
+      if (snapshot && apply(snapshot)) return;
       listen(jobId);
     },
     (error: unknown) => {

@@ -32,7 +32,10 @@ const IDLE: AnalysisState = { phase: 'idle', url: null, metadata: null, error: n
 const statusPath = (jobId: string) => `/api/status/${encodeURIComponent(jobId)}`;
 
 const browserDeps: AnalysisDeps = {
-  startJob: async (url) => (await apiPost<{ jobId: string }>('/api/analyze', { url })).jobId,
+  async startJob(url) {
+    const { jobId, ...snapshot } = await apiPost<{ jobId: string } & StatusUpdate>('/api/analyze', { url });
+    return { jobId, snapshot: snapshot.status ? snapshot : undefined };
+  },
   getStatus: (jobId) => apiGet<StatusUpdate>(statusPath(jobId)),
   openStream(jobId) {
     if (typeof EventSource === 'undefined') return null;

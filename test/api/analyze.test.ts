@@ -145,6 +145,29 @@ describe('POST /api/analyze → GET /api/status/{jobId}', () => {
   });
 });
 
+describe('one round trip', () => {
+  it('a fast analysis arrives finished in the POST answer itself, still with its job id', async () => {
+    // A generous wait, so a loaded test machine cannot turn this into the slow path.
+    process.env.ANALYZE_WAIT_MS = '5000';
+    const res = await postAnalyze({ url: `${site.origin}/video.mp4?one-trip=1` }).finally(() => delete process.env.ANALYZE_WAIT_MS);
+    const { data } = (await res.json()) as { data: JobSnapshot & { jobId: string } };
+    expect(data.jobId).toMatch(/\w/);
+    expect(data.status).toBe('ready');
+    expect(data.metadata?.formats[0]).toMatchObject({ ext: 'mp4' });
+    expect((await finished(data.jobId)).status).toBe('ready');
+  });
+
+  it('a slow one answers at once with its state, to be followed', async () => {
+    const started = performance.now();
+    const res = await postAnalyze({ url: `${site.origin}/video.webm?latency=800&one-trip=2` });
+    const { data } = (await res.json()) as { data: JobSnapshot & { jobId: string } };
+    expect(performance.now() - started).toBeLessThan(700);
+    expect(['queued', 'analyzing']).toContain(data.status);
+    expect(data.metadata).toBeUndefined();
+    expect((await finished(data.jobId)).status).toBe('ready');
+  });
+});
+
 describe('bad requests', () => {
   it.each([
     ['missing url', {}],
