@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { config, ConfigError, parseConfig } from './config';
+import { config, CONFIG_VARIABLES, ConfigError, parseConfig } from './config';
 
 afterEach(() => vi.unstubAllEnvs());
 
@@ -45,5 +47,26 @@ describe('config', () => {
     vi.stubEnv('MAX_DOWNLOADS_PER_IP', '9');
     expect(config().env.MAX_DOWNLOADS_PER_IP).toBe(9);
     expect(config()).toBe(config());
+  });
+});
+
+describe('the documented settings', () => {
+  // NODE_ENV is Next's own; every other variable is one an operator may set.
+  const operatorVariables = CONFIG_VARIABLES.filter((name) => name !== 'NODE_ENV');
+
+  it('README.md names every variable in its Configuration table, and only real ones', () => {
+    const readme = readFileSync(path.join(process.cwd(), 'README.md'), 'utf8');
+    const documented = new Set([...readme.matchAll(/^\| (`[A-Z_]+`(?:, `[A-Z_]+`)*) \|/gm)].flatMap((m) => [...m[1].matchAll(/`([A-Z_]+)`/g)].map((n) => n[1])));
+    expect(operatorVariables.filter((name) => !documented.has(name))).toEqual([]);
+    documented.delete('TEST_DATABASE_URL');
+    expect([...documented].filter((name) => !(CONFIG_VARIABLES as string[]).includes(name))).toEqual([]);
+  });
+
+  it('.env.example lists every variable once, unset, with its default', () => {
+    const example = readFileSync(path.join(process.cwd(), '.env.example'), 'utf8');
+    const listed = [...example.matchAll(/^([A-Z_]+)=(.*)$/gm)];
+    expect(listed.map((m) => m[1]).sort()).toEqual([...operatorVariables].sort());
+    expect(listed.filter((m) => m[2] !== '')).toEqual([]);
+    expect(() => parseConfig(Object.fromEntries(listed.map((m) => [m[1], m[2]])))).not.toThrow();
   });
 });

@@ -22,6 +22,7 @@ const hostPorts = z.string().transform((raw, ctx) => {
   }
   return entries;
 });
+const list = z.string().transform((raw) => raw.split(',').map((e) => e.trim()).filter(Boolean));
 const slugUrls = z.string().transform((raw, ctx) => {
   try {
     return z.record(z.string(), z.url()).parse(JSON.parse(raw));
@@ -38,11 +39,14 @@ const schema = z.object({
   SITE_URL: origin.optional(),
   TRUST_PROXY: flag.default(false),
   TRUST_PROXY_HOPS: int(1, 20).default(1),
+  API_CORS_ORIGINS: list.pipe(z.array(z.union([z.literal('*'), origin]))).default([]),
+  ANON_ACCESS: flag.default(true),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   // Store
   DATA_DIR: z.string().optional(),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
   // Media engine
+  PLATFORMS_DISABLED: list.pipe(z.array(z.enum(['youtube', 'tiktok', 'instagram', 'facebook', 'twitter', 'generic']))).default([]),
   MEDIA_FETCH_ALLOW: hostPorts.default([]),
   YTDLP_PYTHONPATH: z.string().optional(),
   YTDLP_POOL_SIZE: int(1, 64).default(2),

@@ -4,6 +4,8 @@ import type { ZodType } from 'zod';
 import { getDb } from '@/lib/db';
 import { now } from '@/lib/db/time';
 import { AppError, toAppError } from '@/lib/errors';
+import { config } from '@/lib/config';
+import { corsHeaders } from '@/lib/http/cors';
 import { fail, ok, parseWith, readJson } from '@/lib/http/envelope';
 import { logRequest, loggedPath, requestIdOf } from '@/lib/http/request-log';
 import { changesState, fromOurOrigin } from '@/lib/http/same-origin';
@@ -39,6 +41,13 @@ export interface RouteSpec<A extends Auth, B, Q, P> {
   params?: ZodType<P>;
   notFound?: string;
   quota?: QuotaSpec<B>;
+  /**
+   * The route does the product's work for a visitor (analyse, download). With ANON_ACCESS=off it then needs a
+   * signed-in caller (`sign_in_required`). Routes with `auth: 'api'` always do.
+   */
+  serves?: boolean;
+  /** Cross-origin reads allowed as API_CORS_ORIGINS says (never with cookies). Routes with `auth: 'api'` always are. */
+  cors?: boolean;
 }
 
 export interface RouteContext<A extends Auth, B, Q, P> {
@@ -79,6 +88,9 @@ export function route<A extends Auth, B = undefined, Q = undefined, P = Record<s
       const params = spec.params ? parseParams(spec.params, await ctx.params, spec.notFound) : ((await ctx.params) as P);
       const query = spec.query ? parseWith(spec.query, Object.fromEntries(req.nextUrl.searchParams)) : (undefined as Q);
       const { user, caller } = await identify(req, spec.auth, spec.quota, charge);
+      if (!user && (spec.serves || spec.auth === 'api') && !config().env.ANON_ACCESS) {
+        throw new AppError('sign_in_required', 'This server is open to signed-in users only');
+      }
       let body = undefined as B;
       if (spec.body) {
         const analyze = spec.quota?.kind === 'analyze' ? analyzeQuotasFor(req, user) : undefined;
@@ -99,7 +111,8 @@ export function route<A extends Auth, B = undefined, Q = undefined, P = Record<s
       if (appError.code === 'internal') console.error('[api]', requestId, req.method, loggedPath(req.nextUrl), error);
       res = fail(appError);
     }
-    res = withHeaders(res, { ...limitHeaders, 'X-Request-Id': requestId });
+    const cors = spec.cors || spec.auth === 'api' ? corsHeaders(req.headers.get('origin')) : undefined;
+    res = withHeaders(res, { ...limitHeaders, ...cors, 'X-Request-Id': requestId });
     logRequest({ requestId, method: req.method, path: loggedPath(req.nextUrl), status: res.status, ms: Math.round(performance.now() - started) });
     return res;
   };

@@ -5,6 +5,7 @@ import { newId } from '@/lib/db/ids';
 import { toAppError } from '@/lib/errors';
 import type { AnalyzedMedia, AnalyzeOptions } from '@/lib/media/analyze';
 import { recogniseUrl } from '@/lib/media/platforms';
+import { assertPlatformEnabled } from '@/lib/media/platforms/enabled';
 import { insertAnalysisJob, interruptAnalysisJobs, purgeExpiredAnalysisJobs, readSnapshot, saveSnapshot } from './job-store';
 import { createJobStoreAccess } from './job-store-access';
 import { createLimiter } from './limiter';
@@ -75,6 +76,7 @@ export function createInProcessQueue(options: InProcessQueueOptions): JobQueue {
   return {
     async enqueueAnalysis(url, enqueueOptions = {}) {
       const recognition = recogniseUrl(url);
+      assertPlatformEnabled(recognition);
       const db = await store();
       const id = newId('job');
       const engine = enqueueOptions.engine ?? 'auto';

@@ -16,7 +16,7 @@ export const dynamic = 'force-dynamic';
  * when the job ends.
  */
 export const POST = route(
-  { auth: 'optional', body: analyzeRequestSchema, quota: { kind: 'analyze', links: () => 1 } },
+  { auth: 'optional', serves: true, body: analyzeRequestSchema, quota: { kind: 'analyze', links: () => 1 } },
   async ({ req, user, body: { url, engine } }) => {
     const { analyses, analysesInFlight } = services();
     const release = analysesInFlight.acquire(clientKey(req, user));

@@ -11,6 +11,6 @@ export const dynamic = 'force-dynamic';
  * cost what one link costs and turn /api/bulk into the way around the analyze limit.
  */
 export const POST = route(
-  { auth: 'optional', body: bulkRequestSchema, quota: { kind: 'analyze', links: (request) => request.urls.length } },
+  { auth: 'optional', serves: true, body: bulkRequestSchema, quota: { kind: 'analyze', links: (request) => request.urls.length } },
   async ({ body, user }) => ({ batchId: await services().bulk.start(body, user?.id ?? null) }),
 );

@@ -7,6 +7,9 @@ export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 /** GET /api/openapi.json → the OpenAPI 3.1 document itself (not wrapped: tools read it as it is). */
-export const GET = route({ auth: 'none' }, () =>
+export const GET = route({ auth: 'none', cors: true }, () =>
   NextResponse.json(buildOpenApiDocument(siteUrl()), { headers: { 'Cache-Control': 'public, max-age=300' } }),
 );
+
+/** A browser's preflight for a cross-origin call with a Bearer token. */
+export { preflight as OPTIONS } from '@/lib/http/cors';

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { config } from '@/lib/config';
 import { AppError } from '@/lib/errors';
 import { recogniseUrl } from '@/lib/media/platforms';
+import { assertPlatformEnabled } from '@/lib/media/platforms/enabled';
 import { AnalysisCache } from './analysis-cache';
 import { assertDownloadable, defaultEngines, runEngine, type EngineDeps } from './run-engine';
 import { SharedRuns } from './shared-runs';
@@ -38,6 +39,7 @@ function mediaIdFor(key: string): string {
  */
 export async function analyzeMedia(input: string, options: AnalyzeOptions = {}, deps: EngineDeps = defaultEngines): Promise<AnalyzedMedia> {
   const recognition = recogniseUrl(input);
+  assertPlatformEnabled(recognition);
   const engine = options.engine ?? 'auto';
   const key = `${engine}:${recognition.canonicalUrl}`;
   const { cache, runs } = state();

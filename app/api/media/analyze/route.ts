@@ -9,3 +9,6 @@ export const dynamic = 'force-dynamic';
 export const POST = route({ auth: 'api', quota: { kind: 'api' }, body: analyzeRequestSchema }, async ({ req, body: { url, engine } }) =>
   (await analyzeMedia(url, { engine, signal: req.signal })).info,
 );
+
+/** A browser's preflight for a cross-origin call with a Bearer token. */
+export { preflight as OPTIONS } from '@/lib/http/cors';

@@ -12,3 +12,6 @@ export const dynamic = 'force-dynamic';
 export const POST = route({ auth: 'api', quota: { kind: 'api' }, body: downloadJobRequestSchema }, async ({ body, caller }) => ({
   downloadId: await services().downloads.start(body, caller?.user.id ?? null),
 }));
+
+/** A browser's preflight for a cross-origin call with a Bearer token. */
+export { preflight as OPTIONS } from '@/lib/http/cors';

@@ -15,3 +15,6 @@ export const GET = route(
     return progress;
   },
 );
+
+/** A browser's preflight for a cross-origin call with a Bearer token. */
+export { preflight as OPTIONS } from '@/lib/http/cors';
