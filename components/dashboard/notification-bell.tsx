@@ -12,15 +12,10 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { cn } from '@/lib/cn';
+import type { Notification } from '@/lib/notifications/schemas';
 
-export interface DashboardNotification {
-  id: string;
-  title: string;
-  body: string;
-  /** ISO date-time */
-  createdAt: string;
-  read: boolean;
-}
+/** A stored notification as the bell shows it: its kind already said as a title in the visitor's language. */
+export type DashboardNotification = Omit<Notification, 'kind' | 'body'> & { body: string };
 
 /** The top bar's bell: a dot while anything is unread; `onOpen` fires when the list opens (to mark them read). */
 export function NotificationBell({

@@ -1,16 +1,10 @@
 import { Activity, CalendarDays, CheckCircle2, Download, type LucideIcon } from 'lucide-react';
 import { useFormatter, useTranslations } from 'next-intl';
 import { Card } from '@/components/ui/card';
+import type { Overview } from '@/lib/history/schemas';
 
-export interface OverviewFigures {
-  downloadsThisWeek: number;
-  /** 0–100 */
-  successRate: number;
-  requestsToday: number;
-  dailyLimit: number;
-  requestsThisMonth: number;
-  monthlyLimit: number;
-}
+/** The overview's answer, flattened for the cards; a success rate not known yet is left out. */
+export type OverviewFigures = Pick<Overview, 'downloadsThisWeek'> & { successRate: number } & Overview['apiUsage'];
 
 const EMPTY = '—';
 

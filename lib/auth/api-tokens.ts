@@ -4,6 +4,7 @@ import type { Db } from '@/lib/db';
 import { getDb } from '@/lib/db';
 import { newId } from '@/lib/db/ids';
 import { now } from '@/lib/db/time';
+import type { ApiTokenInfo, IssuedApiToken } from './credentials';
 import { hashToken } from './token-hash';
 import type { User } from './users';
 
@@ -13,17 +14,7 @@ const SHOWN_PREFIX_LENGTH = API_TOKEN_PREFIX.length + 6;
 // 'gl_' + 32 base64url characters (24 random bytes = 192 bits).
 const TOKEN_PATTERN = /^gl_[A-Za-z0-9_-]{32}$/;
 
-export interface IssuedApiToken {
-  token: string;
-  prefix: string;
-  createdAt: string;
-}
-
-export interface ApiTokenInfo {
-  prefix: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-}
+export type { ApiTokenInfo, IssuedApiToken } from './credentials';
 
 export function looksLikeApiToken(value: string): boolean {
   return value.startsWith(API_TOKEN_PREFIX);

@@ -22,3 +22,29 @@ export const loginSchema = z.object({
 });
 
 export const refreshSchema = z.object({ refreshToken: z.string().min(1).max(200).optional() });
+
+/** Who is signed in, as every answer shows them. */
+export const userSchema = z.object({ id: z.string(), email: z.email() });
+export type User = z.infer<typeof userSchema>;
+
+/** POST /api/auth/login, /register and /refresh → data. */
+export const sessionSchema = z.object({ accessToken: z.string(), refreshToken: z.string(), user: userSchema });
+export type Session = z.infer<typeof sessionSchema>;
+
+/** POST /api/settings/token → data: the new API token, shown this once. */
+export const issuedTokenSchema = z.object({
+  token: z.string().meta({ description: 'The full API token. Shown this once; store it now.', example: 'gl_…' }),
+  prefix: z.string(),
+  createdAt: z.string().meta({ format: 'date-time' }),
+});
+export type IssuedApiToken = z.infer<typeof issuedTokenSchema>;
+
+/** GET /api/settings/token → data: the current token as the settings page shows it (never the token), or null. */
+export const tokenInfoSchema = z
+  .object({
+    prefix: z.string(),
+    createdAt: z.string().meta({ format: 'date-time' }),
+    lastUsedAt: z.string().meta({ format: 'date-time' }).nullable(),
+  })
+  .nullable();
+export type ApiTokenInfo = NonNullable<z.infer<typeof tokenInfoSchema>>;

@@ -7,13 +7,10 @@ import { signAccessToken } from './access-token';
 import { clearLoginAttempts, countLoginAttempt } from './login-throttle';
 import { spendPasswordTime, verifyPassword } from './password';
 import { issueRefreshToken, purgeExpiredRefreshTokens, rotateRefreshToken } from './refresh-tokens';
-import { findUserWithPassword, type User } from './users';
+import type { Session, User } from './credentials';
+import { findUserWithPassword } from './users';
 
-export interface Session {
-  accessToken: string;
-  refreshToken: string;
-  user: User;
-}
+export type { Session } from './credentials';
 
 const SIGNED_OUT = 'Your session has ended. Sign in again.';
 

@@ -3,12 +3,10 @@ import type { Db } from '@/lib/db';
 import { newId } from '@/lib/db/ids';
 import { now } from '@/lib/db/time';
 import { AppError, isAppError } from '@/lib/errors';
+import type { User } from './credentials';
 import { hashPassword } from './password';
 
-export interface User {
-  id: string;
-  email: string;
-}
+export type { User } from './credentials';
 
 interface UserRow extends User {
   password_hash: string;

@@ -25,7 +25,7 @@ function fakeStream(): StatusStream & { closed: boolean; send(data: unknown): vo
 function setup(opts: { stream?: ReturnType<typeof fakeStream> | null; statuses?: () => Promise<StatusUpdate> } = {}) {
   const deps: AnalysisDeps = {
     startJob: vi.fn(async () => ({ jobId: 'job-1' })),
-    getStatus: vi.fn(opts.statuses ?? (async () => ({ status: 'analyzing' }))),
+    getStatus: vi.fn(opts.statuses ?? (async () => ({ status: 'analyzing' as const }))),
     openStream: vi.fn(() => (opts.stream === undefined ? null : opts.stream)),
     parse: JSON.parse,
   };
@@ -49,7 +49,7 @@ describe('runAnalysis', () => {
   it('takes a finished analysis from the start answer itself and opens no stream', async () => {
     const stream = fakeStream();
     const { deps, events } = setup({ stream });
-    deps.startJob = vi.fn(async () => ({ jobId: 'job-1', snapshot: { status: 'ready', progress: 100, metadata: META } }));
+    deps.startJob = vi.fn(async () => ({ jobId: 'job-1', snapshot: { status: 'ready' as const, progress: 100, metadata: META } }));
     runAnalysis('https://a.example/v', deps, events);
     await vi.advanceTimersByTimeAsync(0);
     expect(events.onReady).toHaveBeenCalledWith(META);
@@ -59,11 +59,11 @@ describe('runAnalysis', () => {
   it('follows the stream when the start answer is still in progress', async () => {
     const stream = fakeStream();
     const { deps, events } = setup({ stream });
-    deps.startJob = vi.fn(async () => ({ jobId: 'job-1', snapshot: { status: 'analyzing', progress: 10 } }));
+    deps.startJob = vi.fn(async () => ({ jobId: 'job-1', snapshot: { status: 'analyzing' as const, progress: 10 } }));
     runAnalysis('https://a.example/v', deps, events);
     await vi.advanceTimersByTimeAsync(0);
     expect(deps.openStream).toHaveBeenCalledWith('job-1');
-    stream.send({ status: 'ready', metadata: META });
+    stream.send({ status: 'ready' as const, metadata: META });
     expect(events.onReady).toHaveBeenCalledWith(META);
   });
 
@@ -72,13 +72,13 @@ describe('runAnalysis', () => {
     const { deps, events } = setup({ stream });
     runAnalysis('https://a.example/v', deps, events);
     await vi.advanceTimersByTimeAsync(0);
-    stream.send({ status: 'analyzing', progress: 10 });
+    stream.send({ status: 'analyzing' as const, progress: 10 });
     await vi.advanceTimersByTimeAsync(STREAM_DEADLINE_MS - 1);
     expect(events.onFailure).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1);
     expect(events.onFailure).toHaveBeenCalledWith({ stage: 'timeout' });
     expect(stream.closed).toBe(true);
-    stream.send({ status: 'ready', metadata: META });
+    stream.send({ status: 'ready' as const, metadata: META });
     expect(events.onReady).not.toHaveBeenCalled();
   });
 
@@ -98,9 +98,9 @@ describe('runAnalysis', () => {
     const { deps, events } = setup({ stream });
     runAnalysis('https://a.example/v', deps, events);
     await vi.advanceTimersByTimeAsync(0);
-    stream.send({ status: 'analyzing', progress: 40 });
+    stream.send({ status: 'analyzing' as const, progress: 40 });
     expect(events.onProgress).toHaveBeenCalledWith(expect.objectContaining({ progress: 40 }));
-    stream.send({ status: 'ready', metadata: META });
+    stream.send({ status: 'ready' as const, metadata: META });
     expect(events.onReady).toHaveBeenCalledWith(META);
     expect(stream.closed).toBe(true);
     expect(deps.getStatus).not.toHaveBeenCalled();
@@ -111,7 +111,7 @@ describe('runAnalysis', () => {
     const { deps, events } = setup({ stream });
     runAnalysis('u', deps, events);
     await vi.advanceTimersByTimeAsync(0);
-    stream.send({ status: 'error', message: 'No media here', code: 'no_media' });
+    stream.send({ status: 'error' as const, message: 'No media here', code: 'no_media' });
     expect(events.onFailure).toHaveBeenCalledWith({ stage: 'job', message: 'No media here', code: 'no_media' });
     expect(stream.closed).toBe(true);
   });
@@ -136,7 +136,7 @@ describe('runAnalysis', () => {
   it('finishes from polling when the job becomes ready', async () => {
     let calls = 0;
     const { deps, events } = setup({
-      statuses: async () => (++calls < 3 ? { status: 'queued' } : { status: 'ready', metadata: META }),
+      statuses: async () => (++calls < 3 ? { status: 'queued' as const } : { status: 'ready' as const, metadata: META }),
     });
     runAnalysis('u', deps, events);
     await vi.advanceTimersByTimeAsync(5000);
@@ -171,7 +171,7 @@ describe('runAnalysis', () => {
     await vi.advanceTimersByTimeAsync(0);
     cancel();
     expect(stream.closed).toBe(true);
-    stream.send({ status: 'ready', metadata: META });
+    stream.send({ status: 'ready' as const, metadata: META });
     stream.fail();
     await vi.advanceTimersByTimeAsync(5000);
     expect(events.onReady).not.toHaveBeenCalled();

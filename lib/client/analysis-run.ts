@@ -1,3 +1,4 @@
+import type { JobSnapshot } from '@/lib/media/schemas';
 import type { MediaInfo } from '@/lib/media/types';
 
 /**
@@ -14,15 +15,8 @@ export const MAX_POLLS = 30;
  */
 export const STREAM_DEADLINE_MS = 60_000;
 
-export type JobStatus = 'queued' | 'analyzing' | 'ready' | 'error';
-
-export interface StatusUpdate {
-  status: JobStatus | string;
-  progress?: number;
-  message?: string;
-  code?: string;
-  metadata?: MediaInfo;
-}
+/** A job's state as /api/status and the start answer send it; read defensively, so progress may be missing. */
+export type StatusUpdate = Omit<JobSnapshot, 'progress'> & { progress?: number };
 
 /** What went wrong, as data: the hook turns it into the visitor's language. */
 export type AnalysisFailure =

@@ -1,4 +1,5 @@
-import type { DownloadProgress } from '@/lib/jobs/download-job-schemas';
+import type { z } from 'zod';
+import type { DownloadProgress, downloadJobRequestSchema } from '@/lib/jobs/download-job-schemas';
 
 /** Progress is polled every 2000 ms. */
 export const PROGRESS_POLL_MS = 2000;
@@ -6,13 +7,7 @@ export const PROGRESS_POLL_MS = 2000;
 const POLL_ATTEMPTS = 3;
 
 /** POST /api/media/download's body as the web page sends it: the chosen format exactly (itag, item). */
-export interface DownloadJobBody {
-  url: string;
-  quality?: string;
-  format?: string;
-  itag?: string;
-  item?: string;
-}
+export type DownloadJobBody = z.input<typeof downloadJobRequestSchema>;
 
 export interface DownloadJobDeps {
   start: (body: DownloadJobBody) => Promise<string>;

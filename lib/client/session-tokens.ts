@@ -1,3 +1,4 @@
+import type { Session } from '@/lib/auth/credentials';
 import { LOCALES, routing } from '@/lib/i18n/routing';
 
 /** The browser's copy of the session (accessToken, refreshToken in localStorage) and its one refresh. */
@@ -6,10 +7,7 @@ export const REFRESH_PATH = '/api/auth/refresh';
 
 type TokenKey = 'accessToken' | 'refreshToken';
 
-export interface SessionTokens {
-  accessToken: string;
-  refreshToken: string;
-}
+export type SessionTokens = Pick<Session, 'accessToken' | 'refreshToken'>;
 
 function storage(): Storage | null {
   try {

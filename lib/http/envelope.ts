@@ -2,6 +2,7 @@ import 'server-only';
 import { NextResponse } from 'next/server';
 import { z, type ZodType } from 'zod';
 import { AppError } from '@/lib/errors';
+import type { Failure } from './failure';
 
 /** The one JSON envelope: `{success:true, data}` or `{success:false, error, code}`; route() in lib/auth wraps every handler in it. */
 export function ok<T>(data: T, init?: ResponseInit): NextResponse {
@@ -21,10 +22,8 @@ function publicDetails(details: Record<string, unknown> | undefined): Record<str
 
 export function fail(error: AppError, headers?: HeadersInit): NextResponse {
   const details = publicDetails(error.details);
-  const res = NextResponse.json(
-    { success: false, error: error.message, code: error.code, ...(details ? { details } : {}) },
-    { status: error.status, headers },
-  );
+  const body: Failure = { success: false, error: error.message, code: error.code, ...(details ? { details } : {}) };
+  const res = NextResponse.json(body, { status: error.status, headers });
   // A throttle that knows when it lifts says so in the standard header (details.retryAfter, in seconds).
   const retryAfter = error.details?.retryAfter;
   if (typeof retryAfter === 'number' && !res.headers.has('retry-after')) res.headers.set('Retry-After', String(retryAfter));

@@ -19,17 +19,18 @@ export type DownloadJobRequest = z.infer<typeof downloadJobRequestSchema>;
 export const DOWNLOAD_STATUSES = ['queued', 'analyzing', 'processing', 'ready', 'failed'] as const;
 export type DownloadStatus = (typeof DOWNLOAD_STATUSES)[number];
 
+/** POST /api/media/download → data. */
+export const downloadStartedSchema = z.object({ downloadId: z.string().meta({ example: 'dl_Q2hhbmdlIG1lIQ' }) });
+
 /** GET /api/media/progress/{id} → data: one download's progress. */
-export interface DownloadProgress {
-  id: string;
-  _id: string;
-  status: DownloadStatus;
-  /** 0..100, never moving backwards */
-  progress: number;
-  message: string;
-  /** `/api/download/{mediaId}?itag=&ext=` once ready, else null */
-  downloadUrl: string | null;
-  /** the error's code when failed */
-  code?: string;
-}
+export const downloadProgressSchema = z.object({
+  id: z.string(),
+  _id: z.string(),
+  status: z.enum(DOWNLOAD_STATUSES),
+  progress: z.number().int().min(0).max(100).meta({ description: '0..100, never moving backwards' }),
+  message: z.string(),
+  downloadUrl: z.string().nullable().meta({ description: '`/api/download/{mediaId}?itag=&ext=` once ready, else null' }),
+  code: z.string().optional().meta({ description: "The error's code when failed" }),
+});
+export type DownloadProgress = z.infer<typeof downloadProgressSchema>;
 

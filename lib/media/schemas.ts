@@ -1,10 +1,15 @@
 import { z } from 'zod';
-import { MEDIA_KINDS, PLATFORMS } from './types';
 
 /**
  * The media API's bodies, one source of truth: the handlers validate with them, the UI types its calls with
  * them, and the OpenAPI document is generated from them. No server-only imports here.
  */
+
+export const PLATFORMS = ['youtube', 'tiktok', 'instagram', 'facebook', 'twitter', 'generic'] as const;
+export type Platform = (typeof PLATFORMS)[number];
+
+export const MEDIA_KINDS = ['video', 'short', 'live', 'post', 'reel', 'story', 'photo', 'playlist', 'channel'] as const;
+export type MediaKind = (typeof MEDIA_KINDS)[number];
 
 const URL_REQUIRED = 'Please enter a valid URL';
 
@@ -24,14 +29,16 @@ export const analyzeRequestSchema = z
   .refine((body) => body.url.length > 0, { message: URL_REQUIRED });
 export type AnalyzeRequest = z.infer<typeof analyzeRequestSchema>;
 
+/** A format the user may pick. */
 export const formatSchema = z.object({
   itag: z.string(),
   ext: z.string(),
   quality: z.string(),
-  filesize: z.number().int().nonnegative().optional(),
-  filesizeApprox: z.boolean().optional(),
+  filesize: z.number().int().nonnegative().optional().meta({ description: 'bytes' }),
+  filesizeApprox: z.boolean().optional().meta({ description: 'true when filesize is an estimate from bitrate × duration' }),
   format_note: z.string().optional(),
 });
+export type Format = z.infer<typeof formatSchema>;
 
 const entrySchema = z.object({
   url: z.string(),
@@ -48,8 +55,8 @@ export const mediaInfoSchema = z.object({
   thumbnail: z.string(),
   platform: z.enum(PLATFORMS),
   kind: z.enum(MEDIA_KINDS),
-  duration: z.number().nonnegative(),
-  fileSize: z.string(),
+  duration: z.number().nonnegative().meta({ description: 'seconds' }),
+  fileSize: z.string().meta({ description: 'human text, e.g. "24.5 MB"' }),
   availableQualities: z.array(z.string()),
   formats: z.array(formatSchema),
   items: z
@@ -58,6 +65,8 @@ export const mediaInfoSchema = z.object({
   entries: z.array(entrySchema).optional(),
   createdAt: z.string(),
 });
+/** The media info, as the API answers it. */
+export type MediaInfo = z.infer<typeof mediaInfoSchema>;
 
 export const JOB_STATUSES = ['queued', 'analyzing', 'ready', 'error'] as const;
 export const jobStatusSchema = z.enum(JOB_STATUSES);

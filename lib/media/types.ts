@@ -7,11 +7,11 @@
  * MediaInfo              → what the API answers, never carries source URLs of streams
  */
 
-export const PLATFORMS = ['youtube', 'tiktok', 'instagram', 'facebook', 'twitter', 'generic'] as const;
-export type Platform = (typeof PLATFORMS)[number];
+import type { MediaKind, Platform } from './schemas';
 
-export const MEDIA_KINDS = ['video', 'short', 'live', 'post', 'reel', 'story', 'photo', 'playlist', 'channel'] as const;
-export type MediaKind = (typeof MEDIA_KINDS)[number];
+// What the API shows is written as zod schemas (schemas.ts), the one source of those shapes.
+export { MEDIA_KINDS, PLATFORMS } from './schemas';
+export type { Format, MediaInfo, MediaKind, Platform } from './schemas';
 
 export interface Recognition {
   platform: Platform;
@@ -104,34 +104,3 @@ export interface Extraction {
   engine: 'native' | 'ytdlp';
 }
 
-/** A format the user may pick. */
-export interface Format {
-  itag: string;
-  ext: string;
-  quality: string;
-  /** bytes */
-  filesize?: number;
-  /** true when filesize is an estimate from bitrate × duration */
-  filesizeApprox?: boolean;
-  format_note?: string;
-}
-
-/** The media info, as the API answers it. */
-export interface MediaInfo {
-  id: string;
-  url: string;
-  title: string;
-  description: string;
-  thumbnail: string;
-  platform: Platform;
-  kind: MediaKind;
-  /** seconds */
-  duration: number;
-  /** human text, e.g. "24.5 MB" */
-  fileSize: string;
-  availableQualities: string[];
-  formats: Format[];
-  items?: { id: string; title: string; thumbnail: string; duration: number; formats: Format[] }[];
-  entries?: { url: string; title?: string; id?: string; thumbnail?: string }[];
-  createdAt: string;
-}

@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import { loginSchema, refreshSchema, registerSchema } from '@/lib/auth/credentials';
+import {
+  issuedTokenSchema, loginSchema, refreshSchema, registerSchema, sessionSchema, tokenInfoSchema, userSchema,
+} from '@/lib/auth/credentials';
 import { bulkBatchSchema, bulkRequestSchema } from '@/lib/bulk/schemas';
 import { clearedSchema, historyEntrySchema, historyListSchema, overviewSchema, redownloadSchema } from '@/lib/history/schemas';
-import { downloadJobRequestSchema } from '@/lib/jobs/download-job-schemas';
+import { failureSchema } from '@/lib/http/failure';
+import { downloadJobRequestSchema, downloadProgressSchema, downloadStartedSchema } from '@/lib/jobs/download-job-schemas';
 import { analyzeRequestSchema, formatSchema, mediaInfoSchema } from '@/lib/media/schemas';
 import { markedReadSchema, notificationListSchema, notificationSchema } from '@/lib/notifications/schemas';
 import { downloadDefaultsSchema, settingsPatchSchema, userSettingsSchema } from '@/lib/settings/schemas';
-import {
-  downloadProgressSchema, downloadStartedSchema, errorSchema, issuedTokenSchema, sessionSchema, tokenInfoSchema, userSchema,
-} from './extra-schemas';
 
 type JsonObject = Record<string, unknown>;
 
@@ -24,7 +24,7 @@ const REQUESTS = {
 } as const;
 
 const RESPONSES = {
-  Error: errorSchema,
+  Error: failureSchema,
   Format: formatSchema,
   MediaInfo: mediaInfoSchema,
   DownloadStarted: downloadStartedSchema,
