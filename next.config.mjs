@@ -6,6 +6,8 @@ const withNextIntl = createNextIntlPlugin('./lib/i18n/request.ts');
 const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
+  // The container image runs Next's self-contained server (node server.js); a plain checkout keeps `next start`.
+  ...(process.env.GRABLINE_STANDALONE === '1' ? { output: 'standalone' } : {}),
   // Native and server-side packages stay outside the bundle.
   serverExternalPackages: ['better-sqlite3', 'pg', 'bullmq', 'ioredis'],
   images: { unoptimized: true },

@@ -4,9 +4,14 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-APT_PACKAGES=(ffmpeg yt-dlp chromium redis-server fonts-noto-core ca-certificates)
-# The PostgreSQL 15 server is only needed by the test suite (it runs the store's tests on both engines).
-[ "${GRABLINE_SETUP_TESTS:-0}" = 1 ] && [ ! -x /usr/lib/postgresql/15/bin/initdb ] && APT_PACKAGES+=(postgresql-15)
+# What the server runs on: the converters, the packaged yt-dlp (the engine's fallback), fonts for the pages.
+APT_PACKAGES=(ffmpeg yt-dlp fonts-noto-core ca-certificates)
+# Only the test suite needs a browser, nginx (it runs the e2e suite behind it too) and a PostgreSQL 15 server (it
+# runs the store's tests on both engines).
+if [ "${GRABLINE_SETUP_TESTS:-0}" = 1 ]; then
+  APT_PACKAGES+=(chromium nginx)
+  [ -x /usr/lib/postgresql/15/bin/initdb ] || APT_PACKAGES+=(postgresql-15)
+fi
 
 missing=()
 for pkg in "${APT_PACKAGES[@]}"; do
@@ -18,6 +23,9 @@ if [ ${#missing[@]} -gt 0 ]; then
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
+
+# The image's runtime stage needs only the system packages: its npm packages come with the standalone build.
+[ "${GRABLINE_SETUP_SYSTEM_ONLY:-0}" = 1 ] && exit 0
 
 # npm packages, exactly as the committed lockfile says (npm ci refuses a lock that drifted from package.json);
 # reinstalled only when the lockfile changed since the last install.
