@@ -1,0 +1,20 @@
+import { NextResponse } from 'next/server';
+import { route } from '@/lib/auth/route';
+import { readiness } from '@/lib/health/readiness';
+
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+/**
+ * GET /api/health/ready → 200 when this node can take work (store, ffmpeg, engine, temp space), else 503 with
+ * code `unavailable` and which check failed — what a load balancer or an orchestrator's probe reads.
+ */
+export const GET = route({ auth: 'none' }, async () => {
+  const { ready, checks } = await readiness();
+  if (ready) return { status: 'ready', checks };
+  const failing = Object.entries(checks).filter(([, ok]) => !ok).map(([name]) => name);
+  return NextResponse.json(
+    { success: false, error: `Not ready: ${failing.join(', ')}`, code: 'unavailable', details: { checks } },
+    { status: 503, headers: { 'Retry-After': '5' } },
+  );
+});

@@ -1,0 +1,44 @@
+import 'server-only';
+import { mkdir, statfs } from 'node:fs/promises';
+import { config } from '@/lib/config';
+import { getDb } from '@/lib/db';
+import { engineHealth } from '@/lib/media/analyze';
+
+/** Below this much free space in the temp folder a node stops taking work: a prepared file would not fit. */
+export const MIN_FREE_TEMP_BYTES = 256 * 1024 ** 2;
+const CHECK_TIMEOUT_MS = 3000;
+
+export interface Readiness {
+  ready: boolean;
+  checks: { database: boolean; ffmpeg: boolean; engine: boolean; tempSpace: boolean };
+}
+
+function withTimeout<T>(work: Promise<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('timed out')), CHECK_TIMEOUT_MS)));
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
+const passes = (work: () => Promise<unknown>) => withTimeout(work()).then((value) => value !== false, () => false);
+
+/**
+ * Whether this node can serve work now: the store answers, ffmpeg and the analysis engine run (their versions are
+ * probed at most every 10 minutes), and the temp folder has room for a prepared file. A load balancer sends
+ * traffic only to a ready node; liveness is a separate, always-cheap check.
+ */
+export async function readiness(): Promise<Readiness> {
+  const engine = engineHealth().catch(() => null);
+  const [database, ffmpeg, ytdlp, tempSpace] = await Promise.all([
+    passes(async () => (await getDb()).get('SELECT 1 AS one')),
+    passes(async () => Boolean((await engine)?.ffmpeg)),
+    passes(async () => Boolean((await engine)?.ytdlp)),
+    passes(async () => {
+      const dir = config().tempDir;
+      await mkdir(dir, { recursive: true });
+      const fs = await statfs(dir);
+      return fs.bavail * fs.bsize >= MIN_FREE_TEMP_BYTES;
+    }),
+  ]);
+  const checks = { database, ffmpeg, engine: ytdlp, tempSpace };
+  return { ready: Object.values(checks).every(Boolean), checks };
+}

@@ -1,0 +1,74 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { GET as health } from '@/app/api/health/route';
+import { GET as live } from '@/app/api/health/live/route';
+import { GET as ready } from '@/app/api/health/ready/route';
+import { appStores, callRoute } from '@/lib/auth/store.testkit';
+import { closeDb } from '@/lib/db';
+
+/** Liveness is always cheap, readiness says whether this node can take work, details are for the operator. */
+const [sqlite] = appStores();
+let close: () => Promise<void>;
+const forgetVersionProbes = () => delete (globalThis as { __grablineVersions?: unknown }).__grablineVersions;
+
+beforeEach(async () => {
+  close = await sqlite.open();
+  forgetVersionProbes();
+});
+afterEach(async () => {
+  vi.unstubAllEnvs();
+  forgetVersionProbes();
+  await close();
+});
+
+describe('GET /api/health/live', () => {
+  it('answers 200 without touching the store or the tools', async () => {
+    vi.stubEnv('DATABASE_URL', 'postgres://nobody@127.0.0.1:1/none');
+    vi.stubEnv('FFMPEG_PATH', '/nonexistent/ffmpeg');
+    const res = await callRoute(live, '/api/health/live');
+    expect(res.status).toBe(200);
+    expect(res.json.data).toEqual({ status: 'ok' });
+  });
+});
+
+describe('GET /api/health/ready', () => {
+  it('is ready when the store, ffmpeg, the engine and the temp folder answer', async () => {
+    const res = await callRoute(ready, '/api/health/ready');
+    expect(res.status).toBe(200);
+    expect(res.json.data).toEqual({ status: 'ready', checks: { database: true, ffmpeg: true, engine: true, tempSpace: true } });
+  });
+
+  it('is 503 naming ffmpeg when ffmpeg cannot run', async () => {
+    vi.stubEnv('FFMPEG_PATH', '/nonexistent/ffmpeg');
+    const res = await callRoute(ready, '/api/health/ready');
+    expect(res.status).toBe(503);
+    expect(res.headers.get('retry-after')).toBe('5');
+    expect(res.json).toMatchObject({ code: 'unavailable', error: 'Not ready: ffmpeg' });
+  });
+
+  it('is 503 naming the database when the store does not answer', async () => {
+    await closeDb();
+    vi.stubEnv('DATABASE_URL', 'postgres://nobody@127.0.0.1:1/none');
+    const res = await callRoute(ready, '/api/health/ready');
+    expect(res.status).toBe(503);
+    expect(res.json.error).toBe('Not ready: database');
+    await closeDb();
+  });
+});
+
+describe('GET /api/health', () => {
+  it('shows versions and the pool to anyone while HEALTH_TOKEN is unset', async () => {
+    const res = await callRoute(health, '/api/health');
+    expect(res.json.data).toMatchObject({ status: 'ok', node: process.version });
+    expect(res.json.data.pool).toBeDefined();
+  });
+
+  it('with HEALTH_TOKEN, shows them only to that token', async () => {
+    vi.stubEnv('HEALTH_TOKEN', 'operator-secret-0123456789');
+    const anonymous = await callRoute(health, '/api/health');
+    expect(anonymous.json.data).toEqual({ status: 'ok' });
+    const wrong = await callRoute(health, '/api/health', { headers: { authorization: 'Bearer operator-secret-0123456780' } });
+    expect(wrong.json.data).toEqual({ status: 'ok' });
+    const operator = await callRoute(health, '/api/health', { headers: { authorization: 'Bearer operator-secret-0123456789' } });
+    expect(operator.json.data).toMatchObject({ node: process.version, ffmpeg: expect.stringContaining('ffmpeg') });
+  });
+});
