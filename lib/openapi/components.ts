@@ -7,7 +7,7 @@ import { analyzeRequestSchema, formatSchema, mediaInfoSchema } from '@/lib/media
 import { markedReadSchema, notificationListSchema, notificationSchema } from '@/lib/notifications/schemas';
 import { downloadDefaultsSchema, settingsPatchSchema, userSettingsSchema } from '@/lib/settings/schemas';
 import {
-  downloadProgressSchema, downloadStartedSchema, errorSchema, issuedTokenSchema, sessionSchema, tokenInfoSchema, userSchema,
+  downloadProgressSchema, downloadStartedSchema, errorSchema, issuedTokenSchema, registeredSchema, sessionSchema, tokenInfoSchema, userSchema,
 } from './extra-schemas';
 
 type JsonObject = Record<string, unknown>;
@@ -31,6 +31,7 @@ const RESPONSES = {
   DownloadProgress: downloadProgressSchema,
   BulkBatch: bulkBatchSchema,
   User: userSchema,
+  Registered: registeredSchema,
   Session: sessionSchema,
   IssuedToken: issuedTokenSchema,
   TokenInfo: tokenInfoSchema,

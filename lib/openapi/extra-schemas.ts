@@ -27,6 +27,9 @@ export const downloadProgressSchema = z.object({
 
 export const userSchema = z.object({ id: z.string(), email: z.email() });
 
+/** The answer to a registration: the same whether or not the address already had an account. */
+export const registeredSchema = z.object({ email: z.email() });
+
 export const sessionSchema = z.object({ accessToken: z.string(), refreshToken: z.string(), user: userSchema });
 
 export const issuedTokenSchema = z.object({
