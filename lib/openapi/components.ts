@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { loginSchema, refreshSchema, registerSchema } from '@/lib/auth/credentials';
-import { bulkBatchSchema, bulkRequestSchema } from '@/lib/bulk/schemas';
+import { bulkBatchSchema, bulkRequestSchema, bulkStartedSchema } from '@/lib/bulk/schemas';
 import { clearedSchema, historyEntrySchema, historyListSchema, overviewSchema, redownloadSchema } from '@/lib/history/schemas';
 import { downloadJobRequestSchema } from '@/lib/jobs/download-job-schemas';
 import { analyzeRequestSchema, formatSchema, mediaInfoSchema } from '@/lib/media/schemas';
@@ -30,6 +30,7 @@ const RESPONSES = {
   DownloadStarted: downloadStartedSchema,
   DownloadProgress: downloadProgressSchema,
   BulkBatch: bulkBatchSchema,
+  BulkStarted: bulkStartedSchema,
   User: userSchema,
   Registered: registeredSchema,
   Session: sessionSchema,
