@@ -25,9 +25,10 @@ export function pageContentSecurityPolicy({ nonce, development = false, https = 
   const directives: Array<[string, ...string[]]> = [
     ['default-src', "'self'"],
     ['script-src', "'self'", `'nonce-${nonce}'`, "'strict-dynamic'", ...(development ? ["'unsafe-eval'"] : [])],
-    // <style> elements need the nonce; style attributes (React's style prop, positioned popovers) carry no code.
-    ['style-src', "'self'", `'nonce-${nonce}'`],
-    ['style-src-attr', "'unsafe-inline'"],
+    // Styles run no code. React's style attributes, the popovers' positions, the menus' scroll lock (a <style>
+    // its library adds without a nonce) and the theme switch's pause all write inline styles; a nonce in
+    // style-src would switch 'unsafe-inline' off for all of them.
+    ['style-src', "'self'", "'unsafe-inline'"],
     // Thumbnails come from whatever site the media is on.
     ['img-src', "'self'", 'data:', 'blob:', 'https:', 'http:'],
     ['font-src', "'self'", 'data:'],
