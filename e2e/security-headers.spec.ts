@@ -129,4 +129,24 @@ test.describe('security headers', () => {
       expect(violations).toEqual([]);
     });
   }
+
+  test('a bulk batch runs under the policy: the page follows its keyed status link and the ZIP downloads; the bare id opens nothing', async ({ page }) => {
+    test.setTimeout(120_000);
+    const violations = await watchViolations(page);
+    await page.goto('/bulk');
+    await page.getByTestId('bulk-textarea').fill(`${FIXTURE}/video.mp4?bulk-csp=1`);
+    const started = page.waitForResponse((res) => res.url().endsWith('/api/bulk') && res.request().method() === 'POST');
+    await page.getByTestId('bulk-start').click();
+    const { data } = (await (await started).json()) as { data: { batchId: string; statusUrl: string; zipUrl: string } };
+    expect(data.statusUrl).toMatch(new RegExp(`^/api/bulk/${data.batchId}\\?key=[\\w-]{43}$`));
+    await expect(page.locator('[data-testid=bulk-item][data-status=completed]')).toHaveCount(1, { timeout: 90_000 });
+    await expect(page.getByTestId('bulk-zip')).toHaveAttribute('href', data.zipUrl);
+    const downloading = page.waitForEvent('download');
+    await page.getByTestId('bulk-zip').click();
+    expect((await downloading).suggestedFilename()).toBe(`grabline-${data.batchId}.zip`);
+    expect((await page.request.get(`/api/bulk/${data.batchId}`)).status()).toBe(404);
+    expect((await page.request.get(`/api/bulk/${data.batchId}/zip`)).status()).toBe(404);
+    expect((await page.request.get(data.statusUrl)).status()).toBe(200);
+    expect(violations).toEqual([]);
+  });
 });
