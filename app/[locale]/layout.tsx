@@ -1,6 +1,7 @@
 import type { Metadata, Viewport } from 'next';
 import { hasLocale, NextIntlClientProvider } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { headers } from 'next/headers';
 import { notFound } from 'next/navigation';
 import type { ReactNode } from 'react';
 import { ThemeProvider } from '@/components/theme/theme-provider';
@@ -44,12 +45,15 @@ export default async function LocaleLayout({
   if (!hasLocale(routing.locales, locale)) notFound();
   setRequestLocale(locale);
   const info = LOCALE_INFO[locale];
+  // The page's CSP nonce (proxy.ts): reading it renders every page per request, which a nonce requires — each
+  // page carries Next's inline scripts, and a prerendered page would carry a nonce every visitor shares.
+  const nonce = (await headers()).get('x-nonce') ?? undefined;
   return (
     // next-themes sets the `dark` class before hydration, so the attribute legitimately differs.
     <html lang={locale} dir={info.dir} className={info.font} suppressHydrationWarning>
       <body className="min-h-screen">
         <NextIntlClientProvider>
-          <ThemeProvider>
+          <ThemeProvider nonce={nonce}>
             {children}
             <Toaster />
             <LocaleMemory locale={locale} />

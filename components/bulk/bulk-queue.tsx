@@ -23,7 +23,7 @@ export function BulkQueue({ batch }: { batch: BulkBatch }) {
           </p>
         </div>
         {completed > 0 && (
-          <a data-testid="bulk-zip" href={`/api/bulk/${batch.batchId}/zip`} download className={buttonClasses('primary', 'md')}>
+          <a data-testid="bulk-zip" href={batch.zipUrl} download className={buttonClasses('primary', 'md')}>
             <Archive className="h-4 w-4" aria-hidden />
             {t('downloadZip')}
           </a>

@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import useSWR from 'swr';
 import { apiGet, apiPost } from '@/lib/client/api-client';
-import type { BulkBatch, BulkRequest } from '@/lib/bulk/schemas';
+import type { BulkBatch, BulkRequest, BulkStarted } from '@/lib/bulk/schemas';
 
 const POLL_MS = 1000;
 
@@ -13,14 +13,16 @@ export interface BulkOutcome {
 }
 
 /**
- * Starts a batch and follows it: GET /api/bulk/{id} once a second until every item has finished, then calls
- * `onDone` once with the counts. `start` rejects with the API's error (the caller shows it).
+ * Starts a batch and follows it: GET its statusUrl (which alone opens an anonymous batch) once a second until
+ * every item has finished, then calls `onDone` once with the counts. `start` rejects with the API's error (the
+ * caller shows it).
  */
 export function useBulkBatch(onDone: (outcome: BulkOutcome) => void) {
-  const [batchId, setBatchId] = useState<string | null>(null);
+  const [started, setStarted] = useState<BulkStarted | null>(null);
+  const batchId = started?.batchId ?? null;
   const [starting, setStarting] = useState(false);
   const reported = useRef<string | null>(null);
-  const { data } = useSWR<BulkBatch>(batchId ? `/api/bulk/${batchId}` : null, (path: string) => apiGet<BulkBatch>(path), {
+  const { data } = useSWR<BulkBatch>(started ? started.statusUrl : null, (path: string) => apiGet<BulkBatch>(path), {
     refreshInterval: (latest) => (latest?.done ? 0 : POLL_MS),
     revalidateOnFocus: false,
     keepPreviousData: false,
@@ -37,8 +39,7 @@ export function useBulkBatch(onDone: (outcome: BulkOutcome) => void) {
   const start = useCallback(async (request: BulkRequest) => {
     setStarting(true);
     try {
-      const { batchId: id } = await apiPost<{ batchId: string }>('/api/bulk', request);
-      setBatchId(id);
+      setStarted(await apiPost<BulkStarted>('/api/bulk', request));
     } finally {
       setStarting(false);
     }

@@ -27,7 +27,10 @@ export const refreshSchema = z.object({ refreshToken: z.string().min(1).max(200)
 export const userSchema = z.object({ id: z.string(), email: z.email() });
 export type User = z.infer<typeof userSchema>;
 
-/** POST /api/auth/login, /register and /refresh → data. */
+/** POST /api/auth/register → data: the same whether or not the address already had an account. */
+export const registeredSchema = z.object({ email: z.email() });
+
+/** POST /api/auth/login and /refresh → data. */
 export const sessionSchema = z.object({ accessToken: z.string(), refreshToken: z.string(), user: userSchema });
 export type Session = z.infer<typeof sessionSchema>;
 

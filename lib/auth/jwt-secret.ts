@@ -25,7 +25,7 @@ function readSecret(): string {
   const { env, dataDir } = config();
   if (env.JWT_SECRET) return env.JWT_SECRET;
   const file = path.join(dataDir, 'jwt-secret');
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   try {
     // 'wx' fails if another process got there first; then its secret is the one to use.
     writeFileSync(file, randomBytes(48).toString('base64url'), { flag: 'wx', mode: 0o600 });

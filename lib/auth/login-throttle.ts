@@ -43,7 +43,8 @@ function accountKey(req: NextRequest, email: string): string {
   return `login:acct:${createHash('sha256').update(`${ipKey(req)}|${email}`).digest('hex').slice(0, 32)}`;
 }
 
-async function hit(db: Db, key: string): Promise<{ count: number; window_start: number }> {
+/** One more attempt under `key` in its 15-minute window (a window that has passed starts over at 1). */
+export async function hit(db: Db, key: string): Promise<{ count: number; window_start: number }> {
   const at = now();
   // One atomic statement on both engines: a window that has passed starts over at 1.
   const row = await db.get<{ count: number; window_start: number }>(

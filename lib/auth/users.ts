@@ -2,7 +2,6 @@ import 'server-only';
 import type { Db } from '@/lib/db';
 import { newId } from '@/lib/db/ids';
 import { now } from '@/lib/db/time';
-import { AppError, isAppError } from '@/lib/errors';
 import type { User } from './credentials';
 import { hashPassword } from './password';
 
@@ -12,20 +11,17 @@ interface UserRow extends User {
   password_hash: string;
 }
 
-/** `email` must already be normalised (credentials.ts). */
-export async function createUser(db: Db, email: string, password: string): Promise<User> {
-  const user = { id: newId('usr'), email };
-  try {
-    await db.run('INSERT INTO users (id, email, password_hash, created_at) VALUES (?, ?, ?, ?)', [
-      user.id, email, await hashPassword(password), now(),
-    ]);
-  } catch (error) {
-    if (isAppError(error) && error.code === 'conflict') {
-      throw new AppError('conflict', 'An account with this email already exists');
-    }
-    throw error;
-  }
-  return user;
+/**
+ * Registers `email` (already normalised, credentials.ts) unless it is taken, and answers the same either way:
+ * the caller must not learn whether an address has an account. The password is hashed in both cases, so the time
+ * taken tells nothing either. Whoever already owns the address simply signs in as before.
+ */
+export async function registerUser(db: Db, email: string, password: string): Promise<{ email: string }> {
+  const hash = await hashPassword(password);
+  await db.run('INSERT INTO users (id, email, password_hash, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (email) DO NOTHING', [
+    newId('usr'), email, hash, now(),
+  ]);
+  return { email };
 }
 
 export async function findUserWithPassword(db: Db, email: string): Promise<UserRow | undefined> {

@@ -35,6 +35,8 @@ export interface StoredItem extends ItemState {
 
 export interface StoredBatch {
   id: string;
+  /** The signed-in user who started it; null for an anonymous batch. */
+  owner: string | null;
   quality: BulkQuality;
   format: BulkFormat;
   items: StoredItem[];
@@ -108,15 +110,15 @@ export async function countItems(db: Db, batchId: string): Promise<number> {
 }
 
 export async function readBatch(db: Db, batchId: string, now: number): Promise<StoredBatch | undefined> {
-  const batch = await db.get<{ quality: BulkQuality; format: BulkFormat }>(
-    'SELECT quality, format FROM batches WHERE id = ? AND expires_at > ?', [batchId, now],
+  const batch = await db.get<{ owner: string | null; quality: BulkQuality; format: BulkFormat }>(
+    'SELECT owner, quality, format FROM batches WHERE id = ? AND expires_at > ?', [batchId, now],
   );
   if (!batch) return undefined;
   const rows = await db.query<ItemRow>(
     `SELECT id, status, progress, message, payload, result, position FROM jobs
      WHERE batch_id = ? AND type = 'bulk-item' ORDER BY position`, [batchId],
   );
-  return { id: batchId, ...batch, items: rows.map(toItem) };
+  return { id: batchId, ...batch, owner: batch.owner ?? null, items: rows.map(toItem) };
 }
 
 function toItem(row: ItemRow): StoredItem {

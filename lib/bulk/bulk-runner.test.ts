@@ -1,10 +1,13 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { forgetJwtKey } from '@/lib/auth/jwt-secret';
 import type { Db } from '@/lib/db';
 import { AppError } from '@/lib/errors';
 import type { AnalyzedMedia } from '@/lib/media/analyze';
 import type { MediaInfo } from '@/lib/media/types';
 import { dbEngines } from '@/test/db-engines';
+import type { BatchReader } from './batch-access';
 import { createBulkRunner, type BulkItemOutcome, type BulkRunnerOptions } from './bulk-runner';
+import type { BulkRequest } from './schemas';
 
 const mediaOf = (info: Partial<MediaInfo>) => ({ info: { title: 'Clip', formats: [{ itag: 'mp4-720', ext: 'mp4', quality: '720p' }], ...info } }) as AnalyzedMedia;
 
@@ -18,15 +21,24 @@ async function until(check: () => Promise<boolean>): Promise<void> {
 
 describe.each(dbEngines())('bulk runner on $name', ({ create }) => {
   let db: Db | undefined;
+  beforeEach(() => {
+    vi.stubEnv('JWT_SECRET', 'a-test-secret-that-is-long-enough-for-hmac-keys');
+    forgetJwtKey();
+  });
   afterEach(async () => {
     await db?.close();
     db = undefined;
+    vi.unstubAllEnvs();
+    forgetJwtKey();
   });
+
+  /** The owner of each started batch, as the routes would present them: the user, or the key in statusUrl. */
+  const readers = new Map<string, BatchReader>();
 
   const runnerWith = async (over: Partial<BulkRunnerOptions>) => {
     db ??= await create();
     const store = db;
-    return createBulkRunner({
+    const runner = createBulkRunner({
       db: async () => store,
       analyze: async () => mediaOf({}),
       prepare: async (url) => ({ title: url, downloadUrl: `/d/${url}`, file: { mediaId: 'm', itag: 'i', ext: 'mp4' } }),
@@ -34,7 +46,42 @@ describe.each(dbEngines())('bulk runner on $name', ({ create }) => {
       ttlMs: () => 60_000,
       ...over,
     });
+    return {
+      raw: runner,
+      async start(request: BulkRequest, owner: string | null = null) {
+        const started = await runner.start(request, owner);
+        const key = new URL(started.statusUrl, 'http://x').searchParams.get('key') ?? undefined;
+        readers.set(started.batchId, { userId: owner, key });
+        return started.batchId;
+      },
+      get: (id: string) => runner.get(id, readers.get(id)!),
+    };
   };
+
+  it('answers a batch to its owner only: the signed-in user, or whoever holds an anonymous batch’s key', async () => {
+    const runner = await runnerWith({});
+    const request: BulkRequest = { urls: ['https://a.example/1'], quality: '720p', format: 'mp4' };
+    const mine = await runner.raw.start(request, 'user_1');
+    expect(mine.statusUrl).toBe(`/api/bulk/${mine.batchId}`);
+    expect(await runner.raw.get(mine.batchId, { userId: 'user_1' })).toMatchObject({ batchId: mine.batchId });
+    expect(await runner.raw.get(mine.batchId, { userId: 'user_2' })).toBeUndefined();
+    expect(await runner.raw.get(mine.batchId, { userId: null })).toBeUndefined();
+    expect(await runner.raw.getStored(mine.batchId, { userId: 'user_2' })).toBeUndefined();
+
+    const anon = await runner.raw.start(request, null);
+    const key = new URL(anon.statusUrl, 'http://x').searchParams.get('key')!;
+    expect(key).toMatch(/^[\w-]{43}$/);
+    expect(key).not.toContain(anon.batchId);
+    expect(anon.zipUrl).toBe(`/api/bulk/${anon.batchId}/zip?key=${key}`);
+    expect(await runner.raw.get(anon.batchId, { userId: null, key })).toMatchObject({ batchId: anon.batchId, statusUrl: anon.statusUrl });
+    expect(await runner.raw.getStored(anon.batchId, { userId: null, key })).toMatchObject({ id: anon.batchId });
+    for (const reader of [{ userId: null }, { userId: 'user_1' }, { userId: null, key: anon.batchId }, { userId: null, key: key.slice(0, -1) + (key.endsWith('A') ? 'B' : 'A') }]) {
+      expect(await runner.raw.get(anon.batchId, reader)).toBeUndefined();
+      expect(await runner.raw.getStored(anon.batchId, reader)).toBeUndefined();
+    }
+    // Another batch's key opens only that batch.
+    expect(await runner.raw.get(mine.batchId, { userId: null, key })).toBeUndefined();
+  });
 
   it('prepares at most `concurrency` items of a batch at once, and reports real progress', async () => {
     let running = 0;

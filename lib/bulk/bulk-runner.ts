@@ -9,6 +9,7 @@ import {
   countItems, insertBatch, interruptItems, publicItem, purgeExpiredBatches, readBatch, replaceWithEntries, saveItem,
   type ItemFile, type ItemState, type StoredBatch, type StoredItem,
 } from './batch-store';
+import { batchUrls, mayRead, type BatchReader } from './batch-access';
 import { expandableEntries } from './expand';
 import { BULK_MAX_ITEMS, BULK_MESSAGES, type BulkBatch, type BulkFormat, type BulkQuality, type BulkRequest } from './schemas';
 
@@ -59,12 +60,19 @@ interface BatchRun {
   schedule: (item: StoredItem) => void;
 }
 
+export interface StartedBatch {
+  batchId: string;
+  /** Where to read it; an anonymous batch's links carry its capability key. */
+  statusUrl: string;
+  zipUrl: string;
+}
+
 export interface BulkRunner {
-  start(request: BulkRequest, owner?: string | null): Promise<string>;
-  /** The batch as the API answers it, or undefined for an unknown or expired id. */
-  get(batchId: string): Promise<BulkBatch | undefined>;
-  /** The batch with where each finished file is (server-side only: the ZIP reads it). */
-  getStored(batchId: string): Promise<StoredBatch | undefined>;
+  start(request: BulkRequest, owner?: string | null): Promise<StartedBatch>;
+  /** The batch as the API answers it, or undefined for an unknown or expired id or a reader who is not its owner. */
+  get(batchId: string, reader: BatchReader): Promise<BulkBatch | undefined>;
+  /** The batch with where each finished file is (server-side only: the ZIP reads it), for its owner only. */
+  getStored(batchId: string, reader: BatchReader): Promise<StoredBatch | undefined>;
 }
 
 const INTERRUPTED = 'Interrupted by a server restart';
@@ -173,19 +181,20 @@ export function createBulkRunner(options: BulkRunnerOptions): BulkRunner {
       const limit = createLimiter(Math.max(1, options.concurrency));
       const run: BatchRun = { id, owner, choice, schedule: (item) => void limit(() => runItem(run, item)) };
       items.forEach(run.schedule);
-      return id;
+      return { batchId: id, ...batchUrls(id, owner) };
     },
 
-    async get(batchId) {
+    async get(batchId, reader) {
       const batch = await readBatch(await store(), batchId, now());
-      if (!batch) return undefined;
+      if (!batch || !mayRead(batch, reader)) return undefined;
       const items = batch.items.map(publicItem);
       const done = items.every((item) => item.status === 'completed' || item.status === 'failed');
-      return { batchId, quality: batch.quality, format: batch.format, items, done, total: items.length };
+      return { batchId, ...batchUrls(batchId, batch.owner), quality: batch.quality, format: batch.format, items, done, total: items.length };
     },
 
-    async getStored(batchId) {
-      return readBatch(await store(), batchId, now());
+    async getStored(batchId, reader) {
+      const batch = await readBatch(await store(), batchId, now());
+      return batch && mayRead(batch, reader) ? batch : undefined;
     },
   };
 }

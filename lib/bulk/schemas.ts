@@ -53,6 +53,10 @@ export type BulkItem = z.infer<typeof bulkItemSchema>;
 /** GET /api/bulk/{batchId} → data. */
 export const bulkBatchSchema = z.object({
   batchId: z.string(),
+  /** This batch's own address; an anonymous batch's carries the key that alone opens it. */
+  statusUrl: z.string(),
+  /** The completed files as one ZIP. */
+  zipUrl: z.string(),
   quality: z.enum(BULK_QUALITIES),
   format: z.enum(BULK_FORMATS),
   items: z.array(bulkItemSchema),
@@ -60,6 +64,13 @@ export const bulkBatchSchema = z.object({
   total: z.number().int(),
 });
 export type BulkBatch = z.infer<typeof bulkBatchSchema>;
+
+/** POST /api/bulk → data: the batch's id and where to read it (only these links open an anonymous batch). */
+export const bulkStartedSchema = z.object({ batchId: z.string(), statusUrl: z.string(), zipUrl: z.string() });
+export type BulkStarted = z.infer<typeof bulkStartedSchema>;
+
+/** GET /api/bulk/{id}[/zip]?key= — the capability key of an anonymous batch. */
+export const batchReadQuerySchema = z.object({ key: z.string().max(128).optional() });
 
 
 export const BULK_MESSAGES = {

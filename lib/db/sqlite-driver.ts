@@ -1,5 +1,5 @@
 import 'server-only';
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { toDbError } from './db-error';
@@ -30,8 +30,26 @@ function gateFor(file: string) {
   return gate;
 }
 
+/**
+ * The store holds password hashes, token hashes and every user's history: only the server's own user may read it.
+ * Its folder is created 0700 (an existing one of ours is tightened to 0700, unless it is a shared sticky folder
+ * such as /tmp); the database file is created 0600 before SQLite opens it, and SQLite gives its -wal and -shm
+ * files the database file's mode. Files an older version left 0644 are tightened too.
+ */
+function restrictStoreFiles(file: string): void {
+  const dir = path.dirname(file);
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const folder = statSync(dir);
+  const ours = typeof process.getuid !== 'function' || folder.uid === process.getuid();
+  if (ours && (folder.mode & 0o1000) === 0 && (folder.mode & 0o077) !== 0) chmodSync(dir, 0o700);
+  closeSync(openSync(file, 'a', 0o600));
+  for (const name of [file, `${file}-wal`, `${file}-shm`, `${file}-journal`]) {
+    if (existsSync(name) && (statSync(name).mode & 0o077) !== 0) chmodSync(name, 0o600);
+  }
+}
+
 export function openSqlite(file: string): Db {
-  if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
+  if (file !== ':memory:') restrictStoreFiles(file);
   const conn = new Database(file, { timeout: BUSY_TIMEOUT_MS });
   conn.pragma('journal_mode = WAL');
   conn.pragma('foreign_keys = ON');

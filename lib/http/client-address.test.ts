@@ -11,6 +11,9 @@ describe('clientAddress', () => {
   it('believes no header without a trusted proxy', () => {
     expect(clientAddress(headers('203.0.113.9'))).toBe('local');
     expect(requestIsHttps(new URL('http://x/'), headers(undefined, 'https'))).toBe(false);
+    // Next turns a caller's own X-Forwarded-Proto into the URL's scheme: that is no https either.
+    expect(requestIsHttps(new URL('https://x/'), headers(undefined, 'https'))).toBe(false);
+    expect(requestIsHttps(new URL('https://x/'), headers())).toBe(true);
   });
 
   it('behind one proxy takes the address it appended, never what the caller wrote', () => {

@@ -18,11 +18,16 @@ export function clientAddress(headers: Headers): string {
   return fromTheRight(headers.get('x-forwarded-for'), hops) ?? 'local';
 }
 
-/** Whether the visitor reached us over https: the request's own scheme, or our trusted proxies' word for it. */
+/**
+ * Whether the visitor reached us over https: our trusted proxies' word for it. Next builds the request URL's
+ * scheme from X-Forwarded-Proto, whoever wrote it, and fills that header in itself when it is missing — so the
+ * URL's scheme counts only on a request that carries no such header at all (a request made in-process).
+ */
 export function requestIsHttps(url: URL, headers: Headers): boolean {
-  if (url.protocol === 'https:') return true;
   const hops = config().trustedProxyHops;
-  return hops > 0 && fromTheRight(headers.get('x-forwarded-proto'), hops)?.toLowerCase() === 'https';
+  const forwarded = headers.get('x-forwarded-proto');
+  if (hops > 0 && fromTheRight(forwarded, hops)?.toLowerCase() === 'https') return true;
+  return forwarded === null && url.protocol === 'https:';
 }
 
 /** The n-th comma-separated entry from the right (the leftmost one when there are fewer). */

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import {
-  issuedTokenSchema, loginSchema, refreshSchema, registerSchema, sessionSchema, tokenInfoSchema, userSchema,
+  issuedTokenSchema, loginSchema, refreshSchema, registeredSchema, registerSchema, sessionSchema, tokenInfoSchema, userSchema,
 } from '@/lib/auth/credentials';
-import { bulkBatchSchema, bulkRequestSchema } from '@/lib/bulk/schemas';
+import { bulkBatchSchema, bulkRequestSchema, bulkStartedSchema } from '@/lib/bulk/schemas';
 import { clearedSchema, historyEntrySchema, historyListSchema, overviewSchema, redownloadSchema } from '@/lib/history/schemas';
 import { failureSchema } from '@/lib/http/failure';
 import { downloadJobRequestSchema, downloadProgressSchema, downloadStartedSchema } from '@/lib/jobs/download-job-schemas';
@@ -30,7 +30,9 @@ const RESPONSES = {
   DownloadStarted: downloadStartedSchema,
   DownloadProgress: downloadProgressSchema,
   BulkBatch: bulkBatchSchema,
+  BulkStarted: bulkStartedSchema,
   User: userSchema,
+  Registered: registeredSchema,
   Session: sessionSchema,
   IssuedToken: issuedTokenSchema,
   TokenInfo: tokenInfoSchema,

@@ -7,7 +7,7 @@ const idParam = [{ name: 'id', description: 'The history entry’s _id' }];
 export function authPaths(): Paths {
   return {
     '/api/auth/register': {
-      post: operation({ operationId: 'register', summary: 'Create an account', tags: ['Auth'], auth: 'none', body: 'RegisterRequest', data: 'User', status: 201, errors: [400, 409] }),
+      post: operation({ operationId: 'register', summary: 'Create an account', tags: ['Auth'], auth: 'none', body: 'RegisterRequest', data: 'Registered', status: 201, errors: [400, 429] }),
     },
     '/api/auth/login': {
       post: operation({

@@ -7,10 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POST } from '@/app/api/bulk/route';
 import { GET as getBatch } from '@/app/api/bulk/[batchId]/route';
 import { GET as getZip } from '@/app/api/bulk/[batchId]/zip/route';
-import type { BulkBatch } from '@/lib/bulk/schemas';
+import type { BulkBatch, BulkStarted } from '@/lib/bulk/schemas';
 import { closeDb } from '@/lib/db';
 import { getYtdlpPool } from '@/lib/media/ytdlp/get-pool';
 import { startFixtureSite, type FixtureSite } from '@/test/fixtures/server';
+import { signUp } from './history.testkit';
 
 let site: FixtureSite;
 let dataDir: string;
@@ -39,23 +40,29 @@ async function post(body: unknown): Promise<Response> {
   return POST(new NextRequest('http://localhost/api/bulk', { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }), noParams);
 }
 
-async function start(body: unknown): Promise<string> {
+async function start(body: unknown): Promise<BulkStarted> {
   const res = await post(body);
-  const json = (await res.json()) as { success: boolean; data: { batchId: string } };
+  const json = (await res.json()) as { success: boolean; data: BulkStarted };
   expect(res.status, JSON.stringify(json)).toBe(200);
-  return json.data.batchId;
+  return json.data;
 }
 
-async function read(batchId: string): Promise<BulkBatch> {
-  const res = await getBatch(new NextRequest(`http://localhost/api/bulk/${batchId}`), { params: Promise.resolve({ batchId }) });
+const idOf = (url: string) => decodeURIComponent(new URL(url, 'http://localhost').pathname.split('/')[3]);
+const readAt = (url: string, headers: Record<string, string> = {}) =>
+  getBatch(new NextRequest(new URL(url, 'http://localhost'), { headers }), { params: Promise.resolve({ batchId: idOf(url) }) });
+const zipAt = (url: string, headers: Record<string, string> = {}) =>
+  getZip(new NextRequest(new URL(url, 'http://localhost'), { headers }), { params: Promise.resolve({ batchId: idOf(url) }) });
+
+async function read(started: BulkStarted): Promise<BulkBatch> {
+  const res = await readAt(started.statusUrl);
   expect(res.status).toBe(200);
   return ((await res.json()) as { data: BulkBatch }).data;
 }
 
 /** Polls like the page does (every second there; faster here) until every item has ended. */
-async function finished(batchId: string): Promise<BulkBatch> {
+async function finished(started: BulkStarted): Promise<BulkBatch> {
   for (let i = 0; i < 1200; i++) {
-    const batch = await read(batchId);
+    const batch = await read(started);
     if (batch.done) return batch;
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -65,13 +72,14 @@ async function finished(batchId: string): Promise<BulkBatch> {
 describe('POST /api/bulk → GET /api/bulk/{id} → GET /api/bulk/{id}/zip', () => {
   it('runs three links, one bad: the bad one fails with its reason, the others complete and zip', async () => {
     const urls = [at('/video.mp4'), at('/pages/no-media.html'), at('/hls/master.m3u8')];
-    const batchId = await start({ urls: ['', ...urls.map((u) => `  ${u} `), '   '], quality: '720p', format: 'mp4' });
-    const first = await read(batchId);
+    const started = await start({ urls: ['', ...urls.map((u) => `  ${u} `), '   '], quality: '720p', format: 'mp4' });
+    const { batchId } = started;
+    const first = await read(started);
     expect(first.total).toBe(3);
     expect(first.items.map((item) => item.url)).toEqual(urls);
     for (const item of first.items.filter((i) => i.status === 'pending')) expect(item.message).toBe('Queued for processing');
 
-    const batch = await finished(batchId);
+    const batch = await finished(started);
     expect(batch.items.map((item) => item.status)).toEqual(['completed', 'failed', 'completed']);
     expect(batch.items[1]).toMatchObject({ message: 'No downloadable media found at this link', code: 'no_media' });
     for (const item of [batch.items[0], batch.items[2]]) {
@@ -79,7 +87,16 @@ describe('POST /api/bulk → GET /api/bulk/{id} → GET /api/bulk/{id}/zip', () 
       expect(item.downloadUrl).toMatch(/^\/api\/download\/[\w-]+\?itag=[^&]+&ext=mp4$/);
     }
 
-    const res = await getZip(new NextRequest(`http://localhost/api/bulk/${batchId}/zip`), { params: Promise.resolve({ batchId }) });
+    // The id alone opens nothing: neither the batch (with its source URLs) nor its ZIP.
+    for (const url of [`/api/bulk/${batchId}`, `/api/bulk/${batchId}?key=${batchId}`, `${started.statusUrl.slice(0, -2)}xx`]) {
+      const res = await readAt(url);
+      expect(res.status).toBe(404);
+      expect(await res.json()).toEqual({ success: false, error: 'Batch not found', code: 'not_found' });
+    }
+    expect((await zipAt(`/api/bulk/${batchId}/zip`)).status).toBe(404);
+    expect((await zipAt(`/api/bulk/${batchId}/zip?key=${batchId}`)).status).toBe(404);
+
+    const res = await zipAt(started.zipUrl);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/zip');
     expect(res.headers.get('content-disposition')).toBe(`attachment; filename="grabline-${batchId}.zip"`);
@@ -100,8 +117,7 @@ describe('POST /api/bulk → GET /api/bulk/{id} → GET /api/bulk/{id}/zip', () 
   }, 120_000);
 
   it('a channel link becomes its videos, in its place', async () => {
-    const batchId = await start({ urls: [at('/pages/channel.html'), at('/video.mp4')], quality: '360p', format: 'mp4' });
-    const batch = await finished(batchId);
+    const batch = await finished(await start({ urls: [at('/pages/channel.html'), at('/video.mp4')], quality: '360p', format: 'mp4' }));
     expect(batch.items.map((item) => item.url)).toEqual([
       ...['og-video', 'jsonld-video', 'video-tag', 'twitter-player'].map((p) => at(`/pages/${p}.html`)),
       at('/video.mp4'),
@@ -127,6 +143,33 @@ describe('POST /api/bulk → GET /api/bulk/{id} → GET /api/bulk/{id}/zip', () 
     const badQuality = await post({ urls: [at('/video.mp4')], quality: '4k' });
     expect(badQuality.status).toBe(400);
   });
+
+  it('a signed-in user’s batch answers that user only; another account and an anonymous caller get 404', async () => {
+    const ada = await signUp('ada-bulk@example.com');
+    const bob = await signUp('bob-bulk@example.com');
+    const res = await POST(
+      new NextRequest('http://localhost/api/bulk', {
+        method: 'POST', body: JSON.stringify({ urls: [at('/video.mp4?owner=1')], quality: '360p', format: 'mp4' }),
+        headers: { 'content-type': 'application/json', cookie: ada.cookie },
+      }),
+      noParams,
+    );
+    const started = ((await res.json()) as { data: BulkStarted }).data;
+    expect(started.statusUrl).toBe(`/api/bulk/${started.batchId}`);
+    expect((await readAt(started.statusUrl, { cookie: ada.cookie })).status).toBe(200);
+    for (const headers of [{ cookie: bob.cookie }, {}] as Record<string, string>[]) {
+      expect((await readAt(started.statusUrl, headers)).status).toBe(404);
+      expect((await zipAt(started.zipUrl, headers)).status).toBe(404);
+    }
+    for (let i = 0; i < 600; i++) {
+      const batch = ((await (await readAt(started.statusUrl, { cookie: ada.cookie })).json()) as { data: BulkBatch }).data;
+      if (batch.done) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const zip = await zipAt(started.zipUrl, { cookie: ada.cookie });
+    expect(zip.status).toBe(200);
+    await zip.body?.cancel();
+  }, 60_000);
 
   it('answers 404 for an unknown batch, and for its ZIP', async () => {
     const res = await getBatch(new NextRequest('http://localhost/api/bulk/batch_nope'), { params: Promise.resolve({ batchId: 'batch_nope' }) });

@@ -49,6 +49,23 @@ describe('passthrough', () => {
     expect(past.headers.get('content-range')).toBe(`bytes */${file.length}`);
   });
 
+  it('answers a suffix Range (bytes=-N) 206 with the last N bytes; bytes=-0 is 416', async () => {
+    const media = await analyze(env.site, '/video.mp4?pass=suffix');
+    const file = await origin('video.mp4');
+    const tail = await requestDownload(media.info.id, 'mp4-720', { headers: { range: 'bytes=-100' } });
+    expect(tail.status).toBe(206);
+    expect(tail.headers.get('content-range')).toBe(`bytes ${file.length - 100}-${file.length - 1}/${file.length}`);
+    expect(tail.headers.get('content-length')).toBe('100');
+    expect((await bodyOf(tail)).equals(file.subarray(file.length - 100))).toBe(true);
+    const more = await requestDownload(media.info.id, 'mp4-720', { headers: { range: `bytes=-${file.length + 50}` } });
+    expect(more.status).toBe(206);
+    expect(more.headers.get('content-range')).toBe(`bytes 0-${file.length - 1}/${file.length}`);
+    expect(sha256(await bodyOf(more))).toBe(sha256(file));
+    const none = await requestDownload(media.info.id, 'mp4-720', { headers: { range: 'bytes=-0' } });
+    expect(none.status).toBe(416);
+    await none.body?.cancel();
+  });
+
   it('rides out 503s and a connection dropped mid-file: the visitor still gets the origin byte for byte', async () => {
     const media = await analyze(env.site, '/video.mp4?pass=faults');
     const file = await origin('video.mp4');
@@ -83,6 +100,10 @@ describe('prepared offers', () => {
     expect(part.status).toBe(206);
     expect(part.headers.get('content-range')).toBe(`bytes 100-${whole.length - 1}/${whole.length}`);
     expect((await bodyOf(part)).equals(whole.subarray(100))).toBe(true);
+    const tail = await requestDownload(media.info.id, 'mp4-360', { headers: { range: 'bytes=-100' } });
+    expect(tail.status).toBe(206);
+    expect(tail.headers.get('content-range')).toBe(`bytes ${whole.length - 100}-${whole.length - 1}/${whole.length}`);
+    expect((await bodyOf(tail)).equals(whole.subarray(whole.length - 100))).toBe(true);
   });
 
   it('prepares once for concurrent requests of the same media and itag', async () => {

@@ -106,10 +106,10 @@ describe.each(appStores())('recording downloads on $name', ({ open }) => {
   const runBatch = async (urls: string[]): Promise<BulkBatch> => {
     const started = await callRoute(startBulk, '/api/bulk', { body: { urls, quality: '720p', format: 'mp4' }, headers: { cookie: ada.cookie } });
     expect(started.status).toBe(200);
-    const batchId: string = started.json.data.batchId;
+    const { batchId, statusUrl } = started.json.data as { batchId: string; statusUrl: string };
     let batch: BulkBatch | undefined;
     await until(async () => {
-      batch = (await callRoute(readBatch, `/api/bulk/${batchId}`, { params: { batchId } })).json.data;
+      batch = (await callRoute(readBatch, statusUrl, { params: { batchId }, headers: { cookie: ada.cookie } })).json.data;
       return batch!.done;
     }, 60_000);
     return batch!;

@@ -24,7 +24,9 @@ const postAnalyze = (headers: Record<string, string> = {}, body: unknown = { url
 const postBulk = (links: number, headers: Record<string, string> = {}) =>
   callRoute(bulk, '/api/bulk', { body: { urls: Array.from({ length: links }, (_, i) => `${LINK}?n=${i}`) }, headers });
 const pollJob = (jobId: string) => callRoute(status, `/api/status/${jobId}`, { params: { jobId } });
-const pollBatch = (batchId: string) => callRoute(readBatch, `/api/bulk/${batchId}`, { params: { batchId } });
+/** A batch is read at the statusUrl its start returned (an anonymous batch's carries its key), by its owner. */
+const pollBatch = (started: { batchId: string; statusUrl: string }, headers: Record<string, string> = {}) =>
+  callRoute(readBatch, started.statusUrl, { params: { batchId: started.batchId }, headers });
 
 describe.each(appStores())('the analyze and bulk limits on $name', ({ open }) => {
   let close: () => Promise<void>;
@@ -32,10 +34,10 @@ describe.each(appStores())('the analyze and bulk limits on $name', ({ open }) =>
   const started: Array<() => Promise<boolean>> = [];
 
   /** Keeps what a call started, so the store closes only once its jobs and batches have ended. */
-  function track(res: CallResult): CallResult {
+  function track(res: CallResult, headers: Record<string, string> = {}): CallResult {
     const { jobId, batchId } = res.json?.data ?? {};
     if (jobId) started.push(async () => ['ready', 'error'].includes((await pollJob(jobId)).json.data.status));
-    if (batchId) started.push(async () => (await pollBatch(batchId)).json.data.done);
+    if (batchId) started.push(async () => (await pollBatch(res.json.data, headers)).json.data.done);
     return res;
   }
 
@@ -84,10 +86,10 @@ describe.each(appStores())('the analyze and bulk limits on $name', ({ open }) =>
   it('does not charge polling: GET /api/status/{id} and GET /api/bulk/{id} cost nothing', async () => {
     vi.stubEnv('ANON_ANALYZE_HOURLY_LIMIT', '3');
     const { jobId } = track(await postAnalyze()).json.data;
-    const { batchId } = track(await postBulk(1)).json.data;
+    const batch = track(await postBulk(1)).json.data;
     for (let i = 0; i < 10; i++) {
       expect((await pollJob(jobId)).status).toBe(200);
-      expect((await pollBatch(batchId)).status).toBe(200);
+      expect((await pollBatch(batch)).status).toBe(200);
     }
     expectLimitHeaders(track(await postAnalyze()), 3, 0);
     expect((await postAnalyze()).status).toBe(429);
@@ -113,7 +115,7 @@ describe.each(appStores())('the analyze and bulk limits on $name', ({ open }) =>
     expect((await postAnalyze()).status).toBe(429);
 
     expectLimitHeaders(track(await postAnalyze({ cookie })), 2, 1);
-    expectLimitHeaders(track(await postBulk(1, { cookie })), 2, 0);
+    expectLimitHeaders(track(await postBulk(1, { cookie }), { cookie }), 2, 0);
     const refused = await postAnalyze({ cookie });
     expect(refused.status).toBe(429);
     expect(refused.json.error).toBe('Too many links this hour (the limit is 2). It resets at 19:00 UTC.');

@@ -6,11 +6,13 @@ export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 /**
- * POST /api/bulk {urls, quality, format} → {batchId}; the items then run in the background. Charged per URL, not
- * per call: every URL is an analysis and a download of its own, so a per-call charge would make a 50-link batch
- * cost what one link costs and turn /api/bulk into the way around the analyze limit.
+ * POST /api/bulk {urls, quality, format} → {batchId, statusUrl, zipUrl}; the items then run in the background.
+ * Only the owner reads the batch: a signed-in user by their session, an anonymous caller through the returned
+ * links, which carry the batch's key. Charged per URL, not per call: every URL is an analysis and a download of
+ * its own, so a per-call charge would make a 50-link batch cost what one link costs and turn /api/bulk into the
+ * way around the analyze limit.
  */
 export const POST = route(
   { auth: 'optional', serves: true, body: bulkRequestSchema, quota: { kind: 'analyze', links: (request) => request.urls.length } },
-  async ({ body, user }) => ({ batchId: await services().bulk.start(body, user?.id ?? null) }),
+  async ({ body, user }) => services().bulk.start(body, user?.id ?? null),
 );

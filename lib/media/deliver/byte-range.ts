@@ -25,10 +25,17 @@ export function parseByteRange(header: string | null, size: number): ByteRange |
   return { start, end };
 }
 
-/** The start of an open or closed range when the size is not known yet (a passthrough before the origin answers). */
-export function parseRangeStart(header: string | null): { start: number; end?: number } | null {
-  const match = header ? /^\s*bytes\s*=\s*(\d+)\s*-\s*(\d*)\s*$/i.exec(header) : null;
-  if (!match) return null;
+/**
+ * A client's single range when the size is not known yet (a passthrough before the origin answers): an open or
+ * closed range from a start, or a suffix (`bytes=-N`, the last N bytes; `suffix: 0` is unsatisfiable).
+ */
+export function parseRangeStart(header: string | null): { start: number; end?: number } | { suffix: number } | null {
+  const match = header ? /^\s*bytes\s*=\s*(\d*)\s*-\s*(\d*)\s*$/i.exec(header) : null;
+  if (!match || (match[1] === '' && match[2] === '')) return null;
+  if (match[1] === '') {
+    const suffix = Number(match[2]);
+    return Number.isSafeInteger(suffix) ? { suffix } : null;
+  }
   const start = Number(match[1]);
   const end = match[2] === '' ? undefined : Number(match[2]);
   if (!Number.isSafeInteger(start) || (end !== undefined && end < start)) return null;

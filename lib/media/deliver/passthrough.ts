@@ -17,6 +17,9 @@ interface PassthroughMeta {
   signal: AbortSignal;
 }
 
+/** `bytes=-N` of a source of known size is the range from size - N (the whole file when N is larger). */
+const suffixStart = (suffix: number, size: number | undefined) => (size === undefined ? null : { start: Math.max(0, size - suffix) });
+
 const past416 = (error: unknown) => isAppError(error) && /requested part of the file does not exist/.test(error.message);
 
 /**
@@ -24,7 +27,12 @@ const past416 = (error: unknown) => isAppError(error) && /requested part of the 
  * (instant start, byte-identical) with the client's `Range` passed on. Nothing touches the disk.
  */
 export async function passthrough(source: SourceFormat, meta: PassthroughMeta, onClose: () => void): Promise<Response> {
-  const wanted = parseRangeStart(meta.range);
+  const asked = parseRangeStart(meta.range);
+  if (asked && 'suffix' in asked && asked.suffix === 0) {
+    onClose();
+    return unsatisfiable(meta.title, meta.ext, source.filesize);
+  }
+  let wanted: { start: number; end?: number } | null = asked && 'suffix' in asked ? suffixStart(asked.suffix, source.filesize) : asked;
   if (wanted && source.filesize !== undefined && wanted.start >= source.filesize) {
     onClose();
     return unsatisfiable(meta.title, meta.ext, source.filesize);
@@ -42,6 +50,13 @@ export async function passthrough(source: SourceFormat, meta: PassthroughMeta, o
     throw error;
   }
   let total = download.totalSize;
+  // A suffix range of a source whose size only its answer told: ask again for exactly the last bytes.
+  if (asked && 'suffix' in asked && !wanted && total !== undefined && download.acceptsRanges) {
+    download.stream.destroy();
+    wanted = { start: Math.max(0, total - asked.suffix) };
+    download = await open({ start: wanted.start });
+    total = download.totalSize;
+  }
   // Without the whole size no valid Content-Range exists: only a plain 200 from the first byte is honest.
   if (wanted && wanted.start > 0 && (total === undefined || download.size === undefined)) {
     download.stream.destroy();
@@ -54,7 +69,9 @@ export async function passthrough(source: SourceFormat, meta: PassthroughMeta, o
     download.stream.destroy();
     throw error;
   }
-  const ranged = wanted !== null && total !== undefined && download.size !== undefined;
+  const range = wanted !== null && total !== undefined && download.size !== undefined
+    ? { start: wanted.start, end: wanted.start + download.size - 1, total }
+    : undefined;
   passthroughStats.open += 1;
   const body = toWebStream(download.stream, () => {
     passthroughStats.open -= 1;
@@ -63,7 +80,7 @@ export async function passthrough(source: SourceFormat, meta: PassthroughMeta, o
   const headers = downloadHeaders(meta.title, meta.ext, {
     acceptsRanges: download.acceptsRanges,
     length: download.size,
-    range: ranged ? { start: wanted.start, end: wanted.start + download.size! - 1, total: total! } : undefined,
+    range,
   });
-  return new Response(body, { status: ranged ? 206 : 200, headers });
+  return new Response(body, { status: range ? 206 : 200, headers });
 }

@@ -1,4 +1,5 @@
 import { route } from '@/lib/auth/route';
+import { batchReadQuerySchema } from '@/lib/bulk/schemas';
 import { AppError } from '@/lib/errors';
 import { idParams } from '@/lib/http/ids';
 import { services } from '@/lib/server';
@@ -6,9 +7,16 @@ import { services } from '@/lib/server';
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
-/** GET /api/bulk/{batchId} → every item's status, progress, message and link; `done` once all have ended. */
-export const GET = route({ auth: 'none', params: idParams('batchId'), notFound: 'Batch not found' }, async ({ params }) => {
-  const batch = await services().bulk.get(params.batchId);
-  if (!batch) throw new AppError('not_found', 'Batch not found');
-  return batch;
-});
+/**
+ * GET /api/bulk/{batchId}[?key=] → every item's status, progress, message and link; `done` once all have ended.
+ * Its owner only (signed in, or holding the key of an anonymous batch); anyone else gets the 404 of a batch that
+ * does not exist.
+ */
+export const GET = route(
+  { auth: 'optional', params: idParams('batchId'), query: batchReadQuerySchema, notFound: 'Batch not found' },
+  async ({ params, query, user }) => {
+    const batch = await services().bulk.get(params.batchId, { userId: user?.id ?? null, key: query.key });
+    if (!batch) throw new AppError('not_found', 'Batch not found');
+    return batch;
+  },
+);

@@ -1,0 +1,36 @@
+import 'server-only';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { getJwtKey } from '@/lib/auth/jwt-secret';
+
+/** Who asks to read a batch: the signed-in user, if any, and the capability key the request carried, if any. */
+export interface BatchReader {
+  userId: string | null;
+  key?: string;
+}
+
+/**
+ * The capability of an anonymous batch: an HMAC of its id under the server secret. It cannot be guessed from the
+ * id (which shows in file names and logs), needs no storage, and every node sharing the secret checks it.
+ */
+export function batchKey(batchId: string): string {
+  return createHmac('sha256', getJwtKey()).update(`bulk-batch:${batchId}`).digest('base64url');
+}
+
+/**
+ * A batch answers only its owner: a signed-in owner's batch the same user, an anonymous batch whoever holds its
+ * key. Everyone else is told nothing — the same 404 as for a batch that never existed.
+ */
+export function mayRead(batch: { id: string; owner: string | null }, reader: BatchReader): boolean {
+  if (batch.owner) return reader.userId === batch.owner;
+  if (!reader.key) return false;
+  const expected = Buffer.from(batchKey(batch.id));
+  const given = Buffer.from(reader.key);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** Where the batch's status and ZIP are read; an anonymous batch's links carry its key. */
+export function batchUrls(batchId: string, owner: string | null): { statusUrl: string; zipUrl: string } {
+  const id = encodeURIComponent(batchId);
+  const query = owner ? '' : `?key=${batchKey(batchId)}`;
+  return { statusUrl: `/api/bulk/${id}${query}`, zipUrl: `/api/bulk/${id}/zip${query}` };
+}
