@@ -1,6 +1,7 @@
 import { route } from '@/lib/auth/route';
 import { bulkRequestSchema } from '@/lib/bulk/schemas';
 import { services } from '@/lib/server';
+import { activeSubject } from '@/lib/stats/service';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
@@ -12,5 +13,9 @@ export const dynamic = 'force-dynamic';
  */
 export const POST = route(
   { auth: 'optional', body: bulkRequestSchema, quota: { kind: 'analyze', links: (request) => request.urls.length } },
-  async ({ body, user }) => ({ batchId: await services().bulk.start(body, user?.id ?? null) }),
+  async ({ req, body, user }) => {
+    const batchId = await services().bulk.start(body, user?.id ?? null);
+    void services().events.emit('client.active', { subject: activeSubject(req.headers, user) });
+    return { batchId };
+  },
 );
