@@ -6,6 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { buttonClasses } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import type { BulkItem, BulkItemStatus } from '@/lib/bulk/schemas';
+import { useErrorText } from '@/lib/client/error-text';
 
 const STATUS_STYLE: Record<BulkItemStatus, string> = {
   pending: 'border-border text-muted-foreground',
@@ -16,15 +17,11 @@ const STATUS_STYLE: Record<BulkItemStatus, string> = {
 
 const STATUS_ICON = { pending: Clock, processing: Loader2, completed: CheckCircle2, failed: XCircle } as const;
 
-/** Failure codes the page can say in the visitor's language; any other keeps the server's own reason. */
-const KNOWN_CODES = ['invalid_url', 'unsupported_url', 'private_address', 'no_media', 'upstream_failed', 'too_large', 'too_long'] as const;
-
 export function BulkItemRow({ item }: { item: BulkItem }) {
   const t = useTranslations('Bulk');
   const Icon = STATUS_ICON[item.status];
-  const knownCode = KNOWN_CODES.find((code) => code === item.code);
-  const message =
-    item.status === 'failed' ? (knownCode ? t(`errors.${knownCode}`) : item.message || t('messages.failed')) : t(`messages.${item.status}`);
+  const describe = useErrorText('bulk');
+  const message = item.status === 'failed' ? describe(item, t('messages.failed')) : t(`messages.${item.status}`);
   return (
     <li data-testid="bulk-item" data-status={item.status} className="rounded-lg border bg-card p-4 shadow-sm">
       <div className="flex flex-wrap items-start gap-3">

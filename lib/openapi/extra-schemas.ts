@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ERROR_STATUS, type ErrorCode } from '@/lib/errors';
 import { DOWNLOAD_STATUSES } from '@/lib/jobs/download-job-schemas';
 
 /**
@@ -9,7 +10,7 @@ import { DOWNLOAD_STATUSES } from '@/lib/jobs/download-job-schemas';
 export const errorSchema = z.object({
   success: z.literal(false),
   error: z.string().meta({ description: 'What went wrong, in words a user can read' }),
-  code: z.string().meta({ description: 'A stable code (invalid_url, rate_limited, …) to branch on', example: 'invalid_url' }),
+  code: z.enum(Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]]).meta({ description: 'A stable code to branch on', example: 'invalid_url' }),
   details: z.record(z.string(), z.unknown()).optional(),
 });
 
