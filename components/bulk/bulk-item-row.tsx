@@ -27,7 +27,7 @@ export function BulkItemRow({ item }: { item: BulkItem }) {
       <div className="flex flex-wrap items-start gap-3">
         <div className="min-w-0 flex-1">
           {item.title && <p className="truncate font-medium">{item.title}</p>}
-          <p className={cn('truncate text-sm', item.title ? 'text-muted-foreground' : 'font-medium')} dir="ltr" title={item.url}>
+          <p className={cn('truncate text-sm rtl:text-right', item.title ? 'text-muted-foreground' : 'font-medium')} dir="ltr" title={item.url}>
             {item.url}
           </p>
         </div>
