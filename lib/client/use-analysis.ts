@@ -88,8 +88,10 @@ export function useAnalysis(notices: AnalysisNotices = 'page') {
         },
         onFailure(failure) {
           const reason = describe(failure) ?? t(notices === 'bar' ? 'barFailedFallback' : 'failedFallback');
+          // Said once, where it happened: the workspace shows it inline (role="alert") until the next try; a toast
+          // as well would say the same thing twice.
           setState({ phase: 'error', url, metadata: null, error: reason });
-          toast({ title: t(notices === 'bar' ? 'barFailedTitle' : 'failedTitle'), description: reason, variant: 'destructive' });
+          console.error(`[analyze] ${reason}`);
         },
         onConnectionLost() {
           toast({ title: t('connectionTitle'), description: t('connectionBody'), variant: 'destructive' });
