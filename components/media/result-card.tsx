@@ -83,11 +83,15 @@ export function MediaResultCard({ media, onAnalyzeEntry, busy }: { media: MediaI
             {format ? (
               <div className="mt-auto flex flex-col gap-2 pt-2 sm:flex-row sm:items-center">
                 <FormatSelect formats={formats} value={formatIndex} onChange={(index) => setSelection((s) => ({ ...s, format: index }))} />
+                {/* aria-disabled, not disabled: a disabled button drops keyboard focus to <body> the moment it is pressed. */}
                 <Button
                   size="lg"
                   data-testid="download-button"
-                  disabled={download.busy}
-                  onClick={() => startDownload({ format, itemIndex })}
+                  aria-disabled={download.busy || undefined}
+                  className="aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
+                  onClick={() => {
+                    if (!download.busy) startDownload({ format, itemIndex });
+                  }}
                 >
                   <Download className="h-4 w-4" aria-hidden />
                   {t('download')}
