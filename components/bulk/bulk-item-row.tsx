@@ -10,9 +10,9 @@ import { useErrorText } from '@/lib/client/error-text';
 
 const STATUS_STYLE: Record<BulkItemStatus, string> = {
   pending: 'border-border text-muted-foreground',
-  processing: 'border-transparent bg-primary/15 text-primary',
-  completed: 'border-transparent bg-emerald-500/15 text-emerald-700 dark:text-emerald-400',
-  failed: 'border-transparent bg-destructive/15 text-destructive',
+  processing: 'border-transparent bg-primary/15 text-primary-ink',
+  completed: 'border-transparent bg-success/15 text-success-ink',
+  failed: 'border-transparent bg-destructive/15 text-destructive-ink',
 };
 
 const STATUS_ICON = { pending: Clock, processing: Loader2, completed: CheckCircle2, failed: XCircle } as const;
@@ -50,7 +50,7 @@ export function BulkItemRow({ item }: { item: BulkItem }) {
         />
       </div>
       <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
-        <p data-testid="bulk-item-message" className={cn('text-sm', item.status === 'failed' ? 'text-destructive' : 'text-muted-foreground')}>
+        <p data-testid="bulk-item-message" className={cn('text-sm', item.status === 'failed' ? 'text-destructive-ink' : 'text-muted-foreground')}>
           {message}
         </p>
         {item.status === 'completed' && item.downloadUrl && (

@@ -43,7 +43,7 @@ export function HistoryCard({
         <Badge
           className={cn(
             'absolute end-2 top-2 border-transparent shadow-sm',
-            completed ? 'bg-success text-white' : 'bg-destructive text-destructive-foreground',
+            completed ? 'bg-success text-success-foreground' : 'bg-destructive text-destructive-foreground',
           )}
         >
           {completed ? <CheckCircle2 className="h-3 w-3" aria-hidden /> : <XCircle className="h-3 w-3" aria-hidden />}
