@@ -29,6 +29,8 @@ export interface PreparedItem {
 /** How one item of a signed-in owner's batch ended (their history). */
 export interface BulkItemOutcome {
   owner: string;
+  /** The item's link (history keeps only its platform and media reference). */
+  url: string;
   status: 'completed' | 'failed';
   choice: BulkChoice;
   /** Present once the link analysed: a link that never did is no download. */
@@ -157,14 +159,14 @@ export function createBulkRunner(options: BulkRunnerOptions): BulkRunner {
       });
       // Recorded before the item says it has ended, so a batch that reads as done is in the owner's history.
       await ended(true, startedAt);
-      await itemFinished(run, { status: 'completed', media, prepared });
+      await itemFinished(run, { url: item.url, status: 'completed', media, prepared });
       await save(item.id, {
         status: 'completed', progress: 100, message: BULK_MESSAGES.completed,
         title: prepared.title || title, downloadUrl: prepared.downloadUrl, file: prepared.file,
       });
     } catch (error) {
       await ended(false, startedAt);
-      await itemFinished(run, { status: 'failed', media });
+      await itemFinished(run, { url: item.url, status: 'failed', media });
       await save(item.id, { ...failedState(error), title });
     }
     await settled(batchId).catch((error) => console.error('[bulk] onFinished failed', error));

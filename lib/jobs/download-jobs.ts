@@ -35,6 +35,8 @@ export interface JobEnded {
 
 export interface DownloadJobOutcome {
   owner: string;
+  /** What was asked: the canonical link (history keeps only its platform and media reference), quality, format. */
+  request: { url: string; quality: string; format: string };
   status: 'ready' | 'failed';
   /** Present once the analysis succeeded. */
   offer?: ResolvedOffer;
@@ -81,11 +83,11 @@ export function createDownloadJobs(deps: DownloadJobDeps): DownloadJobs {
     }
   };
 
-  const finished = async (outcome: Omit<DownloadJobOutcome, 'owner'>, owner: string | null, startedAt: number) => {
+  const finished = async (outcome: Omit<DownloadJobOutcome, 'owner' | 'request'>, request: DownloadJobRequest, owner: string | null, startedAt: number) => {
     await deps.onEnded?.({ ok: outcome.status === 'ready', durationMs: now() - startedAt })
       .catch((error) => console.error('[download-jobs] onEnded failed', error));
     if (!owner || !deps.onFinished) return;
-    await deps.onFinished({ ...outcome, owner }).catch((error) => console.error('[download-jobs] onFinished failed', error));
+    await deps.onFinished({ ...outcome, owner, request: { url: request.url, quality: request.quality, format: request.format } }).catch((error) => console.error('[download-jobs] onFinished failed', error));
   };
 
   const run = async (id: string, request: DownloadJobRequest, owner: string | null, startedAt: number) => {
@@ -108,11 +110,11 @@ export function createDownloadJobs(deps: DownloadJobDeps): DownloadJobs {
       });
       await writing;
       await save(id, { status: 'ready', progress: 100, message: 'Download ready', downloadUrl: downloadUrlOf(offer) });
-      await finished({ status: 'ready', offer, file }, owner, startedAt);
+      await finished({ status: 'ready', offer, file }, request, owner, startedAt);
     } catch (error) {
       const state = failedState(error, progress);
       await save(id, state);
-      await finished({ status: 'failed', offer, message: state.message }, owner, startedAt);
+      await finished({ status: 'failed', offer, message: state.message }, request, owner, startedAt);
     }
   };
 
