@@ -24,7 +24,7 @@ const layers = {
         },
         {
           target: './lib/jobs',
-          from: ['./lib/history', './lib/settings', './lib/notifications', './lib/creators', './lib/bulk', './lib/server.ts'],
+          from: ['./lib/history', './lib/settings', './lib/notifications', './lib/creators', './lib/bulk', './lib/stats', './lib/server.ts'],
           message: 'A producer never imports its consumers: wire them in lib/server.ts.',
         },
         {

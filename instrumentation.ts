@@ -10,6 +10,10 @@ export async function register() {
       console.error(`[grabline] ${error.message}`);
       process.exit(1);
     }
+    const { production, env } = config();
+    if (production && !env.SITE_URL) {
+      console.warn('[grabline] SITE_URL is not set: canonical links, the sitemap and Open Graph will name http://localhost:3000; the API docs use each request\'s own origin.');
+    }
     const { restoreContentLength } = await import('./lib/http/wire-length');
     restoreContentLength();
   }

@@ -8,7 +8,7 @@ export const FIXTURE_PORT = Number(process.env.E2E_FIXTURE_PORT ?? 4555);
 const baseURL = `http://127.0.0.1:${PORT}`;
 const FIXTURE = `http://127.0.0.1:${FIXTURE_PORT}`;
 // Tests never touch the internet: the popular creators' real profiles are replaced by a fixture page that answers 503,
-// so their pages show generated sample data; one fixture channel stands for a creator whose page can be read.
+// so their pages show the "can't be loaded right now" state; one fixture channel stands for a creator whose page can be read.
 const CREATOR_SOURCES = {
   ...Object.fromEntries(POPULAR_CREATORS.map(({ slug }) => [slug, `${FIXTURE}/_sw/status=503/pages/channel.html`])),
   'fixture-channel': `${FIXTURE}/pages/channel.html`,

@@ -29,7 +29,7 @@ test('three links, one bad: two complete with links, one fails with its reason, 
   const failed = page.locator('[data-testid=bulk-item][data-status=failed]');
   await expect(failed).toHaveCount(1);
   await expect(failed).toContainText(`${FIXTURE}/pages/no-media.html`);
-  await expect(failed.getByTestId('bulk-item-message')).toHaveText('No downloadable media found at this link');
+  await expect(failed.getByTestId('bulk-item-message')).toHaveText('No video, audio or image was found at this link.');
   for (const index of [0, 2]) {
     const item = items.nth(index);
     await expect(item.getByTestId('bulk-item-message')).toHaveText('Ready for download');

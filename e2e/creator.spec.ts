@@ -27,11 +27,18 @@ test('a creator page shows the channel\'s videos, its actions and its structured
   await expect(page.getByTestId('bulk-textarea')).toHaveValue(/channel|og-video/);
 });
 
-test('a popular creator whose channel cannot be reached shows sample data, in French', async ({ page }) => {
-  await page.goto('/fr/download/mrbeast');
+test('a creator whose channel has never been read shows an honest empty state, 200, noindex, no VideoObject, in French', async ({ page }) => {
+  const response = await page.goto('/fr/download/mrbeast');
+  expect(response?.status()).toBe(200);
   await expect(page.getByTestId('creator-name')).toHaveText('MrBeast');
-  await expect(page.getByTestId('creator-video').first()).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByRole('heading', { name: 'Dernières vidéos' })).toBeVisible();
+  await expect(page.getByTestId('creator-videos-empty')).toContainText('Impossible de charger les vidéos pour le moment');
+  await expect(page.getByTestId('creator-video')).toHaveCount(0);
+  await expect(page.getByTestId('creator-visit-channel')).toBeVisible();
+  await expect(page.getByTestId('creator-download-all')).toHaveCount(0);
+  await expect(page.locator('[data-testid^="creator-stat-"]')).toHaveCount(0);
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+  const graph = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent())!)['@graph'] as { '@type': string }[];
+  expect(graph.map((node) => node['@type'])).toEqual(['Person', 'BreadcrumbList']);
 });
 
 test('an unknown creator answers 404 with Creator Not Found and the way home', async ({ page }) => {

@@ -169,8 +169,11 @@ test('regenerating the API token shows a gl_ token once, and the 101st API call 
   await signedIn(page, 'token');
   await page.goto('/dashboard/settings');
   await page.getByTestId('settings-tab-api').click();
+  // With no token yet the button generates one; once there is one it regenerates.
+  await expect(page.getByTestId('settings-regenerate')).toHaveText('Generate');
   await page.getByTestId('settings-regenerate').click();
   await expect(page.getByText('New API token generated successfully').first()).toBeVisible();
+  await expect(page.getByTestId('settings-regenerate')).toHaveText('Regenerate');
   const shown = page.getByTestId('settings-token');
   await expect(shown).toHaveText(/^gl_[\w-]{32}$/);
   const token = (await shown.textContent())!.trim();

@@ -34,6 +34,8 @@ async function downloadThroughJob(page: Page) {
   const card = page.getByTestId('progress-card');
   await expect(card).toBeVisible();
   await expect(page.getByTestId('download-button')).toBeDisabled();
+  // Busy without losing focus: keyboard users stay on the button, not on <body>.
+  await expect(page.getByTestId('download-button')).toBeFocused();
   await expect(page.getByTestId('progress-status')).toHaveText('Ready', { timeout: 90_000 });
   await expect(page.getByTestId('progress-percent')).toHaveText('100%');
   await expect(page.getByTestId('progress-bar')).toHaveAttribute('aria-valuenow', '100');

@@ -119,6 +119,8 @@ test('a blank link is refused with a notice, and a link without media reports wh
   await page.getByTestId('analyze-submit').click();
   await expect(page.getByTestId('analyze-error')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('analyze-error')).toContainText('Analysis Failed');
+  // Said once, inline: no toast repeats it.
+  await expect(page.getByRole('region', { name: 'Notifications (F8)' }).getByText('Analysis Failed')).toHaveCount(0);
   await expect(page.getByTestId('result-card')).toHaveCount(0);
 });
 

@@ -23,6 +23,8 @@ test('Enter submits too, and keeps the language', async ({ page }) => {
 test('a blank link shows the invalid URL error', async ({ page }) => {
   await page.goto('/');
   await page.getByTestId('hero-url-input').fill('   ');
+  // A box of spaces is as empty as an empty box: the button stays disabled, Enter still explains why.
+  await expect(page.getByTestId('hero-submit')).toBeDisabled();
   await page.getByTestId('hero-url-input').press('Enter');
   await expect(page.getByTestId('hero-error')).toBeVisible();
   await expect(page.getByTestId('hero-url-input')).toHaveAttribute('aria-invalid', 'true');

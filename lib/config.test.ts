@@ -41,6 +41,12 @@ describe('config', () => {
     expect((error as ConfigError).message).toContain('JWT_SECRET: must be at least 32 characters');
   });
 
+  it('knows when next build is prerendering, and only then', () => {
+    expect(parseConfig({ NEXT_PHASE: 'phase-production-build' }).building).toBe(true);
+    expect(parseConfig({ NEXT_PHASE: 'phase-production-server' }).building).toBe(false);
+    expect(parseConfig({}).building).toBe(false);
+  });
+
   it('follows the environment as it changes', () => {
     vi.stubEnv('MAX_DOWNLOADS_PER_IP', '7');
     expect(config().env.MAX_DOWNLOADS_PER_IP).toBe(7);

@@ -77,6 +77,8 @@ const schema = z.object({
   ANALYSES_IN_FLIGHT_PER_CLIENT: int(1).default(8),
   STATUS_STREAM_IDLE_MS: int(1000).default(60_000),
   USER_ANALYZE_HOURLY_LIMIT: int(1).default(600),
+  // Set by Next itself, never by an operator: 'phase-production-build' while `next build` prerenders pages.
+  NEXT_PHASE: z.string().optional(),
 });
 
 export type Env = z.infer<typeof schema>;
@@ -87,6 +89,8 @@ function shape(env: Env) {
   return {
     env,
     production: env.NODE_ENV === 'production',
+    /** `next build` is prerendering: pages must not open the store (it belongs to the running server). */
+    building: env.NEXT_PHASE === 'phase-production-build',
     /** Where a request came from: the proxies in front of us that may write X-Forwarded-*, 0 when none. */
     trustedProxyHops: env.TRUST_PROXY ? env.TRUST_PROXY_HOPS : 0,
     dataDir,

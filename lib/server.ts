@@ -7,7 +7,7 @@ import { createEventBus, type EventBus } from '@/lib/events';
 import { onBulkItemFinished } from '@/lib/history/bulk-hooks';
 import { onDownloadJobFinished } from '@/lib/history/job-hooks';
 import { purgeUserHistory } from '@/lib/history/retention';
-import { createDownloadJobs, type DownloadJobOutcome, type DownloadJobs } from '@/lib/jobs/download-jobs';
+import { createDownloadJobs, type DownloadJobOutcome, type DownloadJobs, type JobEnded } from '@/lib/jobs/download-jobs';
 import { createInProcessQueue } from '@/lib/jobs/in-process-queue';
 import type { JobQueue } from '@/lib/jobs/types';
 import { analysisTtlMs, analyzeMedia } from '@/lib/media/analyze';
@@ -15,6 +15,7 @@ import { prepareDownload, tempTtlMs } from '@/lib/media/deliver';
 import { onBatchFinished } from '@/lib/notifications/bulk-hook';
 import { createInFlight, type InFlight } from '@/lib/rate-limit/in-flight';
 import type { SettingsPatch, UserSettings } from '@/lib/settings/schemas';
+import { countActiveClient, countDownload } from '@/lib/stats/service';
 import { changeUserSettings } from '@/lib/settings/user-settings';
 
 /**
@@ -31,6 +32,10 @@ export interface Events extends Record<string, unknown> {
   'bulk.finished': { owner: string; ready: number; total: number };
   /** A user saved settings; `historyRetention` is set when it changed. */
   'settings.changed': { userId: string; historyRetention?: UserSettings['historyRetention'] };
+  /** Any download job or bulk item ended, whoever asked: the site's public figures. */
+  'download.ended': JobEnded;
+  /** A client started work (an analysis, a download, a batch); subject is 'user:<id>' or 'addr:<address>'. */
+  'client.active': { subject: string };
 }
 
 export interface Services {
@@ -50,6 +55,8 @@ function wire(): Services {
   events.on('download.finished', onDownloadJobFinished);
   events.on('bulk.item.finished', onBulkItemFinished);
   events.on('bulk.finished', onBatchFinished);
+  events.on('download.ended', countDownload);
+  events.on('client.active', ({ subject }) => countActiveClient(subject));
   // A shorter retention applies at once: what it no longer covers is purged now.
   events.on('settings.changed', async ({ userId, historyRetention }) => {
     if (historyRetention !== undefined) await purgeUserHistory(await getDb(), userId, historyRetention);
@@ -68,6 +75,7 @@ function wire(): Services {
       concurrency: env.DOWNLOAD_JOB_CONCURRENCY,
       ttlMs: tempTtlMs,
       onFinished: (outcome) => events.emit('download.finished', outcome),
+      onEnded: (outcome) => events.emit('download.ended', outcome),
     }),
     bulk: createBulkRunner({
       db: getDb,
@@ -77,6 +85,7 @@ function wire(): Services {
       ttlMs: analysisTtlMs,
       onItemFinished: (outcome) => events.emit('bulk.item.finished', outcome),
       onFinished: (batch) => events.emit('bulk.finished', batch),
+      onEnded: (outcome) => events.emit('download.ended', outcome),
     }),
     async changeSettings(userId, patch) {
       const settings = await changeUserSettings(userId, patch);

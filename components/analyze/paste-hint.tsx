@@ -7,7 +7,10 @@ import { PLATFORM_DEFINITIONS } from '@/lib/media/platforms';
 const noop = () => () => {};
 const isApple = () => /Mac|iPhone|iPad|iPod/i.test(navigator.platform || navigator.userAgent);
 
-/** "⌘V / Ctrl+V anywhere to paste" and the platforms we name; the server renders Ctrl+V, a Mac swaps in ⌘V. */
+/**
+ * "⌘V / Ctrl+V anywhere to paste" (not on touch screens) and the platforms we name; the server renders Ctrl+V, a
+ * Mac swaps in ⌘V.
+ */
 export function PasteHint() {
   const t = useTranslations('Analyze');
   const apple = useSyncExternalStore(noop, isApple, () => false);
@@ -15,14 +18,17 @@ export function PasteHint() {
   const platforms = PLATFORM_DEFINITIONS.map((definition) => definition.label).join(' · ');
   return (
     <p className="mt-2 text-xs text-muted-foreground" data-testid="analyze-hint">
-      {t.rich('hint', {
-        shortcut: apple ? '⌘V' : 'Ctrl+V',
-        kbd: (chunks) => (
-          <kbd className="rounded border bg-muted px-1.5 py-0.5 font-sans text-[0.7rem] font-medium" dir="ltr">
-            {chunks}
-          </kbd>
-        ),
-      })}{' '}
+      {/* A keyboard shortcut means nothing on a touch screen: there only the platforms are named. */}
+      <span className="pointer-coarse:hidden" data-testid="analyze-shortcut-hint">
+        {t.rich('hint', {
+          shortcut: apple ? '⌘V' : 'Ctrl+V',
+          kbd: (chunks) => (
+            <kbd className="rounded border bg-muted px-1.5 py-0.5 font-sans text-[0.7rem] font-medium" dir="ltr">
+              {chunks}
+            </kbd>
+          ),
+        })}{' '}
+      </span>
       {t('supports', { platforms })}
     </p>
   );

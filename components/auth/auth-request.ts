@@ -5,8 +5,15 @@ export interface Credentials {
   password: string;
 }
 
-/** Thrown when the server refuses; `message` is the server's own text (or empty, so the form uses its fallback). */
-export class AuthRequestError extends Error {}
+/**
+ * Thrown when the server refuses: `code` is the envelope's stable code (the form says it in the visitor's
+ * language), `message` the server's own text (or empty, so the form uses its fallback).
+ */
+export class AuthRequestError extends Error {
+  constructor(message: string, readonly code?: string) {
+    super(message);
+  }
+}
 
 /** POSTs credentials as JSON; resolves on 2xx, otherwise throws with the envelope's `error` text. */
 export async function postCredentials(path: string, values: Credentials): Promise<void> {
@@ -17,22 +24,21 @@ export async function postCredentials(path: string, values: Credentials): Promis
     credentials: 'same-origin',
   });
   if (res.ok) return;
-  throw new AuthRequestError(await errorText(res));
+  const { message, code } = await refusal(res);
+  throw new AuthRequestError(message, code);
 }
 
-async function errorText(res: Response): Promise<string> {
+async function refusal(res: Response): Promise<{ message: string; code?: string }> {
   try {
     const body: unknown = await res.json();
     if (body && typeof body === 'object' && 'error' in body) {
-      const error = (body as { error: unknown }).error;
-      if (typeof error === 'string') return error;
-      // The envelope may carry `{ code, message }` once the accounts API lands.
-      if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string') return error.message;
+      const { error, code } = body as { error: unknown; code?: unknown };
+      return { message: typeof error === 'string' ? error : '', code: typeof code === 'string' ? code : undefined };
     }
   } catch {
     // Not JSON (proxy error page, empty body): the caller's fallback text is clearer than a status line.
   }
-  return '';
+  return { message: '' };
 }
 
 /**

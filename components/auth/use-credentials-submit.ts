@@ -1,6 +1,7 @@
 'use client';
 
 import { useState, type FormEvent } from 'react';
+import { useErrorText } from '@/lib/client/error-text';
 import { toast } from '@/lib/client/use-toast';
 import type { Credentials } from './auth-request';
 
@@ -15,6 +16,7 @@ export function useCredentialsSubmit(opts: {
   onSuccess: () => void;
 }) {
   const [busy, setBusy] = useState(false);
+  const describe = useErrorText('auth');
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -27,8 +29,7 @@ export function useCredentialsSubmit(opts: {
       toast({ title: opts.success.title, description: opts.success.description });
       opts.onSuccess();
     } catch (error) {
-      const message = error instanceof Error && error.message ? error.message : opts.failure.fallback;
-      toast({ title: opts.failure.title, description: message, variant: 'destructive' });
+      toast({ title: opts.failure.title, description: describe(error, opts.failure.fallback), variant: 'destructive' });
       setBusy(false);
     }
     // On success the button stays busy until the next page replaces this one.

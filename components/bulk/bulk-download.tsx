@@ -8,7 +8,7 @@ import { useDownloadDefaults } from '@/components/media/use-download-defaults';
 import { toast } from '@/lib/client/use-toast';
 import { Button } from '@/components/ui/button';
 import { Label, Textarea } from '@/components/ui/input';
-import { ApiError } from '@/lib/client/api-client';
+import { useErrorText } from '@/lib/client/error-text';
 import { splitUrls, type BulkFormat, type BulkQuality } from '@/lib/bulk/schemas';
 import { bulkChoiceFor } from './bulk-defaults';
 import { BulkOptions } from './bulk-options';
@@ -21,6 +21,7 @@ import { useBulkBatch, type BulkOutcome } from './use-bulk-batch';
  */
 export function BulkDownload({ initialText = '' }: { initialText?: string }) {
   const t = useTranslations('Bulk');
+  const describe = useErrorText('bulk');
   const [text, setText] = useState(initialText);
   const [picked, setPicked] = useState<{ quality?: BulkQuality; format?: BulkFormat }>({});
   const defaults = useDownloadDefaults();
@@ -47,8 +48,7 @@ export function BulkDownload({ initialText = '' }: { initialText?: string }) {
     try {
       await start({ urls, quality, format });
     } catch (error) {
-      const message = error instanceof ApiError && !error.unreadable ? error.message : t('failedDescription');
-      toast({ title: t('failedTitle'), description: message, variant: 'destructive' });
+      toast({ title: t('failedTitle'), description: describe(error, t('failedDescription')), variant: 'destructive' });
     }
   };
 

@@ -6,31 +6,28 @@ import { Badge } from '@/components/ui/badge';
 import { buttonClasses } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import type { BulkItem, BulkItemStatus } from '@/lib/bulk/schemas';
+import { useErrorText } from '@/lib/client/error-text';
 
 const STATUS_STYLE: Record<BulkItemStatus, string> = {
   pending: 'border-border text-muted-foreground',
-  processing: 'border-transparent bg-primary/15 text-primary',
-  completed: 'border-transparent bg-emerald-500/15 text-emerald-700 dark:text-emerald-400',
-  failed: 'border-transparent bg-destructive/15 text-destructive',
+  processing: 'border-transparent bg-primary/15 text-primary-ink',
+  completed: 'border-transparent bg-success/15 text-success-ink',
+  failed: 'border-transparent bg-destructive/15 text-destructive-ink',
 };
 
 const STATUS_ICON = { pending: Clock, processing: Loader2, completed: CheckCircle2, failed: XCircle } as const;
 
-/** Failure codes the page can say in the visitor's language; any other keeps the server's own reason. */
-const KNOWN_CODES = ['invalid_url', 'unsupported_url', 'private_address', 'no_media', 'upstream_failed', 'too_large', 'too_long'] as const;
-
 export function BulkItemRow({ item }: { item: BulkItem }) {
   const t = useTranslations('Bulk');
   const Icon = STATUS_ICON[item.status];
-  const knownCode = KNOWN_CODES.find((code) => code === item.code);
-  const message =
-    item.status === 'failed' ? (knownCode ? t(`errors.${knownCode}`) : item.message || t('messages.failed')) : t(`messages.${item.status}`);
+  const describe = useErrorText('bulk');
+  const message = item.status === 'failed' ? describe(item, t('messages.failed')) : t(`messages.${item.status}`);
   return (
     <li data-testid="bulk-item" data-status={item.status} className="rounded-lg border bg-card p-4 shadow-sm">
       <div className="flex flex-wrap items-start gap-3">
         <div className="min-w-0 flex-1">
           {item.title && <p className="truncate font-medium">{item.title}</p>}
-          <p className={cn('truncate text-sm', item.title ? 'text-muted-foreground' : 'font-medium')} dir="ltr" title={item.url}>
+          <p className={cn('truncate text-sm rtl:text-right', item.title ? 'text-muted-foreground' : 'font-medium')} dir="ltr" title={item.url}>
             {item.url}
           </p>
         </div>
@@ -53,7 +50,7 @@ export function BulkItemRow({ item }: { item: BulkItem }) {
         />
       </div>
       <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
-        <p data-testid="bulk-item-message" className={cn('text-sm', item.status === 'failed' ? 'text-destructive' : 'text-muted-foreground')}>
+        <p data-testid="bulk-item-message" className={cn('text-sm', item.status === 'failed' ? 'text-destructive-ink' : 'text-muted-foreground')}>
           {message}
         </p>
         {item.status === 'completed' && item.downloadUrl && (

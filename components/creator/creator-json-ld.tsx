@@ -3,7 +3,10 @@ import { localizedPath, jsonLd } from '@/lib/seo/page-metadata';
 import { siteUrl } from '@/lib/seo/site-url';
 import type { Locale } from '@/lib/i18n/routing';
 
-/** Structured data: the creator as a Person, each video as a VideoObject, and Home > Downloads > creator. */
+/**
+ * Structured data: the creator as a Person, each video of the reading as a VideoObject (none without a reading),
+ * and Home > Downloads > creator.
+ */
 export function CreatorJsonLd({ creator, locale, labels }: { creator: Creator; locale: Locale; labels: { home: string; downloads: string } }) {
   const url = (path: string) => `${siteUrl()}${localizedPath(locale, path)}`;
   const page = url(`/download/${encodeURIComponent(creator.slug)}`);
@@ -14,7 +17,7 @@ export function CreatorJsonLd({ creator, locale, labels }: { creator: Creator; l
       '@id': `${page}#person`,
       name: creator.name,
       description: creator.bio,
-      image: image(creator.avatar),
+      image: creator.avatar && image(creator.avatar),
       url: page,
       sameAs: [creator.channelUrl],
     },
@@ -22,7 +25,7 @@ export function CreatorJsonLd({ creator, locale, labels }: { creator: Creator; l
       '@type': 'VideoObject',
       name: video.title,
       description: video.title,
-      thumbnailUrl: image(video.thumbnail) ?? `${siteUrl()}/og.png`,
+      thumbnailUrl: (video.thumbnail && image(video.thumbnail)) ?? `${siteUrl()}/og.png`,
       url: `${url('/download')}?creator=${encodeURIComponent(creator.slug)}&video=${encodeURIComponent(video.id)}`,
       creator: { '@id': `${page}#person` },
     })),

@@ -4,7 +4,10 @@ import { buttonClasses } from '@/components/ui/button';
 import type { Creator } from '@/lib/creators/types';
 import { Link } from '@/lib/i18n/navigation';
 
-/** Latest Videos: a grid of cards, each with Preview and Download to the download page, or the empty state. */
+/**
+ * Latest Videos: a grid of cards, each with Preview and Download to the download page. With no reading of the
+ * channel, an honest "can't be loaded right now" state; with a reading that listed nothing, "no videos".
+ */
 export async function CreatorVideos({ creator }: { creator: Creator }) {
   const t = await getTranslations('Creator');
   const videos = creator.latestVideos;
@@ -14,15 +17,17 @@ export async function CreatorVideos({ creator }: { creator: Creator }) {
         <h2 id="latest-videos" className="text-2xl font-semibold">
           {t('latestVideos')}
         </h2>
-        <p data-testid="creator-video-count" className="text-sm text-muted-foreground">
-          {t('videosAvailable', { count: videos.length })}
-        </p>
+        {videos.length > 0 && (
+          <p data-testid="creator-video-count" className="text-sm text-muted-foreground">
+            {t('videosAvailable', { count: videos.length })}
+          </p>
+        )}
       </div>
       {videos.length === 0 ? (
-        <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed p-10 text-center">
+        <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed p-10 text-center" data-testid="creator-videos-empty">
           <VideoOff className="h-10 w-10 text-muted-foreground" aria-hidden />
-          <p className="text-lg font-semibold">{t('noVideos')}</p>
-          <p className="text-sm text-muted-foreground">{t('noVideosHint')}</p>
+          <p className="text-lg font-semibold">{creator.source === 'none' ? t('unavailable') : t('noVideos')}</p>
+          <p className="text-sm text-muted-foreground">{creator.source === 'none' ? t('unavailableHint') : t('noVideosHint')}</p>
         </div>
       ) : (
         <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
@@ -30,14 +35,20 @@ export async function CreatorVideos({ creator }: { creator: Creator }) {
             const href = { pathname: '/download', query: { creator: creator.slug, video: video.id } };
             return (
               <li key={video.id} data-testid="creator-video" className="flex flex-col overflow-hidden rounded-xl border bg-card shadow-sm">
-                {/* eslint-disable-next-line @next/next/no-img-element -- thumbnails come from any platform's CDN or are data URIs */}
-                <img
-                  src={video.thumbnail}
-                  alt=""
-                  loading="lazy"
-                  referrerPolicy="no-referrer"
-                  className="aspect-video w-full bg-muted object-cover"
-                />
+                {video.thumbnail ? (
+                  // eslint-disable-next-line @next/next/no-img-element -- thumbnails come from any platform's host
+                  <img
+                    src={video.thumbnail}
+                    alt=""
+                    loading="lazy"
+                    referrerPolicy="no-referrer"
+                    className="aspect-video w-full bg-muted object-cover"
+                  />
+                ) : (
+                  <div aria-hidden className="grid aspect-video w-full place-items-center bg-muted">
+                    <VideoOff className="h-8 w-8 text-muted-foreground" />
+                  </div>
+                )}
                 <div className="flex flex-1 flex-col gap-3 p-4">
                   <h3 className="line-clamp-2 font-medium">{video.title}</h3>
                   <div className="mt-auto flex gap-2">

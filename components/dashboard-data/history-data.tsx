@@ -6,7 +6,8 @@ import useSWR from 'swr';
 import { HistoryPagination } from '@/components/dashboard/history/history-pagination';
 import type { HistoryEntry as ViewEntry, HistoryPlatformFilter } from '@/components/dashboard/history/history-types';
 import { HistoryView } from '@/components/dashboard/history/history-view';
-import { ApiError, apiRequest } from '@/lib/client/api-client';
+import { apiRequest } from '@/lib/client/api-client';
+import { useErrorText } from '@/lib/client/error-text';
 import { HISTORY_PAGE_SIZE, type HistoryList, type Redownload } from '@/lib/history/schemas';
 import { useRouter } from '@/lib/i18n/navigation';
 import { fetchData } from './fetcher';
@@ -24,6 +25,7 @@ function historyKey(page: number, search: string, platform: HistoryPlatformFilte
 export function HistoryData() {
   const t = useTranslations('DashboardData');
   const router = useRouter();
+  const describe = useErrorText('history');
   const [search, setSearch] = useState('');
   const [platform, setPlatform] = useState<HistoryPlatformFilter>('all');
   const [page, setPage] = useState(1);
@@ -36,8 +38,8 @@ export function HistoryData() {
   if (data && page > lastPage) setPage(lastPage);
 
   useEffect(() => {
-    if (error) notifyError(t('error'), error instanceof ApiError && !error.unreadable ? error.message : t('historyLoadFailed'), error);
-  }, [error, t]);
+    if (error) notifyError(t('error'), describe(error, t('historyLoadFailed')), error);
+  }, [error, t, describe]);
 
   async function remove(entry: ViewEntry) {
     try {
@@ -48,7 +50,7 @@ export function HistoryData() {
       );
       notifySuccess(t('success'), t('historyDeleted'));
     } catch (cause) {
-      notifyError(t('error'), t('historyDeleteFailed'), cause);
+      notifyError(t('error'), describe(cause, t('historyDeleteFailed')), cause);
     }
   }
 
@@ -57,8 +59,7 @@ export function HistoryData() {
       const { path } = await apiRequest<Redownload>(`/api/history/${encodeURIComponent(entry._id)}/redownload`, { method: 'POST' });
       router.push(path);
     } catch (cause) {
-      const code = cause instanceof ApiError ? cause.code : undefined;
-      notifyError(t('error'), code === 'unsupported_url' ? t('notRepeatable') : t('redownloadFailed'), cause);
+      notifyError(t('error'), describe(cause, t('redownloadFailed')), cause);
     }
   }
 

@@ -6,6 +6,7 @@ import useSWR from 'swr';
 import { DEFAULT_SETTINGS, type SettingsPatch, type UserSettings as ViewSettings } from '@/components/dashboard/settings/settings-types';
 import { SettingsView } from '@/components/dashboard/settings/settings-view';
 import { apiRequest } from '@/lib/client/api-client';
+import { useErrorText } from '@/lib/client/error-text';
 import { saveFile } from '@/lib/client/save-file';
 import type { UserSettings } from '@/lib/settings/schemas';
 import { fetchData } from './fetcher';
@@ -17,6 +18,7 @@ const SETTINGS = '/api/settings';
 /** The settings page's data: SWR on /api/settings, each choice saved with PATCH, token regeneration, export, clear. */
 export function SettingsData() {
   const t = useTranslations('DashboardData');
+  const describe = useErrorText('settings');
   const { data, error, mutate } = useSWR<UserSettings>(SETTINGS, fetchData);
   const [saving, setSaving] = useState(false);
   const [regenerating, setRegenerating] = useState(false);
@@ -25,8 +27,8 @@ export function SettingsData() {
   const clearHistory = useClearHistory();
 
   useEffect(() => {
-    if (error) notifyError(t('error'), t('settingsLoadFailed'), error);
-  }, [error, t]);
+    if (error) notifyError(t('error'), describe(error, t('settingsLoadFailed')), error);
+  }, [error, t, describe]);
 
   async function save(patch: SettingsPatch) {
     setSaving(true);
@@ -34,7 +36,7 @@ export function SettingsData() {
       await mutate(await apiRequest<UserSettings>(SETTINGS, { method: 'PATCH', body: patch }), { revalidate: false });
       notifySuccess(t('success'), t('settingsSaved'));
     } catch (cause) {
-      notifyError(t('error'), t('settingsSaveFailed'), cause);
+      notifyError(t('error'), describe(cause, t('settingsSaveFailed')), cause);
       await mutate();
     } finally {
       setSaving(false);
@@ -49,7 +51,7 @@ export function SettingsData() {
       await mutate();
       notifySuccess(t('success'), t('tokenGenerated'));
     } catch (cause) {
-      notifyError(t('error'), t('tokenFailed'), cause);
+      notifyError(t('error'), describe(cause, t('tokenFailed')), cause);
     } finally {
       setRegenerating(false);
     }

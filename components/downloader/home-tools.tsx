@@ -13,12 +13,13 @@ export async function HomeTools() {
         {t('toolsTitle')}
       </h2>
       <Tabs defaultValue="single" className="grid gap-2">
-        <TabsList className="justify-self-center">
-          <TabsTrigger value="single" data-testid="tab-single">
+        {/* Two equal halves that may wrap their labels: the French labels side by side are wider than a phone. */}
+        <TabsList className="grid! w-full max-w-md grid-cols-2 justify-self-center">
+          <TabsTrigger value="single" data-testid="tab-single" className="min-w-0 whitespace-normal! text-center">
             <Link2 className="h-4 w-4" aria-hidden />
             {t('tabSingle')}
           </TabsTrigger>
-          <TabsTrigger value="bulk" data-testid="tab-bulk">
+          <TabsTrigger value="bulk" data-testid="tab-bulk" className="min-w-0 whitespace-normal! text-center">
             <ListVideo className="h-4 w-4" aria-hidden />
             {t('tabBulk')}
           </TabsTrigger>

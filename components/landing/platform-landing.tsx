@@ -37,7 +37,8 @@ export async function PlatformLanding({ platform }: { platform: LandingPlatform 
       <PopularCreators
         creators={creatorsForPlatform(platform)}
         title={shared('creatorsTitle')}
-        subtitle={shared('creatorsSubtitle', { platform: label })}
+        // The list mixes platforms (one well-known account each), so the line names none.
+        subtitle={shared('creatorsSubtitle')}
       />
       <FaqList id="faq-title" title={shared('faqTitle', { platform: label })} items={faq} />
       <PlatformCards exclude={platform} title={shared('otherPlatforms')} />

@@ -32,7 +32,7 @@ export function LanguageSwitcher() {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="sm" disabled={pending} data-testid="language-switcher" aria-label={t('language')}>
+        <Button variant="ghost" size="sm" disabled={pending} data-testid="language-switcher" aria-label={`${t('language')}: ${LOCALE_INFO[locale].name}`}>
           <Languages className="h-4 w-4" aria-hidden />
           <span className="hidden sm:inline">{LOCALE_INFO[locale].name}</span>
         </Button>

@@ -12,7 +12,8 @@ export async function SiteHeader() {
   return (
     <header className="sticky top-0 z-40 border-b bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4">
-        <Link href="/" className="flex items-center gap-2.5" aria-label={t('home')}>
+        {/* Named by what it shows ("Grabline media downloader") plus where it goes: a spoken name must contain the visible one. */}
+        <Link href="/" className="flex items-center gap-2.5">
           <span className="grid h-9 w-9 place-items-center rounded-lg bg-gradient-to-br from-primary to-accent text-primary-foreground shadow-sm">
             <Download className="h-5 w-5" aria-hidden />
           </span>
@@ -20,6 +21,7 @@ export async function SiteHeader() {
             <span className="text-lg font-bold tracking-tight">Grabline</span>
             <span className="text-xs text-muted-foreground">{t('subtitle')}</span>
           </span>
+          <span className="sr-only"> {t('home')}</span>
         </Link>
         <nav className="ms-6 hidden items-center gap-1 text-sm md:flex" aria-label={t('navigation')}>
           {SITE_NAV_LINKS.map((link) => (

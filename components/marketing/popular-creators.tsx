@@ -1,20 +1,18 @@
-import { getFormatter, getTranslations } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
 import { cn } from '@/lib/cn';
 import type { PopularCreator } from '@/lib/creators/popular';
 import { Link } from '@/lib/i18n/navigation';
 import { PlatformMark, platformPage } from './platform-mark';
 import { MarketingSection, SectionHeading } from './section-heading';
 
-/** Sample creator cards linking to their creator pages (/download/{slug}). */
+/** Cards linking to well-known creators' pages (/download/{slug}): name, handle and platform, no invented counts. */
 export async function PopularCreators({ creators, title, subtitle }: { creators: readonly PopularCreator[]; title: string; subtitle?: string }) {
   const t = await getTranslations('Marketing.creators');
-  const format = await getFormatter();
   return (
     <MarketingSection labelledBy="creators-title">
       <SectionHeading id="creators-title" title={title} subtitle={subtitle} />
       <ul className={cn('grid gap-4 sm:grid-cols-2', creators.length >= 5 ? 'lg:grid-cols-5' : 'lg:grid-cols-3')}>
         {creators.map((creator) => {
-          const audience = format.number(creator.audience, { notation: 'compact', maximumFractionDigits: 1 });
           return (
             <li key={creator.slug}>
               <Link
@@ -39,11 +37,7 @@ export async function PopularCreators({ creators, title, subtitle }: { creators:
                     {creator.handle}
                   </span>
                 </span>
-                <span className="mt-auto text-sm">
-                  <span className="font-bold tabular-nums">{audience}</span>{' '}
-                  <span className="text-muted-foreground">{t(creator.audienceKind)}</span>
-                </span>
-                <span className="rounded-full border px-2.5 py-0.5 text-xs text-muted-foreground">
+                <span className="mt-auto rounded-full border px-2.5 py-0.5 text-xs text-muted-foreground">
                   {t('on', { platform: platformPage(creator.platform).label })}
                 </span>
               </Link>

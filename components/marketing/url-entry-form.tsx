@@ -116,7 +116,7 @@ export function UrlEntryForm({
             <ClipboardPaste className="h-4 w-4" aria-hidden />
             {texts.paste}
           </Button>
-          <Button type="submit" size="lg" disabled={value.length === 0} data-testid={`${testIdPrefix}-submit`} className="flex-1 sm:flex-none">
+          <Button type="submit" size="lg" disabled={value.trim().length === 0} data-testid={`${testIdPrefix}-submit`} className="flex-1 sm:flex-none">
             {texts.submit}
             <ArrowRight className="h-4 w-4 rtl:rotate-180" aria-hidden />
           </Button>

@@ -42,7 +42,7 @@ export function DownloadProgressCard({ state }: { state: DownloadJobState }) {
           data-testid="progress-status"
           className={cn(
             'shrink-0 rounded-full px-2.5 py-0.5 text-xs font-medium',
-            failed ? 'bg-destructive/10 text-destructive' : ready ? 'bg-primary/10 text-primary' : 'bg-muted text-muted-foreground',
+            failed ? 'bg-destructive/10 text-destructive-ink' : ready ? 'bg-primary/10 text-primary-ink' : 'bg-muted text-muted-foreground',
           )}
         >
           {t(`status.${status}`)}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { downloadFilename, formatDuration, formatSize } from './format-media';
+import { downloadFilename, formatDuration, sizeText } from './format-media';
 
 describe('formatDuration', () => {
   it('shows minutes:seconds, and hours only past an hour', () => {
@@ -16,18 +16,24 @@ describe('formatDuration', () => {
   });
 });
 
-describe('formatSize', () => {
-  it('rounds to whole megabytes and keeps the estimate flag', () => {
-    expect(formatSize({ filesize: 24.6 * 1024 * 1024 })).toEqual({ megabytes: 25, approximate: false });
-    expect(formatSize({ filesize: 3 * 1024 * 1024, filesizeApprox: true })).toEqual({ megabytes: 3, approximate: true });
-    expect(formatSize({ filesize: 200_000 })).toEqual({ megabytes: 0, approximate: false });
-    expect(formatSize({})).toBeNull();
-  });
-});
-
 describe('downloadFilename', () => {
   it('drops path, control and bidi-override characters', () => {
     expect(downloadFilename('a/b\\c "d"\r\n\u202Egpj.exe', 'mp4')).toBe('a b c d gpj.exe.mp4');
     expect(downloadFilename('   ', 'mp3')).toBe('download.mp3');
+  });
+});
+
+describe('sizeText', () => {
+  const numberIn = (locale: string) => (value: number, options: Intl.NumberFormatOptions) => new Intl.NumberFormat(locale, options).format(value);
+
+  it('writes one size one way per language: the locale’s unit and digits', () => {
+    const en = numberIn('en');
+    expect(sizeText(en, 24.6 * 1024 * 1024)).toBe('25 MB');
+    expect(sizeText(en, 3.25 * 1024 * 1024, true)).toBe('~3.3 MB');
+    expect(sizeText(en, 200_000)).toBe('< 1 MB');
+    const ar = numberIn('ar');
+    const arabic = sizeText(ar, 24.6 * 1024 * 1024);
+    expect(arabic).toBe(new Intl.NumberFormat('ar', { style: 'unit', unit: 'megabyte', maximumFractionDigits: 0 }).format(25));
+    expect(arabic).not.toContain('MB');
   });
 });

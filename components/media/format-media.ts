@@ -1,7 +1,5 @@
-import type { Format } from '@/lib/media/types';
-
 /**
- * Durations as minutes:seconds (hours only when there are some), sizes in whole megabytes. Values may
+ * Durations as minutes:seconds (hours only when there are some) and sizes (sizeText). Values may
  * arrive as BigNumber from the big-number parser, hence the Number() coercions.
  */
 export function formatDuration(seconds: unknown): string | null {
@@ -15,16 +13,17 @@ export function formatDuration(seconds: unknown): string | null {
 
 const MB = 1024 * 1024;
 
-export interface FormatSize {
-  /** whole megabytes; 0 means "under one" */
-  megabytes: number;
-  approximate: boolean;
-}
+type NumberFormat = (value: number, options: { style: 'unit'; unit: 'megabyte'; maximumFractionDigits: number }) => string;
 
-export function formatSize(format: Pick<Format, 'filesize' | 'filesizeApprox'>): FormatSize | null {
-  const bytes = Number(format.filesize);
-  if (!Number.isFinite(bytes) || bytes <= 0) return null;
-  return { megabytes: Math.round(bytes / MB), approximate: Boolean(format.filesizeApprox) };
+/**
+ * The one way a size is written, on every screen and in every language: the locale's own megabyte unit and
+ * digits (Intl), one decimal under 10 MB, "< 1 MB" below one, "~" when the size is an estimate.
+ */
+export function sizeText(number: NumberFormat, bytes: number, approximate = false): string {
+  const megabytes = bytes / MB;
+  const unit = (value: number, digits: number) => number(value, { style: 'unit', unit: 'megabyte', maximumFractionDigits: digits });
+  const text = megabytes < 1 ? `< ${unit(1, 0)}` : unit(megabytes, megabytes < 10 ? 1 : 0);
+  return approximate ? `~${text}` : text;
 }
 
 /** A download filename the browser will accept on every OS; the server's Content-Disposition has the last word. */

@@ -1,20 +1,17 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
+import { useFormatter, useTranslations } from 'next-intl';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import type { Format } from '@/lib/media/types';
-import { formatSize } from './format-media';
+import { sizeText } from './format-media';
 
 /** "QUALITY · EXT · N MB", '~' when the size is an estimate. */
 export function useFormatLabel() {
-  const t = useTranslations('MediaResult');
+  const { number } = useFormatter();
   return (format: Format) => {
-    const size = formatSize(format);
+    const bytes = Number(format.filesize);
     const parts = [format.quality, format.ext.toUpperCase()];
-    if (size) {
-      const text = size.megabytes === 0 ? t('underOneMegabyte') : t('megabytes', { count: size.megabytes });
-      parts.push(size.approximate ? `~${text}` : text);
-    }
+    if (Number.isFinite(bytes) && bytes > 0) parts.push(sizeText(number, bytes, Boolean(format.filesizeApprox)));
     return parts.filter(Boolean).join(' · ');
   };
 }

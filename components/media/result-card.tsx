@@ -1,13 +1,13 @@
 'use client';
 
 import { Clock, Download, HardDrive } from 'lucide-react';
-import { useTranslations } from 'next-intl';
+import { useFormatter, useTranslations } from 'next-intl';
 import { useCallback, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import type { Format, MediaInfo } from '@/lib/media/types';
 import { EntryList } from './entry-list';
-import { formatDuration } from './format-media';
+import { formatDuration, sizeText } from './format-media';
 import { FormatSelect } from './format-select';
 import { DownloadProgressCard } from './download-progress-card';
 import { ItemPicker } from './item-picker';
@@ -38,6 +38,10 @@ export function MediaResultCard({ media, onAnalyzeEntry, busy }: { media: MediaI
   const formatIndex = selection.format ?? preselected;
   const format = formats[formatIndex] ?? formats[0];
   const duration = formatDuration(item?.duration ?? media.duration);
+  const { number } = useFormatter();
+  // The chosen format's size, written as every other size is (the server's "24.5 MB" is English text).
+  const bytes = Number(format?.filesize);
+  const fileSize = Number.isFinite(bytes) && bytes > 0 ? sizeText(number, bytes, Boolean(format?.filesizeApprox)) : null;
   const entries = media.entries ?? [];
   const itemIndex = items ? selection.item : undefined;
 
@@ -69,11 +73,11 @@ export function MediaResultCard({ media, onAnalyzeEntry, busy }: { media: MediaI
                   <span data-testid="result-duration" className="tabular-nums" dir="ltr">{duration}</span>
                 </span>
               ) : null}
-              {media.fileSize ? (
+              {fileSize ? (
                 <span className="inline-flex items-center gap-1.5" title={t('fileSize')}>
                   <HardDrive className="h-4 w-4" aria-hidden />
                   <span className="sr-only">{t('fileSize')}: </span>
-                  <span data-testid="result-filesize" dir="ltr">{media.fileSize}</span>
+                  <span data-testid="result-filesize">{fileSize}</span>
                 </span>
               ) : null}
             </div>
@@ -83,11 +87,15 @@ export function MediaResultCard({ media, onAnalyzeEntry, busy }: { media: MediaI
             {format ? (
               <div className="mt-auto flex flex-col gap-2 pt-2 sm:flex-row sm:items-center">
                 <FormatSelect formats={formats} value={formatIndex} onChange={(index) => setSelection((s) => ({ ...s, format: index }))} />
+                {/* aria-disabled, not disabled: a disabled button drops keyboard focus to <body> the moment it is pressed. */}
                 <Button
                   size="lg"
                   data-testid="download-button"
-                  disabled={download.busy}
-                  onClick={() => startDownload({ format, itemIndex })}
+                  aria-disabled={download.busy || undefined}
+                  className="aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
+                  onClick={() => {
+                    if (!download.busy) startDownload({ format, itemIndex });
+                  }}
                 >
                   <Download className="h-4 w-4" aria-hidden />
                   {t('download')}

@@ -3,6 +3,7 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { NextIntlClientProvider } from 'next-intl';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import ar from '@/messages/ar.json';
 import en from '@/messages/en.json';
 import { Toaster } from './toaster';
 import { dismissToast, toast } from '@/lib/client/use-toast';
@@ -59,6 +60,18 @@ describe('Toaster', () => {
     const region = document.querySelector('[role="region"]');
     expect(region?.getAttribute('aria-label')).toContain('Notifications (F8)');
     expect(region?.contains(document.activeElement)).toBe(true);
+  });
+
+  it('names the toast area in the visitor’s language', () => {
+    act(() =>
+      root.render(
+        <NextIntlClientProvider locale="ar" messages={ar}>
+          <Toaster />
+        </NextIntlClientProvider>,
+      ),
+    );
+    const region = document.querySelector('[role="region"]');
+    expect(region?.getAttribute('aria-label')).toBe('الإشعارات (F8)');
   });
 
   it('logs error toasts to the console, and only those', () => {

@@ -11,12 +11,15 @@ import {
 } from '@/components/ui/toast';
 import { dismissToast, useToasts } from '@/lib/client/use-toast';
 
-/** The global toast area, always present: 5000 ms, swipe right past 50 px, F8 focuses it. */
+/**
+ * The global toast area, always present: 5000 ms, swipe right past 50 px, F8 focuses it. Both names screen
+ * readers hear are in the visitor's language: the region's ("Notifications (F8)") and each toast's.
+ */
 export function Toaster() {
   const t = useTranslations('Common');
   const toasts = useToasts();
   return (
-    <ToastProvider duration={5000} swipeDirection="right" swipeThreshold={50} label={t('notifications')}>
+    <ToastProvider duration={5000} swipeDirection="right" swipeThreshold={50} label={t('notification')}>
       {toasts.map(({ id, title, description, action, variant, duration, open }) => (
         <Toast
           key={id}
@@ -33,7 +36,7 @@ export function Toaster() {
           <ToastClose label={t('close')} />
         </Toast>
       ))}
-      <ToastViewport hotkey={['F8']} />
+      <ToastViewport hotkey={['F8']} label={t('notifications')} />
     </ToastProvider>
   );
 }

@@ -1,10 +1,22 @@
 'use client';
 
 import * as TabsPrimitive from '@radix-ui/react-tabs';
+import { useLocale } from 'next-intl';
 import { forwardRef, type ComponentPropsWithoutRef, type ElementRef } from 'react';
 import { cn } from '@/lib/cn';
+import { LOCALE_INFO } from '@/lib/i18n/locale-info';
+import type { Locale } from '@/lib/i18n/routing';
 
-export const Tabs = TabsPrimitive.Root;
+/**
+ * Radix Tabs lay out and move focus left-to-right unless told otherwise: the page's reading direction is passed
+ * down, so in Arabic the tabs, their arrow keys and their content are mirrored.
+ */
+export const Tabs = forwardRef<ElementRef<typeof TabsPrimitive.Root>, ComponentPropsWithoutRef<typeof TabsPrimitive.Root>>(
+  function Tabs({ dir, ...props }, ref) {
+    const locale = useLocale() as Locale;
+    return <TabsPrimitive.Root ref={ref} dir={dir ?? LOCALE_INFO[locale]?.dir ?? 'ltr'} {...props} />;
+  },
+);
 
 export const TabsList = forwardRef<
   ElementRef<typeof TabsPrimitive.List>,

@@ -162,6 +162,23 @@ describe.each(dbEngines())('bulk runner on $name', ({ create }) => {
     expect(outcomes).toHaveLength(3);
   });
 
+  it('reports every item that ended to the site figures, anonymous ones too, with its outcome and duration', async () => {
+    const ended: { ok: boolean; durationMs: number }[] = [];
+    const runner = await runnerWith({
+      analyze: async (url) => {
+        if (url.includes('bad')) throw new AppError('no_media', 'No downloadable media found at this link');
+        return mediaOf({ title: url });
+      },
+      onEnded: async (outcome) => {
+        ended.push(outcome);
+      },
+    });
+    const id = await runner.start({ urls: ['https://x.example/ok', 'https://x.example/bad'], quality: '720p', format: 'mp4' });
+    await until(async () => (await runner.get(id))!.done);
+    expect(ended.map((e) => e.ok).sort()).toEqual([false, true]);
+    expect(ended.every((e) => e.durationMs >= 0)).toBe(true);
+  });
+
   it('a failing history hook changes no item’s outcome', async () => {
     const runner = await runnerWith({ onItemFinished: async () => Promise.reject(new Error('history down')) });
     const id = await runner.start({ urls: ['https://a.example/1'], quality: '720p', format: 'mp4' }, 'user_1');

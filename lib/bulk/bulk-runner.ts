@@ -3,6 +3,7 @@ import type { Db } from '@/lib/db';
 import { newId } from '@/lib/db/ids';
 import { toAppError } from '@/lib/errors';
 import { createJobStoreAccess } from '@/lib/jobs/job-store-access';
+import type { JobEnded } from '@/lib/jobs/download-jobs';
 import { createLimiter } from '@/lib/jobs/limiter';
 import type { AnalyzedMedia } from '@/lib/media/analyze';
 import {
@@ -29,6 +30,8 @@ export interface PreparedItem {
 /** How one item of a signed-in owner's batch ended (their history). */
 export interface BulkItemOutcome {
   owner: string;
+  /** The item's link (history keeps only its platform and media reference). */
+  url: string;
   status: 'completed' | 'failed';
   choice: BulkChoice;
   /** Present once the link analysed: a link that never did is no download. */
@@ -50,6 +53,8 @@ export interface BulkRunnerOptions {
   onItemFinished?: (outcome: BulkItemOutcome) => Promise<void>;
   /** A signed-in owner's batch has ended (the bell); never allowed to change an item's outcome. */
   onFinished?: (batch: { owner: string; ready: number; total: number }) => Promise<void>;
+  /** Any item that is a download has ended, whoever started it (the site's figures); never changes its outcome. */
+  onEnded?: (outcome: JobEnded) => Promise<void>;
 }
 
 /** One running batch, as each of its items needs it. */
@@ -127,8 +132,12 @@ export function createBulkRunner(options: BulkRunnerOptions): BulkRunner {
     }
   };
 
+  const ended = (ok: boolean, startedAt: number) =>
+    options.onEnded?.({ ok, durationMs: now() - startedAt }).catch((error) => console.error('[bulk] onEnded failed', error));
+
   const runItem = async (run: BatchRun, item: StoredItem) => {
     const { id: batchId, choice, schedule } = run;
+    const startedAt = now();
     let title = item.title;
     let media: AnalyzedMedia | undefined;
     const processing = (progress: number) => ({ status: 'processing' as const, progress, message: BULK_MESSAGES.processing, title });
@@ -157,13 +166,15 @@ export function createBulkRunner(options: BulkRunnerOptions): BulkRunner {
         void save(item.id, processing(value));
       });
       // Recorded before the item says it has ended, so a batch that reads as done is in the owner's history.
-      await itemFinished(run, { status: 'completed', media, prepared });
+      await ended(true, startedAt);
+      await itemFinished(run, { url: item.url, status: 'completed', media, prepared });
       await save(item.id, {
         status: 'completed', progress: 100, message: BULK_MESSAGES.completed,
         title: prepared.title || title, downloadUrl: prepared.downloadUrl, file: prepared.file,
       });
     } catch (error) {
-      await itemFinished(run, { status: 'failed', media });
+      await ended(false, startedAt);
+      await itemFinished(run, { url: item.url, status: 'failed', media });
       await save(item.id, { ...failedState(error), title });
     }
     await settled(batchId).catch((error) => console.error('[bulk] onFinished failed', error));

@@ -1,17 +1,20 @@
 import 'server-only';
 import { createReadStream } from 'node:fs';
 import { analyzeMedia, type AnalyzedMedia } from '@/lib/media/analyze';
-import { pickOffer } from '@/lib/jobs/pick-offer';
 import { checkedOffer, getPreparations, prepareDownload, type ResolvedOffer } from '@/lib/media/deliver';
 import type { ItemFile } from './batch-store';
+import { pickBulkPlan } from './bulk-pick';
 import type { BulkChoice, PreparedItem } from './bulk-runner';
 
 const downloadUrlOf = (file: ItemFile) =>
   `/api/download/${encodeURIComponent(file.mediaId)}?itag=${encodeURIComponent(file.itag)}&ext=${encodeURIComponent(file.ext)}`;
 
-/** The offer for the batch's choice, checked against the limits (throws like a download job's pick). */
+/**
+ * The offer for the batch's choice, checked against the limits (throws like a download job's pick); an
+ * audio-only link asked for video gets its audio.
+ */
 export function bulkOffer(media: AnalyzedMedia, choice: BulkChoice): ResolvedOffer {
-  return checkedOffer(media.info.id, pickOffer(media, choice.quality, choice.format).itag);
+  return checkedOffer(media.info.id, pickBulkPlan(media, choice).itag);
 }
 
 /**

@@ -5,6 +5,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '@/lib/client/use-toast';
 import type { MediaInfo } from '@/lib/media/types';
 import { ApiError, apiGet, apiPost, parseJson } from './api-client';
+import { useErrorText } from './error-text';
 import { runAnalysis, type AnalysisDeps, type AnalysisFailure, type StatusStream, type StatusUpdate } from './analysis-run';
 
 export type AnalysisPhase = 'idle' | 'analyzing' | 'ready' | 'error';
@@ -52,30 +53,28 @@ const browserDeps: AnalysisDeps = {
 /** The analysis state machine for one analyse bar: start → job → stream (or polling) → ready | error. */
 export function useAnalysis(notices: AnalysisNotices = 'page') {
   const t = useTranslations('Analyze');
-  const tErrors = useTranslations('Errors');
+  const describeError = useErrorText('analysis');
   const [state, setState] = useState<AnalysisState>(IDLE);
   const cancelRef = useRef<(() => void) | null>(null);
 
   const describe = useCallback(
     (failure: AnalysisFailure): string | undefined => {
-      const localized = (code?: string) => (code && tErrors.has(code) ? tErrors(code) : undefined);
       const fromError = (error: unknown, fallback: string) => {
-        if (!(error instanceof ApiError)) return fallback;
-        if (error.unreadable) return t('serverError', { status: error.status, statusText: error.statusText });
-        return localized(error.code) ?? error.message;
+        if (error instanceof ApiError && error.unreadable) return t('serverError', { status: error.status, statusText: error.statusText });
+        return describeError(error, fallback);
       };
       switch (failure.stage) {
         case 'start':
           return fromError(failure.error, t(notices === 'bar' ? 'barFailedFallback' : 'startFailed'));
         case 'job':
-          return localized(failure.code) ?? failure.message ?? t('jobFailed');
+          return describeError(failure, t('jobFailed'));
         case 'poll':
           return fromError(failure.error, t('statusFailed'));
         case 'timeout':
           return t('timeout');
       }
     },
-    [notices, t, tErrors],
+    [notices, t, describeError],
   );
 
   const analyze = useCallback(
@@ -92,8 +91,10 @@ export function useAnalysis(notices: AnalysisNotices = 'page') {
         },
         onFailure(failure) {
           const reason = describe(failure) ?? t(notices === 'bar' ? 'barFailedFallback' : 'failedFallback');
+          // Said once, where it happened: the workspace shows it inline (role="alert") until the next try; a toast
+          // as well would say the same thing twice.
           setState({ phase: 'error', url, metadata: null, error: reason });
-          toast({ title: t(notices === 'bar' ? 'barFailedTitle' : 'failedTitle'), description: reason, variant: 'destructive' });
+          console.error(`[analyze] ${reason}`);
         },
         onConnectionLost() {
           toast({ title: t('connectionTitle'), description: t('connectionBody'), variant: 'destructive' });

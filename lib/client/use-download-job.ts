@@ -4,7 +4,8 @@ import { useTranslations } from 'next-intl';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '@/lib/client/use-toast';
 import type { DownloadProgress } from '@/lib/jobs/download-job-schemas';
-import { ApiError, apiGet, apiPost } from './api-client';
+import { apiGet, apiPost } from './api-client';
+import { useErrorText } from './error-text';
 import { runDownloadJob, type DownloadJobBody, type DownloadJobDeps, type DownloadJobFailure } from './download-job-run';
 import { saveFile } from './save-file';
 
@@ -28,19 +29,16 @@ const browserDeps: DownloadJobDeps = {
 /** One download job at a time: start → progress card → the file saved, with the download page's notices. */
 export function useDownloadJob() {
   const t = useTranslations('DownloadProgress');
-  const tErrors = useTranslations('Errors');
+  const describe = useErrorText('download');
   const [state, setState] = useState<DownloadJobState>(IDLE);
   const cancelRef = useRef<(() => void) | null>(null);
 
   const reason = useCallback(
     (failure: DownloadJobFailure): string => {
-      const code = failure.stage === 'job' ? failure.progress.code : failure.error instanceof ApiError ? failure.error.code : undefined;
-      if (code && tErrors.has(code)) return tErrors(code);
-      if (failure.stage === 'job') return failure.progress.message || t('failedCard');
-      if (failure.error instanceof ApiError && !failure.error.unreadable) return failure.error.message;
-      return failure.stage === 'start' ? t('startFailed') : t('failedCard');
+      if (failure.stage === 'job') return describe(failure.progress, t('failedCard'));
+      return describe(failure.error, failure.stage === 'start' ? t('startFailed') : t('failedCard'));
     },
-    [t, tErrors],
+    [t, describe],
   );
 
   const start = useCallback(

@@ -1,15 +1,16 @@
 import 'server-only';
 import { config } from '@/lib/config';
+import { getDb, type Db } from '@/lib/db';
 import { analysisTtlMs, analyzeMedia, type AnalyzedMedia } from '@/lib/media/analyze';
-import { channelCreator } from './channel-creator';
-import { creatorSource } from './creator-sources';
-import { humanName, sampleCreator } from './sample-creator';
+import { channelReading, creatorFrom, knownName } from './channel-creator';
+import { creatorSource, type CreatorSource } from './creator-sources';
+import { loadReading, saveReading } from './readings';
 import type { Creator } from './types';
 
 export type { Creator, CreatorVideo } from './types';
 
-/** A sample answer is retried after this long: the channel may be reachable again. */
-const SAMPLE_TTL_MS = 5 * 60 * 1000;
+/** A channel that could not be read is tried again after this long. */
+const RETRY_TTL_MS = 5 * 60 * 1000;
 
 interface Cached {
   creator: Creator;
@@ -24,39 +25,54 @@ const state = () => (holder.__grablineCreators ??= { cache: new Map(), pending: 
 
 export interface CreatorDeps {
   analyze: (url: string, options: { signal?: AbortSignal }) => Promise<AnalyzedMedia>;
+  db: () => Promise<Db>;
+  now: () => number;
 }
 
-const defaultDeps: CreatorDeps = { analyze: analyzeMedia };
+const defaultDeps: CreatorDeps = { analyze: analyzeMedia, db: getDb, now: Date.now };
 
+async function readChannel(source: CreatorSource, deps: CreatorDeps) {
+  try {
+    const media = await deps.analyze(source.channelUrl, { signal: AbortSignal.timeout(config().env.CREATOR_ANALYSIS_TIMEOUT_MS) });
+    return channelReading(source, media);
+  } catch (error) {
+    console.warn('[creators] channel unavailable', source.slug, (error as Error)?.message);
+    return undefined;
+  }
+}
+
+/** Reads the channel now; a good reading is stored, else the last stored one is shown, else none. */
 async function loadCreator(slug: string, deps: CreatorDeps): Promise<Creator | undefined> {
   const source = creatorSource(slug);
   if (!source) return undefined;
-  const timeout = config().env.CREATOR_ANALYSIS_TIMEOUT_MS;
-  try {
-    const media = await deps.analyze(source.channelUrl, { signal: AbortSignal.timeout(timeout) });
-    const creator = channelCreator(source, media);
-    if (creator.latestVideos.length > 0) return creator;
-  } catch (error) {
-    // Offline, blocked or changed upstream: the page then shows generated sample data.
-    console.warn('[creators] channel unavailable, using sample data for', slug, (error as Error)?.message);
+  const reading = await readChannel(source, deps);
+  const at = deps.now();
+  if (reading) {
+    await deps.db().then((db) => saveReading(db, slug, reading, at))
+      .catch((error) => console.error('[creators] could not store the reading of', slug, error));
+    return creatorFrom(source, { reading, readAt: at, fresh: true });
   }
-  return sampleCreator(source);
+  const stored = await deps.db().then((db) => loadReading(db, slug)).catch((error) => {
+    console.error('[creators] could not load the last reading of', slug, error);
+    return undefined;
+  });
+  return creatorFrom(source, stored && { ...stored, fresh: false });
 }
 
 /**
- * A creator by slug: read from the creator's channel (cached for the analysis TTL), or generated sample data
- * when the channel cannot be read; undefined for a slug we know nothing about.
+ * A creator by slug: the channel read now (cached for the analysis TTL); when it cannot be read, its last good
+ * reading from the store; with none, the bare creator with no videos. Undefined for a slug we know nothing about.
  */
 export async function getCreator(slug: string, deps: CreatorDeps = defaultDeps): Promise<Creator | undefined> {
   const { cache, pending } = state();
   const hit = cache.get(slug);
-  if (hit && hit.expiresAt > Date.now()) return hit.creator;
+  if (hit && hit.expiresAt > deps.now()) return hit.creator;
   const running = pending.get(slug);
   if (running) return running;
   const run = loadCreator(slug, deps).then((creator) => {
     if (creator) {
-      const ttl = creator.source === 'channel' ? analysisTtlMs() : SAMPLE_TTL_MS;
-      cache.set(slug, { creator, expiresAt: Date.now() + ttl });
+      const ttl = creator.source === 'channel' ? analysisTtlMs() : RETRY_TTL_MS;
+      cache.set(slug, { creator, expiresAt: deps.now() + ttl });
     }
     return creator;
   });
@@ -73,15 +89,12 @@ export function isKnownCreator(slug: string): boolean {
   return creatorSource(slug) !== undefined;
 }
 
-/**
- * What is known about a creator without reading the channel: the cached creator, else the name the popular
- * list (or the slug) gives. For page metadata, which must not hold the loading skeleton back.
- */
-export function creatorPreview(slug: string): { name: string; videoCount: number } | undefined {
+/** The creator's name without reading anything: the cached reading's, else the popular list's (or the slug's). */
+export function creatorName(slug: string): string | undefined {
   const hit = state().cache.get(slug);
-  if (hit && hit.expiresAt > Date.now()) return { name: hit.creator.name, videoCount: hit.creator.latestVideos.length };
+  if (hit) return hit.creator.name;
   const source = creatorSource(slug);
-  return source && { name: source.popular?.name ?? humanName(slug), videoCount: 0 };
+  return source && knownName(source);
 }
 
 /** For /download?creator=…&video=…: the link to analyse for one of a creator's videos, if it is one of theirs. */

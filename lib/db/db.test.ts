@@ -6,7 +6,8 @@ import { MIGRATIONS, migrate } from './migrations';
 
 const TABLES = [
   'users', 'refresh_tokens', 'api_tokens', 'user_settings', 'rate_counters', 'history',
-  'batches', 'jobs', 'notifications', 'login_attempts',
+  'batches', 'jobs', 'notifications', 'login_attempts', 'stat_downloads', 'stat_salts', 'stat_visitors',
+  'creator_readings',
 ];
 const T0 = 1_800_000_000_000; // epoch ms in 2027: beyond 2^32, so a 32-bit column or string return would show
 

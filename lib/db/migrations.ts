@@ -1,6 +1,7 @@
 import 'server-only';
 import type { Db } from './driver';
 import { SCHEMA_V1 } from './schema-v1';
+import { SCHEMA_V2_SITE_STATS, SCHEMA_V3_CREATOR_READINGS } from './schema-v2';
 import { now } from './time';
 
 /** One schema change. Never edit a released one: append a new migration. Statements run one by one. */
@@ -9,7 +10,11 @@ export interface Migration {
   statements: readonly string[];
 }
 
-export const MIGRATIONS: readonly Migration[] = [{ id: '0001_schema_v1', statements: SCHEMA_V1 }];
+export const MIGRATIONS: readonly Migration[] = [
+  { id: '0001_schema_v1', statements: SCHEMA_V1 },
+  { id: '0002_site_stats', statements: SCHEMA_V2_SITE_STATS },
+  { id: '0003_creator_readings', statements: SCHEMA_V3_CREATOR_READINGS },
+];
 
 // 'grab' in ASCII: the first half of the advisory lock key, the current schema's hash the second, so
 // migrations of different schemas in one database (the tests' isolated schemas) do not wait for each other.

@@ -33,6 +33,29 @@ function mediaRefOf(offer: ResolvedOffer): string | null {
   }
 }
 
+/**
+ * A history row for a link that failed before any offer was picked (it never analysed, or had no format to
+ * offer): recorded as failed so the success rate counts it. Only the platform and its media reference are
+ * kept from the link, as for any download; the title is unknown.
+ */
+export function rowForFailedLink(
+  userId: string,
+  url: string,
+  choice: { quality: string; format: string },
+  title?: string,
+): Omit<NewHistoryRow, 'downloadedAt'> {
+  let platform: NewHistoryRow['platform'] = 'generic';
+  let mediaRef: string | null = null;
+  try {
+    const recognition = recogniseUrl(url);
+    platform = recognition.platform;
+    mediaRef = mediaRefFor(recognition);
+  } catch {
+    // Not a link we recognise: a generic entry with no reference.
+  }
+  return { userId, title: title || 'Untitled', thumbnail: null, platform, mediaRef, quality: choice.quality, format: choice.format, status: 'failed', fileSize: null };
+}
+
 /** A history row for an offer: what the card shows, without the link (privacy first). */
 export function rowForOffer(
   userId: string,

@@ -22,10 +22,21 @@ export interface DownloadJobDeps {
   now?: () => number;
   /** A signed-in user's job has ended (history, notification); never allowed to change the job's outcome. */
   onFinished?: (outcome: DownloadJobOutcome) => Promise<void>;
+  /** Any job has ended, whoever started it (the site's figures); never allowed to change the job's outcome. */
+  onEnded?: (outcome: JobEnded) => Promise<void>;
+}
+
+/** How a job or item ended, with nothing about who asked or what: the site's public figures. */
+export interface JobEnded {
+  ok: boolean;
+  /** From the request to the end, queueing included. */
+  durationMs: number;
 }
 
 export interface DownloadJobOutcome {
   owner: string;
+  /** What was asked: the canonical link (history keeps only its platform and media reference), quality, format. */
+  request: { url: string; quality: string; format: string };
   status: 'ready' | 'failed';
   /** Present once the analysis succeeded. */
   offer?: ResolvedOffer;
@@ -72,12 +83,14 @@ export function createDownloadJobs(deps: DownloadJobDeps): DownloadJobs {
     }
   };
 
-  const finished = async (outcome: Omit<DownloadJobOutcome, 'owner'>, owner: string | null) => {
+  const finished = async (outcome: Omit<DownloadJobOutcome, 'owner' | 'request'>, request: DownloadJobRequest, owner: string | null, startedAt: number) => {
+    await deps.onEnded?.({ ok: outcome.status === 'ready', durationMs: now() - startedAt })
+      .catch((error) => console.error('[download-jobs] onEnded failed', error));
     if (!owner || !deps.onFinished) return;
-    await deps.onFinished({ ...outcome, owner }).catch((error) => console.error('[download-jobs] onFinished failed', error));
+    await deps.onFinished({ ...outcome, owner, request: { url: request.url, quality: request.quality, format: request.format } }).catch((error) => console.error('[download-jobs] onFinished failed', error));
   };
 
-  const run = async (id: string, request: DownloadJobRequest, owner: string | null) => {
+  const run = async (id: string, request: DownloadJobRequest, owner: string | null, startedAt: number) => {
     let progress = 0;
     let offer: ResolvedOffer | undefined;
     try {
@@ -97,11 +110,11 @@ export function createDownloadJobs(deps: DownloadJobDeps): DownloadJobs {
       });
       await writing;
       await save(id, { status: 'ready', progress: 100, message: 'Download ready', downloadUrl: downloadUrlOf(offer) });
-      await finished({ status: 'ready', offer, file }, owner);
+      await finished({ status: 'ready', offer, file }, request, owner, startedAt);
     } catch (error) {
       const state = failedState(error, progress);
       await save(id, state);
-      await finished({ status: 'failed', offer, message: state.message }, owner);
+      await finished({ status: 'failed', offer, message: state.message }, request, owner, startedAt);
     }
   };
 
@@ -109,10 +122,11 @@ export function createDownloadJobs(deps: DownloadJobDeps): DownloadJobs {
     async start(request, owner = null) {
       const url = recogniseUrl(request.url).canonicalUrl;
       const id = newId('dl');
+      const startedAt = now();
       const state: DownloadState = { status: 'queued', progress: 0, message: 'Queued for processing' };
       const payload = { url, quality: request.quality, format: request.format };
       await insertDownloadJob(await store(), { id, state, payload, owner, now: now(), expiresAt: now() + deps.ttlMs() });
-      void limit(() => run(id, { ...request, url }, owner));
+      void limit(() => run(id, { ...request, url }, owner, startedAt));
       return id;
     },
     async get(id) {

@@ -132,6 +132,26 @@ describe('POST /api/bulk → GET /api/bulk/{id} → GET /api/bulk/{id}/zip', () 
     expect(batch.items[0].downloadUrl).toMatch(/&ext=mp3$/);
   }, 60_000);
 
+  it('an audio link in an MP4 batch gets its audio instead of failing', async () => {
+    const started = await start({ urls: [at('/audio.mp3'), at('/video.mp4')], quality: '720p', format: 'mp4' });
+    const batch = await finished(started);
+    expect(batch.items.map((item) => item.status)).toEqual(['completed', 'completed']);
+    expect(batch.items[0].downloadUrl).toMatch(/&ext=(mp3|m4a)$/);
+    expect(batch.items[1].downloadUrl).toMatch(/&ext=mp4$/);
+    const res = await zipAt(started.zipUrl);
+    const zip = path.join(dataDir, 'audio-batch.zip');
+    writeFileSync(zip, Buffer.from(await res.arrayBuffer()));
+    const out = path.join(dataDir, 'audio-unzipped');
+    execFileSync('/usr/bin/python3', ['-m', 'zipfile', '-e', zip, out]);
+    const audioFile = readdirSync(out).find((name) => /\.(mp3|m4a)$/.test(name));
+    expect(audioFile).toBeDefined();
+    const probe = JSON.parse(
+      execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_type,codec_name:format=duration', '-of', 'json', path.join(out, audioFile!)], { encoding: 'utf8' }),
+    ) as { streams: { codec_type: string; codec_name: string }[]; format: { duration: string } };
+    expect(probe.streams.map((stream) => stream.codec_type)).toEqual(['audio']);
+    expect(Number(probe.format.duration)).toBeGreaterThan(0);
+  }, 120_000);
+
   it('refuses an empty list (at least one URL), and more than 50 links', async () => {
     for (const urls of [[], ['', '   '], 'nope']) {
       const res = await post({ urls, quality: '720p', format: 'mp4' });

@@ -18,8 +18,8 @@ beforeAll(async () => {
   process.env.DATA_DIR = dataDir;
   site = await startFixtureSite();
   process.env.MEDIA_FETCH_ALLOW = `127.0.0.1:${site.port}`;
-  // One creator read from the fixture channel (the real path); mrbeast keeps its YouTube channel, which this
-  // offline machine cannot reach, so it falls back to sample data; 127.0.0.1:1 refuses at once.
+  // One creator read from the fixture channel (the real path); mrbeast's channel is a refused address
+  // (127.0.0.1:1 refuses at once), so it has never been read.
   process.env.CREATOR_SOURCES_JSON = JSON.stringify({
     'fixture-channel': `${site.origin}/pages/channel.html`,
     mrbeast: 'http://127.0.0.1:1/channel',
@@ -48,6 +48,7 @@ describe('GET /api/creators/{slug}', () => {
     expect(status).toBe(200);
     const creator = body.data!;
     expect(creator).toMatchObject({ slug: 'fixture-channel', name: 'Channel fixture', source: 'channel', platform: 'generic' });
+    expect(creator.readAt).toBeGreaterThan(Date.now() - 60_000);
     expect(creator.latestVideos.map((v) => v.url)).toEqual(
       ['og-video', 'jsonld-video', 'video-tag', 'twitter-player'].map((p) => `${site.origin}/pages/${p}.html`),
     );
@@ -58,14 +59,29 @@ describe('GET /api/creators/{slug}', () => {
     expect(await resolveCreatorVideoUrl('fixture-channel', 'nope')).toBeUndefined();
   });
 
-  it('falls back to the same generated sample data when the channel cannot be read', async () => {
-    const first = (await getCreator('mrbeast')).body.data!;
-    clearCreators();
-    const again = (await getCreator('mrbeast')).body.data!;
-    expect(first).toMatchObject({ name: 'MrBeast', platform: 'youtube', source: 'sample' });
-    expect(first.stats.subscribers).toBe(400_000_000);
-    expect(first.latestVideos.length).toBeGreaterThan(0);
-    expect(again).toEqual(first);
+  it('shows the last stored reading, with its time, when the channel cannot be read now', async () => {
+    const read = (await getCreator('fixture-channel')).body.data!;
+    expect(read.source).toBe('channel');
+    const sources = JSON.parse(process.env.CREATOR_SOURCES_JSON!) as Record<string, string>;
+    process.env.CREATOR_SOURCES_JSON = JSON.stringify({ ...sources, 'fixture-channel': 'http://127.0.0.1:1/gone' });
+    try {
+      clearCreators();
+      const { status, body } = await getCreator('fixture-channel');
+      expect(status).toBe(200);
+      expect(body.data).toMatchObject({ source: 'stored', readAt: read.readAt, stats: { videos: 4 }, name: 'Channel fixture' });
+      expect(body.data!.latestVideos).toEqual(read.latestVideos);
+    } finally {
+      process.env.CREATOR_SOURCES_JSON = JSON.stringify(sources);
+    }
+  });
+
+  it('invents nothing for a channel never read: the creator, no videos, no counts', async () => {
+    const { status, body } = await getCreator('mrbeast');
+    expect(status).toBe(200);
+    expect(body.data).toEqual({
+      slug: 'mrbeast', name: 'MrBeast', platform: 'youtube', channelUrl: 'http://127.0.0.1:1/channel',
+      stats: {}, latestVideos: [], source: 'none', readAt: null,
+    });
   });
 
   it('answers 404 Creator Not Found for a slug it knows nothing about', async () => {

@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { GET as readBatch } from '@/app/api/bulk/[batchId]/route';
 import { GET as batchZip } from '@/app/api/bulk/[batchId]/zip/route';
 import { POST as startBulk } from '@/app/api/bulk/route';
+import { GET as overview } from '@/app/api/dashboard/overview/route';
 import { GET as list } from '@/app/api/history/route';
 import { POST as startDownload } from '@/app/api/media/download/route';
 import { GET as progress } from '@/app/api/media/progress/[id]/route';
@@ -116,20 +117,26 @@ describe.each(appStores())('recording downloads on $name', ({ open }) => {
   };
   const historyList = async () => (await callRoute(list, '/api/history', { headers: { cookie: ada.cookie } })).json.data;
 
-  it('records a signed-in batch’s completed items once — not again for their links or the ZIP, however late', async () => {
+  it('records a signed-in batch’s items once — a link that never analysed as failed — not again for their links or the ZIP', async () => {
     const urls = [`${site.origin}/video.mp4?private=token123`, `${site.origin}/pages/no-media.html`, `${site.origin}/hls/master.m3u8`];
     const batch = await runBatch(urls);
     expect(batch.items.map((item) => item.status)).toEqual(['completed', 'failed', 'completed']);
 
     const listed = await historyList();
-    expect(listed.total).toBe(2);
-    expect(listed.downloads.map((d: { mediaInfo: { title: string } }) => d.mediaInfo.title).sort()).toEqual(
+    expect(listed.total).toBe(3);
+    const completed = listed.downloads.filter((d: { status: string }) => d.status === 'completed');
+    expect(completed.map((d: { mediaInfo: { title: string } }) => d.mediaInfo.title).sort()).toEqual(
       [batch.items[0].title, batch.items[2].title].sort(),
     );
-    for (const entry of listed.downloads) {
-      expect(entry).toMatchObject({ format: 'mp4', status: 'completed', mediaInfo: { platform: 'generic' } });
+    for (const entry of completed) {
+      expect(entry).toMatchObject({ format: 'mp4', mediaInfo: { platform: 'generic' } });
       expect(entry.fileSize).toBeGreaterThan(0);
     }
+    const failed = listed.downloads.filter((d: { status: string }) => d.status === 'failed');
+    expect(failed).toHaveLength(1);
+    expect(failed[0]).toMatchObject({ quality: '720p', format: 'mp4', fileSize: null, mediaInfo: { platform: 'generic' } });
+    // The overview counts it: two of three, not 100 %.
+    expect((await callRoute(overview, '/api/dashboard/overview', { headers: { cookie: ada.cookie } })).json.data.successRate).toBeCloseTo(66.7, 1);
     const stored = JSON.stringify(await historyRows());
     expect(stored).not.toContain('127.0.0.1');
     expect(stored).not.toContain('token123');
@@ -149,7 +156,7 @@ describe.each(appStores())('recording downloads on $name', ({ open }) => {
     });
     expect(zip.status).toBe(200);
     await bodyOf(zip);
-    expect(await historyRows()).toHaveLength(2);
+    expect(await historyRows()).toHaveLength(3);
   }, 90_000);
 
   it('records an item whose file could not be made as failed, as a download job would', async () => {

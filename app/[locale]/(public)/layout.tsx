@@ -1,9 +1,15 @@
+import { setRequestLocale } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { SiteHeader } from '@/components/layout/site-header';
 import { SkipLink } from '@/components/layout/skip-link';
 
-export default function PublicLayout({ children }: { children: ReactNode }) {
+type Props = { children: ReactNode; params: Promise<{ locale: string }> };
+
+// Layouts render apart from the page: each sets the locale itself, or the header's translations would read it
+// from the request and make every public page dynamic.
+export default async function PublicLayout({ children, params }: Props) {
+  setRequestLocale((await params).locale);
   return (
     <div className="flex min-h-screen flex-col">
       <SkipLink />

@@ -12,6 +12,9 @@ import { POPULAR_CREATORS } from '@/lib/creators/popular';
 import type { Locale } from '@/lib/i18n/routing';
 import { pageMetadata } from '@/lib/seo/page-metadata';
 
+// The stats block reads the store: the page is regenerated at most once a minute and otherwise served static.
+export const revalidate = 60;
+
 type Props = { params: Promise<{ locale: string }> };
 
 export async function generateMetadata({ params }: Props) {

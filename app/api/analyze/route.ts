@@ -4,6 +4,7 @@ import { isTerminal, type JobSnapshot } from '@/lib/jobs/types';
 import { analyzeRequestSchema } from '@/lib/media/schemas';
 import { clientKey } from '@/lib/rate-limit/client-ip';
 import { services } from '@/lib/server';
+import { activeSubject } from '@/lib/stats/service';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
@@ -18,7 +19,8 @@ export const dynamic = 'force-dynamic';
 export const POST = route(
   { auth: 'optional', serves: true, body: analyzeRequestSchema, quota: { kind: 'analyze', links: () => 1 } },
   async ({ req, user, body: { url, engine } }) => {
-    const { analyses, analysesInFlight } = services();
+    const { analyses, analysesInFlight, events } = services();
+    void events.emit('client.active', { subject: activeSubject(req.headers, user) });
     const release = analysesInFlight.acquire(clientKey(req, user));
     let jobId: string;
     try {

@@ -1,6 +1,7 @@
 import { route } from '@/lib/auth/route';
 import { bulkRequestSchema } from '@/lib/bulk/schemas';
 import { services } from '@/lib/server';
+import { activeSubject } from '@/lib/stats/service';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
@@ -14,5 +15,9 @@ export const dynamic = 'force-dynamic';
  */
 export const POST = route(
   { auth: 'optional', serves: true, body: bulkRequestSchema, quota: { kind: 'analyze', links: (request) => request.urls.length } },
-  async ({ body, user }) => services().bulk.start(body, user?.id ?? null),
+  async ({ req, body, user }) => {
+    const started = await services().bulk.start(body, user?.id ?? null);
+    void services().events.emit('client.active', { subject: activeSubject(req.headers, user) });
+    return started;
+  },
 );

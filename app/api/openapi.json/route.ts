@@ -1,14 +1,14 @@
 import { NextResponse } from 'next/server';
 import { route } from '@/lib/auth/route';
 import { buildOpenApiDocument } from '@/lib/openapi/document';
-import { siteUrl } from '@/lib/seo/site-url';
+import { originFor } from '@/lib/seo/site-url';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 /** GET /api/openapi.json → the OpenAPI 3.1 document itself (not wrapped: tools read it as it is). */
-export const GET = route({ auth: 'none', cors: true }, () =>
-  NextResponse.json(buildOpenApiDocument(siteUrl()), { headers: { 'Cache-Control': 'public, max-age=300' } }),
+export const GET = route({ auth: 'none', cors: true }, ({ req }) =>
+  NextResponse.json(buildOpenApiDocument(originFor(req.headers, req.nextUrl)), { headers: { 'Cache-Control': 'public, max-age=300' } }),
 );
 
 /** A browser's preflight for a cross-origin call with a Bearer token. */

@@ -23,7 +23,7 @@ export function EndpointList({ doc }: { doc: OpenApiDocument }) {
               <Badge
                 className={cn(
                   'border-transparent font-mono',
-                  endpoint.method === 'GET' ? 'bg-success/15 text-success' : 'bg-primary/15 text-primary',
+                  endpoint.method === 'GET' ? 'bg-success/15 text-success-ink' : 'bg-primary/15 text-primary-ink',
                 )}
               >
                 {endpoint.method}

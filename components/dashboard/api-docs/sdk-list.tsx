@@ -16,10 +16,11 @@ export function SdkList() {
       <CardContent>
         <ul className="space-y-2">
           {SDKS.map((sdk) => (
-            <li key={sdk} className="flex items-center justify-between gap-2 rounded-md border px-3 py-2 text-sm">
-              <span className="flex items-center gap-2 font-medium">
-                <Package className="h-4 w-4 text-muted-foreground" aria-hidden />
-                <span dir="ltr">{sdk}</span>
+            // In the narrow side column a long name and the badge may not share a line: the badge then wraps below.
+            <li key={sdk} className="flex flex-wrap items-center justify-between gap-2 rounded-md border px-3 py-2 text-sm">
+              <span className="flex min-w-0 items-center gap-2 font-medium">
+                <Package className="h-4 w-4 shrink-0 text-muted-foreground" aria-hidden />
+                <span dir="ltr" className="min-w-0 break-words">{sdk}</span>
               </span>
               <Badge className="shrink-0 whitespace-nowrap bg-muted text-muted-foreground">{t('sdks.comingSoon')}</Badge>
             </li>

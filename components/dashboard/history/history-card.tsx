@@ -2,6 +2,7 @@
 
 import { CheckCircle2, Download, ImageOff, Trash2, XCircle } from 'lucide-react';
 import { useFormatter, useTranslations } from 'next-intl';
+import { sizeText } from '@/components/media/format-media';
 import { PlatformBadge } from '@/components/media/platform-badge';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -24,7 +25,7 @@ export function HistoryCard({
   const completed = entry.status === 'completed';
   const size =
     typeof entry.fileSize === 'number'
-      ? format.number(entry.fileSize / 1_048_576, { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 })
+      ? sizeText(format.number, entry.fileSize)
       : entry.fileSize || '—';
 
   return (
@@ -43,7 +44,7 @@ export function HistoryCard({
         <Badge
           className={cn(
             'absolute end-2 top-2 border-transparent shadow-sm',
-            completed ? 'bg-success text-white' : 'bg-destructive text-destructive-foreground',
+            completed ? 'bg-success text-success-foreground' : 'bg-destructive text-destructive-foreground',
           )}
         >
           {completed ? <CheckCircle2 className="h-3 w-3" aria-hidden /> : <XCircle className="h-3 w-3" aria-hidden />}

@@ -50,7 +50,8 @@ export function ApiManagement({
               </Button>
               <Button variant="secondary" onClick={onRegenerate} disabled={regenerating} data-testid="settings-regenerate">
                 <RefreshCw className={regenerating ? 'h-4 w-4 animate-spin' : 'h-4 w-4'} aria-hidden />
-                {regenerating ? t('api.regenerating') : t('api.regenerate')}
+                {/* The button says what it does: the first token is generated, a later one replaces it. */}
+                {regenerating ? t('api.regenerating') : apiToken ? t('api.regenerate') : t('api.generate')}
               </Button>
             </div>
           </div>

@@ -65,8 +65,9 @@ export function SettingsView({
     // Radix Tabs writes its own dir attribute (ltr unless told), which would flip Arabic pages back.
     <Tabs defaultValue="preferences" dir={dir} className="space-y-2">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <div className="max-w-full overflow-x-auto">
-          <TabsList>
+        {/* On a phone the tabs wrap onto a second line rather than scroll out of sight with no sign they do. */}
+        <div className="max-w-full">
+          <TabsList className="h-auto flex-wrap">
             <TabsTrigger value="preferences" data-testid="settings-tab-preferences">
               <Settings2 className="h-4 w-4" aria-hidden />
               {t('tabs.preferences')}

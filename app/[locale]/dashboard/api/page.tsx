@@ -1,4 +1,5 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { headers } from 'next/headers';
 import { CodeExamples } from '@/components/dashboard/api-docs/code-examples';
 import { EndpointList } from '@/components/dashboard/api-docs/endpoint-list';
 import { GettingStarted } from '@/components/dashboard/api-docs/getting-started';
@@ -10,7 +11,7 @@ import { LOCALE_INFO } from '@/lib/i18n/locale-info';
 import type { Locale } from '@/lib/i18n/routing';
 import { buildOpenApiDocument } from '@/lib/openapi/document';
 import { pageMetadata } from '@/lib/seo/page-metadata';
-import { siteUrl } from '@/lib/seo/site-url';
+import { originFor } from '@/lib/seo/site-url';
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -24,7 +25,8 @@ export default async function ApiDocsPage({ params }: Props) {
   const locale = (await params).locale as Locale;
   setRequestLocale(locale);
   const t = await getTranslations('ApiDocs');
-  const baseUrl = siteUrl();
+  // The origin the reader reached us at when SITE_URL is unset, so examples run as copied.
+  const baseUrl = originFor(await headers());
   // The very document GET /api/openapi.json serves: endpoints and code examples are read from it, never written twice.
   const doc = buildOpenApiDocument(baseUrl);
   // Radix Tabs writes its own dir attribute (ltr unless told), which would flip Arabic pages back.

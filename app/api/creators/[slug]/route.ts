@@ -8,7 +8,10 @@ export const dynamic = 'force-dynamic';
 
 const slugParams = z.object({ slug: z.string().min(1).transform((slug) => slug.slice(0, 100)) });
 
-/** GET /api/creators/{slug} → the creator (from the channel, or sample data when it cannot be read), or 404. */
+/**
+ * GET /api/creators/{slug} → the creator: read from the channel now, else its last stored reading (`source:
+ * "stored"`, `readAt`), else the bare creator with no videos (`source: "none"`); 404 for a slug we do not know.
+ */
 export const GET = route({ auth: 'none', params: slugParams, notFound: 'Creator Not Found' }, async ({ params }) => {
   const creator = await getCreator(params.slug);
   if (!creator) throw new AppError('not_found', 'Creator Not Found');

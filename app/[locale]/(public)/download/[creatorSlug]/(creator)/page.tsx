@@ -3,26 +3,27 @@ import { notFound } from 'next/navigation';
 import { CreatorHeader } from '@/components/creator/creator-header';
 import { CreatorJsonLd } from '@/components/creator/creator-json-ld';
 import { CreatorVideos } from '@/components/creator/creator-videos';
-import { creatorPreview, getCreator } from '@/lib/creators/service';
+import { getCreator } from '@/lib/creators/service';
 import type { Locale } from '@/lib/i18n/routing';
 import { pageMetadata } from '@/lib/seo/page-metadata';
 
 type Props = { params: Promise<{ locale: string; creatorSlug: string }> };
 
-// Metadata reads no network (it would hold back the loading skeleton); it names the creator from the cache or
-// the popular list, and the page reads the channel.
+// Metadata shares the page's reading of the channel (one analysis for both; browsers get it streamed, so the
+// loading skeleton is not held back). A page with no videos to show is kept out of search indexes.
 export async function generateMetadata({ params }: Props) {
   const { locale, creatorSlug } = await params;
   const t = await getTranslations({ locale, namespace: 'Creator' });
   const slug = decodeURIComponent(creatorSlug);
-  const preview = creatorPreview(slug);
-  if (!preview) return { title: t('notFoundTitle'), robots: { index: false, follow: false } };
-  return pageMetadata({
+  const creator = await getCreator(slug);
+  if (!creator) return { title: t('notFoundTitle'), robots: { index: false, follow: false } };
+  const metadata = pageMetadata({
     locale: locale as Locale,
     path: `/download/${encodeURIComponent(slug)}`,
-    title: t('metaTitle', { name: preview.name }),
-    description: t('metaDescription', { name: preview.name, count: preview.videoCount }),
+    title: t('metaTitle', { name: creator.name }),
+    description: t('metaDescription', { name: creator.name, count: creator.latestVideos.length }),
   });
+  return creator.latestVideos.length > 0 ? metadata : { ...metadata, robots: { index: false, follow: true } };
 }
 
 export default async function CreatorPage({ params }: Props) {

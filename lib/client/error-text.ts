@@ -1,0 +1,63 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useCallback } from 'react';
+import { ApiError } from './api-client';
+
+/**
+ * The one mapping from an error code to what a visitor reads, in their language. Every screen goes through
+ * it: a code the UI knows is said with its text in messages/*.json (namespace "Errors", or "ErrorsIn.<context>"
+ * where a screen says it more precisely); the server's own message is shown only for a code the UI does not
+ * know; an answer that was not ours (a proxy's page) gets the screen's fallback.
+ */
+export type ErrorContext = 'analysis' | 'download' | 'bulk' | 'history' | 'settings' | 'auth';
+
+/** Anything a failure may come as: an ApiError, a job's or bulk item's `{code, message}`, or an Error. */
+export interface ErrorLike {
+  code?: string;
+  message?: string;
+}
+
+export interface Translator {
+  (key: string): string;
+  has(key: string): boolean;
+}
+
+function partsOf(error: unknown): { code?: string; message?: string } {
+  if (error instanceof ApiError) return { code: error.code, message: error.unreadable ? undefined : error.message };
+  // A browser's own error (a TypeError from a dropped connection) is English and says nothing to act on.
+  if (error instanceof Error && !('code' in error)) return {};
+  if (error && typeof error === 'object') {
+    const { code, message } = error as ErrorLike;
+    return { code: typeof code === 'string' ? code : undefined, message: typeof message === 'string' && message ? message : undefined };
+  }
+  return {};
+}
+
+/** The visitor's text for a failure: the context's wording, the code's, the server's words, else the fallback. */
+export function errorText(
+  tErrors: Translator,
+  tContext: Translator | undefined,
+  error: unknown,
+  fallback: string,
+): string {
+  const { code, message } = partsOf(error);
+  if (code && tContext?.has(code)) return tContext(code);
+  if (code && tErrors.has(code)) return tErrors(code);
+  return message ?? fallback;
+}
+
+/** `describe(error, fallback)` for one screen. */
+export function useErrorText(context?: ErrorContext): (error: unknown, fallback: string) => string {
+  const tErrors = useTranslations('Errors');
+  const tIn = useTranslations('ErrorsIn');
+  return useCallback(
+    (error: unknown, fallback: string) => {
+      const tContext: Translator | undefined = context
+        ? Object.assign((key: string) => tIn(`${context}.${key}`), { has: (key: string) => tIn.has(`${context}.${key}`) })
+        : undefined;
+      return errorText(tErrors, tContext, error, fallback);
+    },
+    [context, tErrors, tIn],
+  );
+}

@@ -1,0 +1,50 @@
+import 'server-only';
+import { getDb } from '@/lib/db';
+import { now } from '@/lib/db/time';
+import { clientAddress } from '@/lib/http/client-address';
+import { purgeSiteStats, readSiteStats, recordDownload, recordVisitor, type SiteStats } from './site-stats';
+
+/** How long one reading of the figures is served before the store is asked again. */
+export const SITE_STATS_TTL_MS = 60_000;
+const PURGE_EVERY_MS = 60 * 60 * 1000;
+
+const holder = globalThis as typeof globalThis & {
+  __grablineSiteStats?: { at: number; value: Promise<SiteStats> };
+  __grablineStatsPurgedAt?: number;
+};
+
+/** The home page's figures, read from the store at most once a minute per process. */
+export function siteStats(at = now()): Promise<SiteStats> {
+  const cached = holder.__grablineSiteStats;
+  if (cached && at - cached.at < SITE_STATS_TTL_MS) return cached.value;
+  const value = getDb().then((db) => readSiteStats(db, at));
+  holder.__grablineSiteStats = { at, value };
+  // A failed read is not kept for a minute: the next caller tries again.
+  value.catch(() => {
+    if (holder.__grablineSiteStats?.value === value) holder.__grablineSiteStats = undefined;
+  });
+  return value;
+}
+
+async function purgeNowAndThen(at: number): Promise<void> {
+  if (at - (holder.__grablineStatsPurgedAt ?? 0) < PURGE_EVERY_MS) return;
+  holder.__grablineStatsPurgedAt = at;
+  await purgeSiteStats(await getDb(), at);
+}
+
+/** A download job or bulk item ended: counted, with its outcome and how long it took. */
+export async function countDownload(outcome: { ok: boolean; durationMs: number }): Promise<void> {
+  const at = now();
+  await recordDownload(await getDb(), outcome, at);
+  await purgeNowAndThen(at);
+}
+
+/** A client started work today (an analysis, a download, a batch). */
+export async function countActiveClient(subject: string): Promise<void> {
+  await recordVisitor(await getDb(), subject, now());
+}
+
+/** Who a request is for the active-client count: the signed-in user, else the address (only ever stored salted). */
+export function activeSubject(headers: Headers, user: { id: string } | null): string {
+  return user ? `user:${user.id}` : `addr:${clientAddress(headers)}`;
+}
