@@ -39,6 +39,13 @@ describe('config', () => {
     expect((error as ConfigError).message).toContain('JWT_SECRET: must be at least 32 characters');
   });
 
+  it('puts the engine under the data folder unless told otherwise, and offers no nightly channel', () => {
+    expect(parseConfig({ DATA_DIR: '/srv/g' }).engineDir).toBe('/srv/g/engine');
+    expect(parseConfig({ DATA_DIR: '/srv/g', GRABLINE_ENGINE_DIR: '/opt/e' }).engineDir).toBe('/opt/e');
+    expect(parseConfig({ ENGINE_AUTO_UPDATE: 'on' }).env).toMatchObject({ ENGINE_AUTO_UPDATE: true, ENGINE_CHANNEL: 'stable' });
+    expect(() => parseConfig({ ENGINE_CHANNEL: 'nightly' })).toThrow(/ENGINE_CHANNEL: must be "stable"/);
+  });
+
   it('follows the environment as it changes', () => {
     vi.stubEnv('MAX_DOWNLOADS_PER_IP', '7');
     expect(config().env.MAX_DOWNLOADS_PER_IP).toBe(7);

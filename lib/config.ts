@@ -46,6 +46,14 @@ const schema = z.object({
   MEDIA_FETCH_ALLOW: hostPorts.default([]),
   YTDLP_PYTHONPATH: z.string().optional(),
   YTDLP_POOL_SIZE: int(1, 64).default(2),
+  // The yt-dlp engine: where scripts/engine-install.sh keeps its versions (default <DATA_DIR>/engine)
+  GRABLINE_ENGINE_DIR: z.string().optional(),
+  ENGINE_AUTO_UPDATE: flag.default(false),
+  // Only Debian's unstable suite is reachable here, and it carries releases, not yt-dlp's nightly builds.
+  ENGINE_CHANNEL: z.enum(['stable'], { error: 'must be "stable" (no registry this server reaches carries yt-dlp nightlies)' })
+    .default('stable'),
+  DENO_PATH: z.string().optional(),
+  ENGINE_REMOTE_COMPONENTS: flag.default(false),
   FFMPEG_PATH: z.string().default('ffmpeg'),
   FFPROBE_PATH: z.string().default('ffprobe'),
   ANALYSIS_TTL_MS: int(1).default(60 * 60 * 1000),
@@ -86,6 +94,7 @@ function shape(env: Env) {
     dataDir,
     sqlitePath: path.join(dataDir, 'grabline.db'),
     tempDir: env.TEMP_DIR ?? path.join(tmpdir(), 'grabline'),
+    engineDir: env.GRABLINE_ENGINE_DIR ?? path.join(dataDir, 'engine'),
   };
 }
 

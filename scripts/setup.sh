@@ -4,7 +4,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-APT_PACKAGES=(ffmpeg yt-dlp chromium redis-server fonts-noto-core ca-certificates)
+# yt-dlp: Debian 12's packaged one is only the fallback engine; it also brings the Python modules the current engine
+# uses (certifi, mutagen, pycryptodome, websockets, brotli — all Debian 12 packages). python3-requests and
+# python3-urllib3 are left out on purpose: Debian 12's versions are below what yt-dlp accepts, so it would skip them.
+APT_PACKAGES=(ffmpeg yt-dlp python3-certifi python3-mutagen python3-pycryptodome python3-websockets python3-brotli
+  chromium redis-server fonts-noto-core ca-certificates)
 # The PostgreSQL 15 server is only needed by the test suite (it runs the store's tests on both engines).
 [ "${GRABLINE_SETUP_TESTS:-0}" = 1 ] && [ ! -x /usr/lib/postgresql/15/bin/initdb ] && APT_PACKAGES+=(postgresql-15)
 
@@ -28,5 +32,8 @@ if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
   npm ci --no-audit --no-fund --loglevel=error
   echo "$want" > "$stamp"
 fi
+# The current yt-dlp engine (Debian unstable's, fetched through a private apt configuration into data/engine) and
+# the challenge solver's npm packages cached for Deno; skipped when installed. `npm run engine:update` renews it.
+bash scripts/engine-install.sh --if-stale
 # Next 16 loops on a 307 when bound to a loopback address; the upstream fix, applied in place (idempotent).
 node scripts/patch-next.mjs

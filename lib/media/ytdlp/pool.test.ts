@@ -122,7 +122,7 @@ describe('ytdlp pool', () => {
 describe('ytdlp pool failures', () => {
   it('kills and replaces a worker that exceeds the timeout', async () => {
     const others = new Set(await workerPids());
-    const short = createYtdlpPool({ size: 1, timeoutMs: 2_500 });
+    const short = createYtdlpPool({ size: 1, timeoutMs: 6_000 });
     try {
       await short.extract(`${site.origin}/video.mp4`); // warm, so the timeout measures the stall alone
       const [first] = (await workerPids()).filter((p) => !others.has(p));

@@ -101,9 +101,10 @@ URL_IN_TEXT = re.compile(r'\b(?:https?|file|ftp)://\S+', re.IGNORECASE)
 
 
 def js_runtimes():
-    """Newer yt-dlp needs a JS runtime for YouTube; older ones neither know nor need the option."""
-    node = os.environ.get('GRABLINE_NODE')
-    if not node:
+    """yt-dlp solves YouTube's signature and n challenges in a JS runtime: the Deno binary the pool names. yt-dlp runs it
+    with Deno's default deny-all permissions and --no-remote; older yt-dlp neither knows nor needs the option."""
+    deno = os.environ.get('GRABLINE_DENO')
+    if not deno:
         return None
     try:
         import importlib.util
@@ -111,9 +112,11 @@ def js_runtimes():
             return None
     except Exception:
         return None
-    return {'node': {'path': node}}
+    return {'deno': {'path': deno}}
 
 
+# Remote components (the solver's npm packages fetched at run time) only when an operator opted in.
+REMOTE_COMPONENTS = [c for c in os.environ.get('GRABLINE_REMOTE_COMPONENTS', '').split(',') if c]
 JS_RUNTIMES = js_runtimes()
 
 
@@ -149,6 +152,7 @@ def build_params(options):
         params['proxy'] = proxy
     if JS_RUNTIMES:
         params['js_runtimes'] = JS_RUNTIMES
+        params['remote_components'] = REMOTE_COMPONENTS
     return params
 
 
@@ -206,9 +210,24 @@ def extract(url, options):
     return {'ok': True, 'info': ydl.sanitize_info(info)}
 
 
+def js_runtime_seen():
+    """The JS runtime yt-dlp itself found and accepts, as its -v line names it ('deno-2.9.6'), or None."""
+    try:
+        ydl = instance_for({})
+        for name, runtime in (getattr(ydl, '_js_runtimes', None) or {}).items():
+            info = runtime.info if runtime else None
+            if info and info.supported:
+                return f'{info.name}-{info.version}'
+    except Exception:
+        pass
+    return None
+
+
 def handle(request):
     if request.get('cmd') == 'version':
         return {'ok': True, 'version': VERSION}
+    if request.get('cmd') == 'engine':
+        return {'ok': True, 'version': VERSION, 'jsRuntime': js_runtime_seen()}
     try:
         return extract(request.get('url'), request.get('options') or {})
     except Exception as exc:  # every failure is an answer, never a dead worker
