@@ -100,20 +100,23 @@ if [ "$mode" = if-stale ] && valid_engine "$ENGINE_DIR/current"; then
 fi
 
 # The suite's address comes from this machine's own Debian entry (deb822 or one-line format), never from here.
+# ENGINE_APT_SOURCES names another entry file (the tests point it at a local repository).
+DEB822="${ENGINE_APT_SOURCES:-/etc/apt/sources.list.d/debian.sources}"
 debian_uri() {
   local file line
-  if [ -f /etc/apt/sources.list.d/debian.sources ]; then
-    awk 'BEGIN{IGNORECASE=1} /^URIs:/ { for (i = 2; i <= NF; i++) if ($i ~ /\/debian\/?$/) { print $i; exit } }' /etc/apt/sources.list.d/debian.sources
+  if [ -f "$DEB822" ] && grep -q '^URIs:' "$DEB822"; then
+    awk '/^URIs:/ { for (i = 2; i <= NF; i++) if ($i !~ /-security/) { print $i; exit } }' "$DEB822"
     return
   fi
-  for file in /etc/apt/sources.list /etc/apt/sources.list.d/*.list; do
+  for file in "${ENGINE_APT_SOURCES:-/etc/apt/sources.list}" /etc/apt/sources.list.d/*.list; do
     [ -f "$file" ] || continue
     line=$(grep -E '^[[:space:]]*deb[[:space:]]' "$file" | grep -v -- '-security' | head -n1 || true)
     if [ -n "$line" ]; then echo "$line" | sed -E 's/^[[:space:]]*deb[[:space:]]+(\[[^]]*\][[:space:]]+)?([^[:space:]]+).*/\2/'; return; fi
   done
 }
-signed_by() {
-  [ -f /etc/apt/sources.list.d/debian.sources ] && awk '/^Signed-By:/ { print $2; exit }' /etc/apt/sources.list.d/debian.sources
+# The entry's trust settings come along with its address (its keyring, or a local repository's Trusted: yes).
+entry_option() {
+  [ -f "$DEB822" ] && awk -v key="$1:" '$1 == key { print $2; exit }' "$DEB822"
 }
 
 fallback() {
@@ -132,13 +135,16 @@ URI=$(debian_uri || true)
 
 APT="$ENGINE_DIR/apt"
 mkdir -p "$APT/sources.list.d" "$APT/empty.d" "$APT/lists/partial" "$APT/cache/archives/partial" "$APT/download"
-keyring=$(signed_by || true)
+keyring=$(entry_option Signed-By || true)
+trusted=$(entry_option Trusted || true)
 {
   echo "Types: deb"
   echo "URIs: $URI"
   echo "Suites: $SUITE"
   echo "Components: main"
   [ -n "$keyring" ] && echo "Signed-By: $keyring"
+  [ -n "$trusted" ] && echo "Trusted: $trusted"
+  true
 } >"$APT/sources.list.d/engine.sources"
 : >"$APT/sources.list"
 [ -f "$APT/status" ] || : >"$APT/status"
