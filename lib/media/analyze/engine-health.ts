@@ -1,6 +1,7 @@
 import 'server-only';
 import { execFile } from 'node:child_process';
 import { ffmpegBin } from '@/lib/media/ffmpeg/run-ffmpeg';
+import { engineStatus, engineWarnings } from '@/lib/media/ytdlp/engine-status';
 import { getYtdlpPool } from '@/lib/media/ytdlp/get-pool';
 
 const PROBE_TTL_MS = 10 * 60 * 1000;
@@ -15,17 +16,8 @@ function ffmpegVersion(): Promise<string | null> {
   });
 }
 
-async function ytdlpVersion(): Promise<string | null> {
-  try {
-    return await getYtdlpPool().version();
-  } catch {
-    return null;
-  }
-}
-
 interface Versions {
   ffmpeg: string | null;
-  ytdlp: string | null;
 }
 
 const holder = globalThis as typeof globalThis & { __grablineVersions?: { at: number; value: Promise<Versions> } };
@@ -34,19 +26,25 @@ const holder = globalThis as typeof globalThis & { __grablineVersions?: { at: nu
 function versions(): Promise<Versions> {
   const cached = holder.__grablineVersions;
   if (cached && Date.now() - cached.at < PROBE_TTL_MS) return cached.value;
-  const value = Promise.all([ffmpegVersion(), ytdlpVersion()]).then(([ffmpeg, ytdlp]) => ({ ffmpeg, ytdlp }));
+  const value = ffmpegVersion().then((ffmpeg) => ({ ffmpeg }));
   holder.__grablineVersions = { at: Date.now(), value };
   return value;
 }
 
-/** GET /api/health's answer: 'degraded' when a tool the engine needs does not answer. */
+/**
+ * GET /api/health's answer: 'degraded' when a tool the engine needs does not answer; `engine` says which yt-dlp runs
+ * and whether it can solve YouTube's challenges, `warnings` what an operator should act on.
+ */
 export async function engineHealth() {
-  const { ffmpeg, ytdlp } = await versions();
+  const [{ ffmpeg }, engine] = await Promise.all([versions(), engineStatus(getYtdlpPool())]);
+  const ytdlp = engine.version;
   return {
     status: ffmpeg && ytdlp ? ('ok' as const) : ('degraded' as const),
     node: process.version,
     ffmpeg,
     ytdlp,
+    engine,
+    warnings: engineWarnings(engine),
     pool: getYtdlpPool().state(),
   };
 }
