@@ -16,6 +16,7 @@ import { onBatchFinished } from '@/lib/notifications/bulk-hook';
 import { createInFlight, type InFlight } from '@/lib/rate-limit/in-flight';
 import type { SettingsPatch, UserSettings } from '@/lib/settings/schemas';
 import { changeUserSettings } from '@/lib/settings/user-settings';
+import { startEngineAutoUpdate } from '@/lib/media/ytdlp/auto-update';
 
 /**
  * The composition root: the one place that creates the process's long-lived services and wires producers to
@@ -56,6 +57,8 @@ function wire(): Services {
   });
 
   const { env } = config();
+  // ENGINE_AUTO_UPDATE=1: the yt-dlp engine renews itself daily (off by default).
+  startEngineAutoUpdate();
   return {
     events,
     statusStreams: createInFlight(() => config().env.STATUS_STREAMS_PER_CLIENT, 'live status streams'),

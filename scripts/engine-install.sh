@@ -167,7 +167,7 @@ APT_OPTS=(
 if ! apt-get "${APT_OPTS[@]}" -qq update >"$APT/update.log" 2>&1; then
   fallback "apt-get update of $URI $SUITE failed (see $APT/update.log)"
 fi
-candidate=$(apt-cache "${APT_OPTS[@]}" show "$PACKAGE" 2>/dev/null | awk '/^Version:/ { print $2 }' | sort -V | tail -n1)
+candidate=$( (apt-cache "${APT_OPTS[@]}" show "$PACKAGE" 2>/dev/null || true) | awk '/^Version:/ { print $2 }' | sort -V | tail -n1)
 [ -n "$candidate" ] || fallback "$URI $SUITE carries no $PACKAGE package"
 
 current_pkg=""
@@ -192,8 +192,10 @@ if ! valid_engine "$folder"; then
   staging="$ENGINE_DIR/versions/.staging.$$"
   rm -rf "$staging"
   dpkg-deb -x "$deb" "$staging"
-  version=$(PYTHONPATH="$staging/usr/lib/python3/dist-packages" /usr/bin/python3 -s -c 'from yt_dlp.version import __version__; print(__version__)' 2>/dev/null || true)
-  if [ -z "$version" ]; then rm -rf "$staging"; fallback "the fetched $PACKAGE $candidate does not import with /usr/bin/python3"; fi
+  [ -f "$staging/usr/lib/python3/dist-packages/yt_dlp/version.py" ] || { rm -rf "$staging"; fallback "the fetched $PACKAGE $candidate holds no yt_dlp package"; }
+  # Read, not imported: whether it runs is the smoke test's verdict.
+  version=$(sed -n "s/^__version__ = '\([^']*\)'.*/\1/p" "$staging/usr/lib/python3/dist-packages/yt_dlp/version.py" | head -n1)
+  [ -n "$version" ] || version="${candidate%-*}"
   printf '{"version":"%s","package":"%s","source":"debian-unstable","suite":"%s","fetchedAt":"%s"}\n' \
     "$version" "$candidate" "$SUITE" "$(date -u +%Y-%m-%dT%H:%M:%SZ)" >"$staging/engine.json"
   rm -rf "$folder"
@@ -206,5 +208,10 @@ cache_solver "$folder"
 if [ "$mode" = stage ]; then
   echo "$folder"
   exit 0
+fi
+# A version that fails the smoke test (scripts/engine-smoke.mjs: no network) never becomes current.
+if ! smoke=$(node "$ROOT/scripts/engine-smoke.mjs" "$folder"); then
+  rm -rf "$folder"
+  fallback "the fetched $PACKAGE $candidate failed its smoke test: $smoke"
 fi
 switch_current "versions/$candidate"

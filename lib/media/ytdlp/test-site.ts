@@ -68,6 +68,10 @@ export async function startTestSite(): Promise<TestSite> {
     cookieSeen.set(pathname, req.headers.cookie);
     if (pathname === '/session.mp4') res.setHeader('set-cookie', 'sid=first-user; Path=/');
     if (pathname === '/stall') return; // headers never come: only a timeout or a kill ends this request
+    if (pathname === '/slow.mp4') {
+      setTimeout(() => serveFile(dir, '/video.mp4', res), 1_500); // an analysis that is still running a moment later
+      return;
+    }
     if (pathname === '/page.html') {
       res.writeHead(200, { 'content-type': TYPES['.html'] });
       res.end('<!doctype html><html><head><title>Nothing here</title></head><body><p>No media.</p></body></html>');
