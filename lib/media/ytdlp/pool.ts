@@ -4,10 +4,12 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { config } from '@/lib/config';
-import { AppError, ERROR_STATUS, type ErrorCode } from '@/lib/errors';
+import { AppError, type ErrorCode } from '@/lib/errors';
+import { Errors as ERROR_TEXTS } from '@/messages/en.json';
 import { getEgressProxy } from '@/lib/net/egress-proxy';
 
 import type { YtdlpInfo } from './types';
+import { mapYtdlpFailure } from './error-map';
 import { denoBinary, denoDir, resolveEngine, type EngineInstall } from './engine';
 import { buildWorkerEnv, createWorkerHome } from './worker-env';
 import { spawnWorker, type WorkerConfig, type WorkerHandle, type WorkerReply, type WorkerRequest } from './worker-process';
@@ -284,8 +286,15 @@ function cancelled(): AppError {
   return new AppError('unavailable', 'The extraction was cancelled', { cancelled: true });
 }
 
+/**
+ * A worker's failure as a user can act on it: a stable code and that code's text. yt-dlp's own words (URLs already
+ * stripped by the worker) go to the operator's log and stay in details, which the API envelope never shows.
+ */
 function replyError(reply: WorkerReply): AppError {
-  const code = reply.error?.code;
-  const known: ErrorCode = code && code in ERROR_STATUS ? (code as ErrorCode) : 'upstream_failed';
-  return new AppError(known, reply.error?.message ?? 'Extraction failed');
+  const raw = reply.error?.message ?? 'Extraction failed';
+  const workerCode = reply.error?.code;
+  const code: ErrorCode = workerCode === 'invalid_url' ? 'invalid_url' : mapYtdlpFailure(raw, reply.error?.classes ?? []);
+  if (code !== 'invalid_url') console.warn(`[ytdlp] ${code}: ${raw}`);
+  const text = (ERROR_TEXTS as Record<string, string>)[code] ?? raw;
+  return new AppError(code, text, { engineMessage: raw });
 }

@@ -9,7 +9,7 @@ export interface WorkerReply {
   info?: unknown;
   version?: string;
   jsRuntime?: string | null;
-  error?: { code: string; message: string };
+  error?: { code: string; message: string; classes?: string[] };
 }
 
 export type WorkerRequest =

@@ -183,6 +183,14 @@ def classify(exc):
     return 'upstream_failed', message
 
 
+def exception_classes(exc):
+    """The class names of the failure and of its cause, so the pool can tell GeoRestrictedError from a plain one."""
+    names = [type(exc).__name__]
+    if isinstance(exc, DownloadError) and exc.exc_info and exc.exc_info[1] is not None:
+        names.extend(cls.__name__ for cls in type(exc.exc_info[1]).__mro__)
+    return [name for name in names if name not in ('object', 'BaseException', 'Exception')][:12]
+
+
 # Building a YoutubeDL costs ~100 ms (CA bundle, 1800 extractor classes) against ~15 ms for an extraction,
 # so instances are kept per distinct params; the proxy is one local address, so there are one or two.
 INSTANCES = {}
@@ -232,7 +240,7 @@ def handle(request):
         return extract(request.get('url'), request.get('options') or {})
     except Exception as exc:  # every failure is an answer, never a dead worker
         code, message = classify(exc)
-        return {'ok': False, 'error': {'code': code, 'message': message}}
+        return {'ok': False, 'error': {'code': code, 'message': message, 'classes': exception_classes(exc)}}
 
 
 def reply(obj):
