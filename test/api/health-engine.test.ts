@@ -4,6 +4,8 @@ import path from 'node:path';
 import { NextRequest } from 'next/server';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { GET as healthGet } from '@/app/api/health/route';
+import { AppError } from '@/lib/errors';
+import { getPlatformBreaker } from '@/lib/media/ytdlp/breaker';
 import { engineWarnings, type EngineStatus } from '@/lib/media/ytdlp/engine-status';
 import { getYtdlpPool } from '@/lib/media/ytdlp/get-pool';
 
@@ -63,6 +65,20 @@ describe('GET /api/health — the engine', () => {
     if (data.engine.version && data.engine.version < '2025.11') {
       expect(data.engine.jsRuntime).toBeNull();
       expect(data.warnings.map((w) => w.code)).toEqual(expect.arrayContaining(['no_js_runtime', 'solver_missing', 'engine_stale']));
+    }
+  });
+});
+
+describe('GET /api/health — paused platforms', () => {
+  it('shows an open breaker and warns about it; other platforms are not listed', async () => {
+    process.env.GRABLINE_ENGINE_DIR = empty;
+    getPlatformBreaker().record('tiktok', new AppError('platform_rate_limited', 'x'));
+    try {
+      const data = (await health()) as Health & { platforms: { paused: Record<string, { state: string; lastCode: string }> } };
+      expect(data.platforms.paused).toEqual({ tiktok: expect.objectContaining({ state: 'open', lastCode: 'platform_rate_limited', trips: 1 }) });
+      expect(data.warnings).toContainEqual({ code: 'platform_paused', message: expect.stringMatching(/^tiktok is paused until /) });
+    } finally {
+      getPlatformBreaker().reset();
     }
   });
 });

@@ -1,7 +1,8 @@
 import 'server-only';
 import { execFile } from 'node:child_process';
 import { ffmpegBin } from '@/lib/media/ffmpeg/run-ffmpeg';
-import { engineStatus, engineWarnings } from '@/lib/media/ytdlp/engine-status';
+import { getPlatformBreaker } from '@/lib/media/ytdlp/breaker';
+import { engineStatus, engineWarnings, platformWarnings } from '@/lib/media/ytdlp/engine-status';
 import { getYtdlpPool } from '@/lib/media/ytdlp/get-pool';
 
 const PROBE_TTL_MS = 10 * 60 * 1000;
@@ -38,13 +39,16 @@ function versions(): Promise<Versions> {
 export async function engineHealth() {
   const [{ ffmpeg }, engine] = await Promise.all([versions(), engineStatus(getYtdlpPool())]);
   const ytdlp = engine.version;
+  const paused = getPlatformBreaker().state();
   return {
     status: ffmpeg && ytdlp ? ('ok' as const) : ('degraded' as const),
     node: process.version,
     ffmpeg,
     ytdlp,
     engine,
-    warnings: engineWarnings(engine),
+    warnings: [...engineWarnings(engine), ...platformWarnings(paused)],
+    /** Platforms whose circuit breaker is open (paused until `until`) or on trial after a pause. */
+    platforms: { paused },
     pool: getYtdlpPool().state(),
   };
 }

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { denoBinary, denoDir, engineAgeDays, engineDir, resolveEngine, solverLibrary, type EngineInstall, type EngineSource } from './engine';
+import type { PlatformBreakerState } from './breaker';
 import type { YtdlpPool } from './pool';
 
 /** Past this age an engine has usually missed platform fixes that matter. */
@@ -123,4 +124,14 @@ export function engineWarnings(status: EngineStatus): HealthWarning[] {
     warnings.push({ code: 'engine_update_failed', message: `The last engine update (${status.lastUpdate.at}) ${status.lastUpdate.result === 'rolled_back' ? 'was rolled back' : 'failed'}: ${status.lastUpdate.message ?? ''}`.trim() });
   }
   return warnings;
+}
+
+/** A paused platform is worth an operator's look: it pushed back on this server (bot check, IP block, rate limit). */
+export function platformWarnings(breakers: Record<string, PlatformBreakerState>): HealthWarning[] {
+  return Object.entries(breakers)
+    .filter(([, breaker]) => breaker.state === 'open')
+    .map(([platform, breaker]) => ({
+      code: 'platform_paused' as const,
+      message: `${platform} is paused until ${breaker.until} after ${breaker.trips} push-back(s) in a row (last: ${breaker.lastCode})`,
+    }));
 }
