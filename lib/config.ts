@@ -54,6 +54,10 @@ const schema = z.object({
     .default('stable'),
   DENO_PATH: z.string().optional(),
   ENGINE_REMOTE_COMPONENTS: flag.default(false),
+  // Platform access: cookies per platform (<dir>/<platform>.txt), pacing per platform
+  COOKIES_DIR: z.string().optional(),
+  PLATFORM_CONCURRENCY: int(1, 64).default(3),
+  PLATFORM_MIN_INTERVAL_MS: int(0, 60_000).default(250),
   FFMPEG_PATH: z.string().default('ffmpeg'),
   FFPROBE_PATH: z.string().default('ffprobe'),
   ANALYSIS_TTL_MS: int(1).default(60 * 60 * 1000),

@@ -54,7 +54,8 @@ export interface YtdlpPoolState {
 }
 
 export interface YtdlpPool {
-  extract(url: string, options?: { signal?: AbortSignal; noplaylist?: boolean }): Promise<YtdlpInfo>;
+  /** `cookies`: Netscape cookie lines for this one extraction (already filtered to the platform's hosts). */
+  extract(url: string, options?: { signal?: AbortSignal; noplaylist?: boolean; cookies?: string }): Promise<YtdlpInfo>;
   version(): Promise<string>;
   /** yt-dlp's version and the JS runtime it accepts ('deno-2.9.6'), asked of a worker on the current engine. */
   engineInfo(): Promise<{ version: string; jsRuntime: string | null }>;
@@ -66,7 +67,7 @@ export interface YtdlpPool {
   close(): Promise<void>;
 }
 
-type Command = { url: string; options: { proxy?: string; noplaylist?: boolean; socketTimeout?: number } } | { cmd: 'version' | 'engine' };
+type Command = { url: string; options: { proxy?: string; noplaylist?: boolean; socketTimeout?: number; cookies?: string } } | { cmd: 'version' | 'engine' };
 
 interface Job {
   command: Command;
@@ -239,9 +240,9 @@ export function createYtdlpPool(options: YtdlpPoolOptions = {}): YtdlpPool {
   }
 
   return {
-    async extract(url, { signal, noplaylist } = {}) {
+    async extract(url, { signal, noplaylist, cookies } = {}) {
       const proxy = await resolveProxy();
-      const reply = await submit({ url, options: { proxy, noplaylist, socketTimeout: SOCKET_TIMEOUT_S } }, signal);
+      const reply = await submit({ url, options: { proxy, noplaylist, socketTimeout: SOCKET_TIMEOUT_S, cookies } }, signal);
       if (!reply.ok) throw replyError(reply);
       return reply.info as YtdlpInfo;
     },

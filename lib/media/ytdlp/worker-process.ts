@@ -13,7 +13,7 @@ export interface WorkerReply {
 }
 
 export type WorkerRequest =
-  | { id: number; url: string; options: { proxy?: string; noplaylist?: boolean; socketTimeout?: number } }
+  | { id: number; url: string; options: { proxy?: string; noplaylist?: boolean; socketTimeout?: number; cookies?: string } }
   | { id: number; cmd: 'version' | 'engine' };
 
 export interface WorkerConfig {

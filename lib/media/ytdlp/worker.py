@@ -207,6 +207,22 @@ def instance_for(options):
     return ydl
 
 
+def load_cookies(ydl, text):
+    """The operator's cookies for this request's platform (Netscape lines the pool filtered to that platform's hosts).
+    Loaded through a private file that exists only while it is read; the cookie jar sends each cookie only to its
+    own domain. Nothing of it is printed or returned."""
+    if not text or not isinstance(text, str):
+        return
+    import tempfile
+    fd, path = tempfile.mkstemp(prefix='cookies-', suffix='.txt')
+    try:
+        with os.fdopen(fd, 'w', encoding='utf-8') as handle:
+            handle.write(text)
+        ydl.cookiejar.load(path, ignore_discard=True, ignore_expires=False)
+    finally:
+        os.unlink(path)
+
+
 def extract(url, options):
     if not isinstance(url, str) or not re.match(r'^https?://', url, re.IGNORECASE):
         return {'ok': False, 'error': {'code': 'invalid_url', 'message': 'Only http(s) URLs are accepted'}}
@@ -214,7 +230,11 @@ def extract(url, options):
     ydl = instance_for(options)
     # Cookies are the one per-site state a reused instance carries: one user's session must not reach another.
     ydl.cookiejar.clear()
-    info = ydl.extract_info(url, download=False)
+    load_cookies(ydl, options.get('cookies'))
+    try:
+        info = ydl.extract_info(url, download=False)
+    finally:
+        ydl.cookiejar.clear()
     return {'ok': True, 'info': ydl.sanitize_info(info)}
 
 
