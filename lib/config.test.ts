@@ -46,6 +46,15 @@ describe('config', () => {
     expect(() => parseConfig({ ENGINE_CHANNEL: 'nightly' })).toThrow(/ENGINE_CHANNEL: must be "stable"/);
   });
 
+  it('reads platform canaries as platform → links, and names a bad map', () => {
+    expect(parseConfig({ PLATFORM_CANARIES: '{"tiktok":["https://www.tiktok.com/@a/video/1"]}' }).env.PLATFORM_CANARIES)
+      .toEqual({ tiktok: ['https://www.tiktok.com/@a/video/1'] });
+    expect(parseConfig({}).env).toMatchObject({ PLATFORM_CANARIES: {}, CANARY_INTERVAL_MS: 21_600_000, PLATFORM_CONCURRENCY: 3 });
+    for (const bad of ['{"myspace":["https://x.example/"]}', '{"tiktok":"https://x"}', '{"tiktok":["file:///etc/passwd"]}', '[']) {
+      expect(() => parseConfig({ PLATFORM_CANARIES: bad })).toThrow(/PLATFORM_CANARIES: must be a JSON object of platform/);
+    }
+  });
+
   it('follows the environment as it changes', () => {
     vi.stubEnv('MAX_DOWNLOADS_PER_IP', '7');
     expect(config().env.MAX_DOWNLOADS_PER_IP).toBe(7);

@@ -31,6 +31,16 @@ const slugUrls = z.string().transform((raw, ctx) => {
   }
 });
 
+const canaryMap = z.string().transform((raw, ctx) => {
+  try {
+    return z.partialRecord(z.enum(['youtube', 'tiktok', 'instagram', 'facebook', 'twitter']), z.array(z.url({ protocol: /^https?$/ })).min(1).max(5))
+      .parse(JSON.parse(raw));
+  } catch {
+    ctx.addIssue({ code: 'custom', message: 'must be a JSON object of platform → ["https://…", …] (youtube, tiktok, instagram, facebook, twitter; 1 to 5 links each)' });
+    return z.NEVER;
+  }
+});
+
 const schema = z.object({
   // Serving
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -58,6 +68,9 @@ const schema = z.object({
   COOKIES_DIR: z.string().optional(),
   PLATFORM_CONCURRENCY: int(1, 64).default(3),
   PLATFORM_MIN_INTERVAL_MS: int(0, 60_000).default(250),
+  // Platform canaries: public links per platform analysed on a schedule and after every engine switch
+  PLATFORM_CANARIES: canaryMap.default({}),
+  CANARY_INTERVAL_MS: int(60_000).default(6 * 60 * 60 * 1000),
   FFMPEG_PATH: z.string().default('ffmpeg'),
   FFPROBE_PATH: z.string().default('ffprobe'),
   ANALYSIS_TTL_MS: int(1).default(60 * 60 * 1000),

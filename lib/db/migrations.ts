@@ -9,7 +9,23 @@ export interface Migration {
   statements: readonly string[];
 }
 
-export const MIGRATIONS: readonly Migration[] = [{ id: '0001_schema_v1', statements: SCHEMA_V1 }];
+export const MIGRATIONS: readonly Migration[] = [
+  { id: '0001_schema_v1', statements: SCHEMA_V1 },
+  // Each platform's last canary analysis (lib/media/ytdlp/canaries.ts).
+  {
+    id: '0002_platform_canaries',
+    statements: [
+      `CREATE TABLE platform_canaries (
+        platform TEXT PRIMARY KEY,
+        ok INTEGER NOT NULL,
+        checked_at BIGINT NOT NULL,
+        code TEXT,
+        failing_since BIGINT,
+        engine TEXT NOT NULL
+      )`,
+    ],
+  },
+];
 
 // 'grab' in ASCII: the first half of the advisory lock key, the current schema's hash the second, so
 // migrations of different schemas in one database (the tests' isolated schemas) do not wait for each other.

@@ -1,8 +1,10 @@
 import 'server-only';
 import { execFile } from 'node:child_process';
 import { ffmpegBin } from '@/lib/media/ffmpeg/run-ffmpeg';
+import { getDb } from '@/lib/db';
 import { getPlatformBreaker } from '@/lib/media/ytdlp/breaker';
-import { engineStatus, engineWarnings, platformWarnings } from '@/lib/media/ytdlp/engine-status';
+import { canaryResults, type CanaryResult } from '@/lib/media/ytdlp/canaries';
+import { canaryWarnings, engineStatus, engineWarnings, platformWarnings } from '@/lib/media/ytdlp/engine-status';
 import { getYtdlpPool } from '@/lib/media/ytdlp/get-pool';
 
 const PROBE_TTL_MS = 10 * 60 * 1000;
@@ -40,15 +42,27 @@ export async function engineHealth() {
   const [{ ffmpeg }, engine] = await Promise.all([versions(), engineStatus(getYtdlpPool())]);
   const ytdlp = engine.version;
   const paused = getPlatformBreaker().state();
+  const canaries = await storedCanaries();
   return {
     status: ffmpeg && ytdlp ? ('ok' as const) : ('degraded' as const),
     node: process.version,
     ffmpeg,
     ytdlp,
     engine,
-    warnings: [...engineWarnings(engine), ...platformWarnings(paused)],
-    /** Platforms whose circuit breaker is open (paused until `until`) or on trial after a pause. */
-    platforms: { paused },
+    warnings: [...engineWarnings(engine), ...platformWarnings(paused), ...canaryWarnings(canaries)],
+    /**
+     * paused: platforms whose circuit breaker is open (until `until`) or on trial after a pause;
+     * canaries: each platform's last canary analysis (PLATFORM_CANARIES), when any is configured.
+     */
+    platforms: { paused, canaries },
     pool: getYtdlpPool().state(),
   };
+}
+
+async function storedCanaries(): Promise<Record<string, CanaryResult>> {
+  try {
+    return await canaryResults(await getDb());
+  } catch {
+    return {}; // the store's own health is reported elsewhere; the engine's report goes on without it
+  }
 }

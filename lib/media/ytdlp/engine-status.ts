@@ -6,6 +6,7 @@ import { join } from 'node:path';
 
 import { denoBinary, denoDir, engineAgeDays, engineDir, resolveEngine, solverLibrary, type EngineInstall, type EngineSource } from './engine';
 import type { PlatformBreakerState } from './breaker';
+import type { CanaryResult } from './canaries';
 import type { YtdlpPool } from './pool';
 
 /** Past this age an engine has usually missed platform fixes that matter. */
@@ -133,5 +134,15 @@ export function platformWarnings(breakers: Record<string, PlatformBreakerState>)
     .map(([platform, breaker]) => ({
       code: 'platform_paused' as const,
       message: `${platform} is paused until ${breaker.until} after ${breaker.trips} push-back(s) in a row (last: ${breaker.lastCode})`,
+    }));
+}
+
+/** A failing canary: that platform has stopped working on this server, probably for every user. */
+export function canaryWarnings(canaries: Record<string, CanaryResult>): HealthWarning[] {
+  return Object.values(canaries)
+    .filter((canary) => !canary.ok)
+    .map((canary) => ({
+      code: 'canary_failing' as const,
+      message: `${canary.platform} canary failing since ${canary.failingSince} (${canary.code}); last checked ${canary.checkedAt}`,
     }));
 }
