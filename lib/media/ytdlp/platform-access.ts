@@ -1,9 +1,11 @@
 import 'server-only';
 
 import { config } from '@/lib/config';
-import { AppError } from '@/lib/errors';
+import { getDb } from '@/lib/db';
+import { AppError, isAppError } from '@/lib/errors';
 
 import { getPlatformBreaker, type PlatformBreaker } from './breaker';
+import { platformOutage } from './canaries';
 import { platformCookies } from './cookies';
 import { getYtdlpPool } from './get-pool';
 import type { YtdlpPool } from './pool';
@@ -107,8 +109,29 @@ export async function extractForPlatform(
     return info;
   } catch (error) {
     breaker.record(platform, error);
-    throw error;
+    throw await withOutage(platform, error);
   } finally {
     release();
   }
+}
+
+const LABELS: Record<string, string> = { youtube: 'YouTube', tiktok: 'TikTok', instagram: 'Instagram', facebook: 'Facebook', twitter: 'X' };
+
+/**
+ * When the platform's canary is failing too, the failure is the platform's (or the engine's), not this link's: the
+ * error says since when ("TikTok downloads have been failing on this server since 14:00 UTC") and carries the time
+ * as `failingSince` for the pages to show in the reader's language and time zone.
+ */
+async function withOutage(platform: string, error: unknown): Promise<unknown> {
+  if (!isAppError(error) || !LABELS[platform] || error.code === 'invalid_url') return error;
+  let since: string | null = null;
+  try {
+    since = await platformOutage(await getDb(), platform);
+  } catch {
+    return error;
+  }
+  if (!since) return error;
+  const at = since.slice(11, 16);
+  const sentence = `${LABELS[platform]} downloads have been failing on this server since ${at} UTC (${since.slice(0, 10)}).`;
+  return new AppError(error.code, `${error.message} ${sentence}`, { ...error.details, failingSince: since });
 }
