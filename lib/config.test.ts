@@ -44,6 +44,8 @@ describe('config', () => {
     expect(parseConfig({ DATA_DIR: '/srv/g', GRABLINE_ENGINE_DIR: '/opt/e' }).engineDir).toBe('/opt/e');
     expect(parseConfig({ ENGINE_AUTO_UPDATE: 'on' }).env).toMatchObject({ ENGINE_AUTO_UPDATE: true, ENGINE_CHANNEL: 'stable' });
     expect(() => parseConfig({ ENGINE_CHANNEL: 'nightly' })).toThrow(/ENGINE_CHANNEL: must be "stable"/);
+    expect(parseConfig({ PLATFORM_PROXY: 'http://u:p@10.0.0.2:3128' }).env.PLATFORM_PROXY).toBe('http://u:p@10.0.0.2:3128');
+    expect(() => parseConfig({ PLATFORM_PROXY: 'socks5://u:p@10.0.0.2:1080' })).toThrow(/PLATFORM_PROXY: must be http:\/\/\[user:pass@\]host:port/);
   });
 
   it('reads platform canaries as platform → links, and names a bad map', () => {

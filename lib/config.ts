@@ -66,6 +66,7 @@ const schema = z.object({
   ENGINE_REMOTE_COMPONENTS: flag.default(false),
   // Platform access: cookies per platform (<dir>/<platform>.txt), pacing per platform
   COOKIES_DIR: z.string().optional(),
+  PLATFORM_PROXY: z.url({ protocol: /^http$/, error: 'must be http://[user:pass@]host:port' }).optional(),
   PLATFORM_CONCURRENCY: int(1, 64).default(3),
   PLATFORM_MIN_INTERVAL_MS: int(0, 60_000).default(250),
   // Platform canaries: public links per platform analysed on a schedule and after every engine switch
