@@ -47,6 +47,24 @@ describe('config', () => {
     expect(parseConfig({}).building).toBe(false);
   });
 
+  it('puts the engine under the data folder unless told otherwise, and offers no nightly channel', () => {
+    expect(parseConfig({ DATA_DIR: '/srv/g' }).engineDir).toBe('/srv/g/engine');
+    expect(parseConfig({ DATA_DIR: '/srv/g', GRABLINE_ENGINE_DIR: '/opt/e' }).engineDir).toBe('/opt/e');
+    expect(parseConfig({ ENGINE_AUTO_UPDATE: 'on' }).env).toMatchObject({ ENGINE_AUTO_UPDATE: true, ENGINE_CHANNEL: 'stable' });
+    expect(() => parseConfig({ ENGINE_CHANNEL: 'nightly' })).toThrow(/ENGINE_CHANNEL: must be "stable"/);
+    expect(parseConfig({ PLATFORM_PROXY: 'http://u:p@10.0.0.2:3128' }).env.PLATFORM_PROXY).toBe('http://u:p@10.0.0.2:3128');
+    expect(() => parseConfig({ PLATFORM_PROXY: 'socks5://u:p@10.0.0.2:1080' })).toThrow(/PLATFORM_PROXY: must be http:\/\/\[user:pass@\]host:port/);
+  });
+
+  it('reads platform canaries as platform → links, and names a bad map', () => {
+    expect(parseConfig({ PLATFORM_CANARIES: '{"tiktok":["https://www.tiktok.com/@a/video/1"]}' }).env.PLATFORM_CANARIES)
+      .toEqual({ tiktok: ['https://www.tiktok.com/@a/video/1'] });
+    expect(parseConfig({}).env).toMatchObject({ PLATFORM_CANARIES: {}, CANARY_INTERVAL_MS: 21_600_000, PLATFORM_CONCURRENCY: 3 });
+    for (const bad of ['{"myspace":["https://x.example/"]}', '{"tiktok":"https://x"}', '{"tiktok":["file:///etc/passwd"]}', '[']) {
+      expect(() => parseConfig({ PLATFORM_CANARIES: bad })).toThrow(/PLATFORM_CANARIES: must be a JSON object of platform/);
+    }
+  });
+
   it('follows the environment as it changes', () => {
     vi.stubEnv('MAX_DOWNLOADS_PER_IP', '7');
     expect(config().env.MAX_DOWNLOADS_PER_IP).toBe(7);
@@ -57,8 +75,8 @@ describe('config', () => {
 });
 
 describe('the documented settings', () => {
-  // NODE_ENV is Next's own; every other variable is one an operator may set.
-  const operatorVariables = CONFIG_VARIABLES.filter((name) => name !== 'NODE_ENV');
+  // NODE_ENV and NEXT_PHASE are Next's own; every other variable is one an operator may set.
+  const operatorVariables = CONFIG_VARIABLES.filter((name) => name !== 'NODE_ENV' && name !== 'NEXT_PHASE');
 
   it('README.md names every variable in its Configuration table, and only real ones', () => {
     const readme = readFileSync(path.join(process.cwd(), 'README.md'), 'utf8');
@@ -68,6 +86,7 @@ describe('the documented settings', () => {
     expect([...documented].filter((name) => !(CONFIG_VARIABLES as string[]).includes(name))).toEqual([]);
   });
 
+  // After a change to README's table: npm run env:example.
   it('.env.example lists every variable once, unset, with its default', () => {
     const example = readFileSync(path.join(process.cwd(), '.env.example'), 'utf8');
     const listed = [...example.matchAll(/^([A-Z_]+)=(.*)$/gm)];

@@ -32,6 +32,16 @@ const slugUrls = z.string().transform((raw, ctx) => {
   }
 });
 
+const canaryMap = z.string().transform((raw, ctx) => {
+  try {
+    return z.partialRecord(z.enum(['youtube', 'tiktok', 'instagram', 'facebook', 'twitter']), z.array(z.url({ protocol: /^https?$/ })).min(1).max(5))
+      .parse(JSON.parse(raw));
+  } catch {
+    ctx.addIssue({ code: 'custom', message: 'must be a JSON object of platform → ["https://…", …] (youtube, tiktok, instagram, facebook, twitter; 1 to 5 links each)' });
+    return z.NEVER;
+  }
+});
+
 const schema = z.object({
   // Serving
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -51,6 +61,22 @@ const schema = z.object({
   MEDIA_FETCH_ALLOW: hostPorts.default([]),
   YTDLP_PYTHONPATH: z.string().optional(),
   YTDLP_POOL_SIZE: int(1, 64).default(2),
+  // The yt-dlp engine: where scripts/engine-install.sh keeps its versions (default <DATA_DIR>/engine)
+  GRABLINE_ENGINE_DIR: z.string().optional(),
+  ENGINE_AUTO_UPDATE: flag.default(false),
+  // Only Debian's unstable suite is reachable here, and it carries releases, not yt-dlp's nightly builds.
+  ENGINE_CHANNEL: z.enum(['stable'], { error: 'must be "stable" (no registry this server reaches carries yt-dlp nightlies)' })
+    .default('stable'),
+  DENO_PATH: z.string().optional(),
+  ENGINE_REMOTE_COMPONENTS: flag.default(false),
+  // Platform access: cookies per platform (<dir>/<platform>.txt), pacing per platform
+  COOKIES_DIR: z.string().optional(),
+  PLATFORM_PROXY: z.url({ protocol: /^http$/, error: 'must be http://[user:pass@]host:port' }).optional(),
+  PLATFORM_CONCURRENCY: int(1, 64).default(3),
+  PLATFORM_MIN_INTERVAL_MS: int(0, 60_000).default(250),
+  // Platform canaries: public links per platform analysed on a schedule and after every engine switch
+  PLATFORM_CANARIES: canaryMap.default({}),
+  CANARY_INTERVAL_MS: int(60_000).default(6 * 60 * 60 * 1000),
   FFMPEG_PATH: z.string().default('ffmpeg'),
   FFPROBE_PATH: z.string().default('ffprobe'),
   ANALYSIS_TTL_MS: int(1).default(60 * 60 * 1000),
@@ -96,6 +122,7 @@ function shape(env: Env) {
     dataDir,
     sqlitePath: path.join(dataDir, 'grabline.db'),
     tempDir: env.TEMP_DIR ?? path.join(tmpdir(), 'grabline'),
+    engineDir: env.GRABLINE_ENGINE_DIR ?? path.join(dataDir, 'engine'),
   };
 }
 

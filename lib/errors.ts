@@ -25,6 +25,18 @@ export const ERROR_STATUS = {
   upstream_timeout: 504,
   unavailable: 503,
   internal: 500,
+  // What the platforms answer (yt-dlp's failures, lib/media/ytdlp/error-map.ts) and the per-platform circuit breaker.
+  bot_check: 503,
+  login_required: 403,
+  private_content: 403,
+  content_unavailable: 410,
+  geo_blocked: 451,
+  age_restricted: 403,
+  ip_blocked: 503,
+  platform_rate_limited: 503,
+  live_not_started: 422,
+  format_unavailable: 422,
+  platform_paused: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -17,6 +17,9 @@ import { createInFlight, type InFlight } from '@/lib/rate-limit/in-flight';
 import type { SettingsPatch, UserSettings } from '@/lib/settings/schemas';
 import { countActiveClient, countDownload } from '@/lib/stats/service';
 import { changeUserSettings } from '@/lib/settings/user-settings';
+import { startEngineAutoUpdate } from '@/lib/media/ytdlp/auto-update';
+import { startCanaries } from '@/lib/media/ytdlp/canaries';
+import { getYtdlpPool } from '@/lib/media/ytdlp/get-pool';
 
 /**
  * The composition root: the one place that creates the process's long-lived services and wires producers to
@@ -63,6 +66,10 @@ function wire(): Services {
   });
 
   const { env } = config();
+  // ENGINE_AUTO_UPDATE=1: the yt-dlp engine renews itself daily (off by default).
+  startEngineAutoUpdate();
+  // PLATFORM_CANARIES: each platform's canary links, analysed every CANARY_INTERVAL_MS and after every engine switch.
+  startCanaries({ db: getDb, pool: getYtdlpPool() });
   return {
     events,
     statusStreams: createInFlight(() => config().env.STATUS_STREAMS_PER_CLIENT, 'live status streams'),

@@ -4,8 +4,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# What the server runs on: the converters, the packaged yt-dlp (the engine's fallback), fonts for the pages.
-APT_PACKAGES=(ffmpeg yt-dlp fonts-noto-core ca-certificates)
+# What the server runs on: the converters, fonts for the pages, and Debian 12's packaged yt-dlp — only the fallback
+# engine; it also brings the Python modules the current engine uses (certifi, mutagen, pycryptodome, websockets,
+# brotli — all Debian 12 packages). python3-requests and python3-urllib3 are left out on purpose: Debian 12's
+# versions are below what yt-dlp accepts, so it would skip them.
+APT_PACKAGES=(ffmpeg yt-dlp python3-certifi python3-mutagen python3-pycryptodome python3-websockets python3-brotli
+  fonts-noto-core ca-certificates)
 # Only the test suite needs a browser, nginx (it runs the e2e suite behind it too) and a PostgreSQL 15 server (it
 # runs the store's tests on both engines).
 if [ "${GRABLINE_SETUP_TESTS:-0}" = 1 ]; then
@@ -36,5 +40,8 @@ if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
   npm ci --no-audit --no-fund --loglevel=error
   echo "$want" > "$stamp"
 fi
+# The current yt-dlp engine (Debian unstable's, fetched through a private apt configuration into data/engine) and
+# the challenge solver's npm packages cached for Deno; skipped when installed. `npm run engine:update` renews it.
+bash scripts/engine-install.sh --if-stale
 # Next 16 loops on a 307 when bound to a loopback address; the upstream fix, applied in place (idempotent).
 node scripts/patch-next.mjs

@@ -10,6 +10,7 @@ import type { LandingPlatform } from '@/lib/platform-pages';
 import { jsonLd } from '@/lib/seo/page-metadata';
 import { FAQ_NUMBERS, FEATURE_NUMBERS, LANDING_FEATURE_ICONS, LANDING_NAMESPACE } from './landing-content';
 import { LandingHero } from './landing-hero';
+import { PlatformOutageBanner } from './platform-outage-banner';
 import { SizeHints } from './size-hints';
 
 /** One platform's landing page, driven entirely by the platform. */
@@ -30,6 +31,7 @@ export async function PlatformLanding({ platform }: { platform: LandingPlatform 
   const faq = FAQ_NUMBERS.map((n) => ({ question: t(`q${n}`), answer: t(`a${n}`) }));
   return (
     <>
+      <PlatformOutageBanner platform={platform} label={label} />
       <LandingHero platform={platform} />
       <FeatureGrid id="features-title" title={shared('featuresTitle', { platform: label })} features={features} />
       <HowToSteps id="how-to-title" title={shared('howToTitle', { platform: label })} steps={steps} />

@@ -14,6 +14,20 @@ export const MIGRATIONS: readonly Migration[] = [
   { id: '0001_schema_v1', statements: SCHEMA_V1 },
   { id: '0002_site_stats', statements: SCHEMA_V2_SITE_STATS },
   { id: '0003_creator_readings', statements: SCHEMA_V3_CREATOR_READINGS },
+  // Each platform's last canary analysis (lib/media/ytdlp/canaries.ts).
+  {
+    id: '0004_platform_canaries',
+    statements: [
+      `CREATE TABLE platform_canaries (
+        platform TEXT PRIMARY KEY,
+        ok INTEGER NOT NULL,
+        checked_at BIGINT NOT NULL,
+        code TEXT,
+        failing_since BIGINT,
+        engine TEXT NOT NULL
+      )`,
+    ],
+  },
 ];
 
 // 'grab' in ASCII: the first half of the advisory lock key, the current schema's hash the second, so

@@ -13,7 +13,7 @@ export function ok<T>(data: T, init?: ResponseInit): NextResponse {
  * The details a caller can act on (a limit, when to retry, what the source answered). Everything else an error
  * carries (an ffprobe message with our temp paths, a database reason, an exit code) is for our logs only.
  */
-const PUBLIC_DETAILS = new Set(['retryAfter', 'limit', 'maxBytes', 'maxSeconds', 'maxRedirects', 'status', 'contentLength']);
+const PUBLIC_DETAILS = new Set(['retryAfter', 'limit', 'maxBytes', 'maxSeconds', 'maxRedirects', 'status', 'contentLength', 'failingSince']);
 
 function publicDetails(details: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
   const shown = Object.entries(details ?? {}).filter(([key]) => PUBLIC_DETAILS.has(key));

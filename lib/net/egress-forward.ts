@@ -1,10 +1,11 @@
 import 'server-only';
-import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import { AppError } from '@/lib/errors';
 import { refusalStatus } from './egress-refusal';
 import { parseTarget } from './parse-target';
 import { openPinnedRequest } from './pinned-request';
 import { resolveTarget, type LookupAll } from './resolve-target';
+import { pinnedAuthority, upstreamProxy } from './upstream-proxy';
 
 const IDLE_MS = 60_000;
 
@@ -57,7 +58,18 @@ export async function handleForward(req: IncomingMessage, res: ServerResponse, l
     req.resume();
     return refuse(res, error);
   }
-  const upstream = openPinnedRequest(url, target, { method: req.method ?? 'GET', headers: endToEnd(req.headers) });
+  const chained = upstreamProxy();
+  // PLATFORM_PROXY: the request goes to the operator's proxy in absolute form, naming the checked address (so the
+  // proxy does no lookup of its own) and the original host in the Host header.
+  const upstream = chained
+    ? http.request({
+      host: chained.host,
+      port: chained.port,
+      method: req.method ?? 'GET',
+      path: `http://${pinnedAuthority(target)}${url.pathname}${url.search}`,
+      headers: { ...endToEnd(req.headers), host: url.host, ...(chained.authorization ? { 'proxy-authorization': chained.authorization } : {}) },
+    })
+    : openPinnedRequest(url, target, { method: req.method ?? 'GET', headers: endToEnd(req.headers) });
   upstream.setTimeout(IDLE_MS, () => upstream.destroy(new AppError('upstream_timeout', 'The source stopped answering')));
   upstream.on('response', (answer) => {
     res.writeHead(answer.statusCode ?? 502, endToEnd(answer.headers));

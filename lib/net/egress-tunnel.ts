@@ -6,6 +6,7 @@ import { AppError } from '@/lib/errors';
 import { rawRefusal, refusalStatus } from './egress-refusal';
 import { parseTarget } from './parse-target';
 import { resolveTarget, type LookupAll } from './resolve-target';
+import { connectThroughUpstream, upstreamProxy } from './upstream-proxy';
 
 const CONNECT_TIMEOUT_MS = 15_000;
 /** yt-dlp only talks APIs and pages through us (media goes through our own downloader), so a minute is ample. */
@@ -34,6 +35,27 @@ export async function handleConnect(req: IncomingMessage, client: Duplex, head: 
     target = await resolveTarget(parseAuthority(req.url), lookup);
   } catch (error) {
     return refuse(error);
+  }
+  const chained = upstreamProxy();
+  if (chained) {
+    // PLATFORM_PROXY: the checked address is reached through the operator's proxy instead of directly.
+    let tunnel;
+    try {
+      tunnel = await connectThroughUpstream(target, chained, CONNECT_TIMEOUT_MS);
+    } catch (error) {
+      return refuse(error);
+    }
+    const { socket, rest } = tunnel;
+    socket.setTimeout(TUNNEL_IDLE_MS, () => socket.destroy());
+    client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+    if (rest.length > 0) client.write(rest);
+    if (head.length > 0) socket.write(head);
+    socket.pipe(client);
+    client.pipe(socket);
+    socket.on('error', () => client.destroy());
+    socket.on('close', () => client.destroy());
+    client.on('close', () => socket.destroy());
+    return;
   }
   const upstream = net.connect({ host: target.address, port: target.port });
   let connected = false;

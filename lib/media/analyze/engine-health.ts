@@ -1,6 +1,10 @@
 import 'server-only';
 import { execFile } from 'node:child_process';
 import { ffmpegBin } from '@/lib/media/ffmpeg/run-ffmpeg';
+import { getDb } from '@/lib/db';
+import { getPlatformBreaker } from '@/lib/media/ytdlp/breaker';
+import { canaryResults, type CanaryResult } from '@/lib/media/ytdlp/canaries';
+import { canaryWarnings, engineStatus, engineWarnings, platformWarnings } from '@/lib/media/ytdlp/engine-status';
 import { getYtdlpPool } from '@/lib/media/ytdlp/get-pool';
 
 const PROBE_TTL_MS = 10 * 60 * 1000;
@@ -15,17 +19,8 @@ function ffmpegVersion(): Promise<string | null> {
   });
 }
 
-async function ytdlpVersion(): Promise<string | null> {
-  try {
-    return await getYtdlpPool().version();
-  } catch {
-    return null;
-  }
-}
-
 interface Versions {
   ffmpeg: string | null;
-  ytdlp: string | null;
 }
 
 const holder = globalThis as typeof globalThis & { __grablineVersions?: { at: number; value: Promise<Versions> } };
@@ -34,19 +29,40 @@ const holder = globalThis as typeof globalThis & { __grablineVersions?: { at: nu
 function versions(): Promise<Versions> {
   const cached = holder.__grablineVersions;
   if (cached && Date.now() - cached.at < PROBE_TTL_MS) return cached.value;
-  const value = Promise.all([ffmpegVersion(), ytdlpVersion()]).then(([ffmpeg, ytdlp]) => ({ ffmpeg, ytdlp }));
+  const value = ffmpegVersion().then((ffmpeg) => ({ ffmpeg }));
   holder.__grablineVersions = { at: Date.now(), value };
   return value;
 }
 
-/** GET /api/health's answer: 'degraded' when a tool the engine needs does not answer. */
+/**
+ * GET /api/health's answer: 'degraded' when a tool the engine needs does not answer; `engine` says which yt-dlp runs
+ * and whether it can solve YouTube's challenges, `warnings` what an operator should act on.
+ */
 export async function engineHealth() {
-  const { ffmpeg, ytdlp } = await versions();
+  const [{ ffmpeg }, engine] = await Promise.all([versions(), engineStatus(getYtdlpPool())]);
+  const ytdlp = engine.version;
+  const paused = getPlatformBreaker().state();
+  const canaries = await storedCanaries();
   return {
     status: ffmpeg && ytdlp ? ('ok' as const) : ('degraded' as const),
     node: process.version,
     ffmpeg,
     ytdlp,
+    engine,
+    warnings: [...engineWarnings(engine), ...platformWarnings(paused), ...canaryWarnings(canaries)],
+    /**
+     * paused: platforms whose circuit breaker is open (until `until`) or on trial after a pause;
+     * canaries: each platform's last canary analysis (PLATFORM_CANARIES), when any is configured.
+     */
+    platforms: { paused, canaries },
     pool: getYtdlpPool().state(),
   };
+}
+
+async function storedCanaries(): Promise<Record<string, CanaryResult>> {
+  try {
+    return await canaryResults(await getDb());
+  } catch {
+    return {}; // the store's own health is reported elsewhere; the engine's report goes on without it
+  }
 }

@@ -3,8 +3,8 @@ import { AppError, isAppError } from '@/lib/errors';
 import { analyzeNative } from '@/lib/media/extractors/native/analyze-native';
 import type { AnalysisEngine } from '@/lib/media/schemas';
 import type { Extraction, Recognition } from '@/lib/media/types';
-import { getYtdlpPool } from '@/lib/media/ytdlp/get-pool';
 import { mapYtdlpInfo } from '@/lib/media/ytdlp/map-info';
+import { extractForPlatform } from '@/lib/media/ytdlp/platform-access';
 import { screenSources, screenThumbnails } from './screen-sources';
 
 export interface EngineDeps {
@@ -15,7 +15,7 @@ export interface EngineDeps {
 export const defaultEngines: EngineDeps = {
   native: async (url) => screenThumbnails(await analyzeNative(url)),
   ytdlp: async (url, recognition, signal) =>
-    screenThumbnails(await screenSources(mapYtdlpInfo(await getYtdlpPool().extract(url, { signal }), recognition.platform))),
+    screenThumbnails(await screenSources(mapYtdlpInfo(await extractForPlatform(recognition.platform, url, { signal }), recognition.platform))),
 };
 
 /** yt-dlp's verdicts that explain themselves better than "nothing found". */

@@ -27,7 +27,7 @@ describe('getYtdlpPool', () => {
     const refused = await getYtdlpPool().extract(url).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(AppError);
     expect((refused as AppError).code).toBe('upstream_failed');
-    expect((refused as AppError).message).toContain('403');
+    expect((refused as AppError).details?.engineMessage).toContain('403'); // yt-dlp's words stay in the log and details
 
     process.env.MEDIA_FETCH_ALLOW = new URL(site.origin).host;
     const info = await getYtdlpPool().extract(url);

@@ -94,11 +94,13 @@ describe('ytdlp pool', () => {
     }
   });
 
-  it('maps a page without media to unsupported_url and a 404 to upstream_failed', async () => {
+  it('maps a page without media to unsupported_url and a 404 to content_unavailable, in words a user can act on', async () => {
     expect((await rejection(pool.extract(`${site.origin}/page.html`))).code).toBe('unsupported_url');
     const missing = await rejection(pool.extract(`${site.origin}/missing.mp4`));
-    expect(missing.code).toBe('upstream_failed');
-    expect(missing.message).not.toContain('127.0.0.1'); // messages carry no URLs
+    expect(missing.code).toBe('content_unavailable');
+    expect(missing.message).toBe('This media has been removed or is no longer available. Check the link, or try another one.');
+    expect(missing.details?.engineMessage).toMatch(/HTTP Error 404/); // yt-dlp's own words, for the log only
+    expect(String(missing.details?.engineMessage)).not.toContain('127.0.0.1'); // and they carry no URLs
   });
 
   it('reports the yt-dlp version', async () => {
@@ -122,7 +124,7 @@ describe('ytdlp pool', () => {
 describe('ytdlp pool failures', () => {
   it('kills and replaces a worker that exceeds the timeout', async () => {
     const others = new Set(await workerPids());
-    const short = createYtdlpPool({ size: 1, timeoutMs: 2_500 });
+    const short = createYtdlpPool({ size: 1, timeoutMs: 6_000 });
     try {
       await short.extract(`${site.origin}/video.mp4`); // warm, so the timeout measures the stall alone
       const [first] = (await workerPids()).filter((p) => !others.has(p));

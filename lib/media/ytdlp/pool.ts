@@ -4,12 +4,15 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { config } from '@/lib/config';
-import { AppError, ERROR_STATUS, type ErrorCode } from '@/lib/errors';
+import { AppError, type ErrorCode } from '@/lib/errors';
+import { Errors as ERROR_TEXTS } from '@/messages/en.json';
 import { getEgressProxy } from '@/lib/net/egress-proxy';
 
 import type { YtdlpInfo } from './types';
+import { mapYtdlpFailure } from './error-map';
+import { denoBinary, denoDir, resolveEngine, type EngineInstall } from './engine';
 import { buildWorkerEnv, createWorkerHome } from './worker-env';
-import { spawnWorker, type WorkerHandle, type WorkerReply, type WorkerRequest } from './worker-process';
+import { spawnWorker, type WorkerConfig, type WorkerHandle, type WorkerReply, type WorkerRequest } from './worker-process';
 
 export interface YtdlpPoolOptions {
   /** Workers at most (default 2, env YTDLP_POOL_SIZE). Each holds ~60 MB once warm. */
@@ -27,8 +30,14 @@ export interface YtdlpPoolOptions {
   maxQueue?: number;
   /** Defaults to lib/media/ytdlp/worker.py under the working directory (Next runs from the repo root). */
   workerScript?: string;
-  /** A newer yt-dlp copy to prefer over Debian's (default env YTDLP_PYTHONPATH). */
+  /** A newer yt-dlp copy to prefer over every other (default env YTDLP_PYTHONPATH). */
   pythonPath?: string;
+  /** The engine folder whose `current` version the workers run (default: the configured one). */
+  engineDir?: string;
+  /** The Deno binary handed to yt-dlp for YouTube's challenges (default: the npm package's); null for none. */
+  deno?: string | null;
+  /** How often the pool looks whether `current` was switched, besides before every spawn (default 5 s). */
+  engineCheckMs?: number;
 }
 
 export interface YtdlpPoolState {
@@ -40,18 +49,25 @@ export interface YtdlpPoolState {
   started: number;
   /** Workers that died (crash, timeout) while the pool was open. */
   restarts: number;
+  /** Which engine new workers start on, and how many workers still run an older one (they drain, then stop). */
+  engine: { key: string; source: EngineInstall['source']; draining: number };
 }
 
 export interface YtdlpPool {
-  extract(url: string, options?: { signal?: AbortSignal; noplaylist?: boolean }): Promise<YtdlpInfo>;
+  /** `cookies`: Netscape cookie lines for this one extraction (already filtered to the platform's hosts). */
+  extract(url: string, options?: { signal?: AbortSignal; noplaylist?: boolean; cookies?: string }): Promise<YtdlpInfo>;
   version(): Promise<string>;
+  /** yt-dlp's version and the JS runtime it accepts ('deno-2.9.6'), asked of a worker on the current engine. */
+  engineInfo(): Promise<{ version: string; jsRuntime: string | null }>;
+  /** Looks at once whether the engine was switched; idle workers on the old one are replaced. */
+  refresh(): void;
   /** Starts every worker now, so the first user does not pay the ~1 s import. */
   warm(): void;
   state(): YtdlpPoolState;
   close(): Promise<void>;
 }
 
-type Command = { url: string; options: { proxy?: string; noplaylist?: boolean; socketTimeout?: number } } | { cmd: 'version' };
+type Command = { url: string; options: { proxy?: string; noplaylist?: boolean; socketTimeout?: number; cookies?: string } } | { cmd: 'version' | 'engine' };
 
 interface Job {
   command: Command;
@@ -67,11 +83,56 @@ export function createYtdlpPool(options: YtdlpPoolOptions = {}): YtdlpPool {
   const timeoutMs = options.timeoutMs ?? 45_000;
   const maxQueue = options.maxQueue ?? 200;
   const home = createWorkerHome();
-  const workerConfig = {
-    python: options.python ?? '/usr/bin/python3',
-    script: options.workerScript ?? join(process.cwd(), 'lib', 'media', 'ytdlp', 'worker.py'),
-    env: buildWorkerEnv(home, options.pythonPath ?? config().env.YTDLP_PYTHONPATH),
-  };
+  const deno = options.deno === undefined ? denoBinary() : options.deno;
+  const script = options.workerScript ?? join(process.cwd(), 'lib', 'media', 'ytdlp', 'worker.py');
+  let engine = currentEngine();
+  let workerConfig = configFor(engine);
+
+  function currentEngine(): EngineInstall {
+    return resolveEngine({ pythonPath: options.pythonPath, dir: options.engineDir });
+  }
+
+  function configFor(install: EngineInstall): WorkerConfig {
+    return {
+      python: options.python ?? '/usr/bin/python3',
+      script,
+      env: buildWorkerEnv(home, {
+        pythonPath: install.pythonPath,
+        deno,
+        denoDir: denoDir(options.engineDir ?? config().engineDir),
+        remoteComponents: config().env.ENGINE_REMOTE_COMPONENTS,
+      }),
+    };
+  }
+
+  /**
+   * A switched engine takes over without failing anything in flight: new workers start on it, idle workers on
+   * the old one stop now, busy ones stop when their answer is in.
+   */
+  function checkEngine(): void {
+    const next = currentEngine();
+    if (next.key === engine.key) return;
+    engine = next;
+    workerConfig = configFor(next);
+    for (const worker of [...idle]) {
+      if (workerKey.get(worker) !== engine.key) retire(worker);
+    }
+    if (warmed) while (!closed && workers.size - retiring.size < size) idle.push(spawnOne());
+    dispatch();
+  }
+
+  function retire(worker: WorkerHandle): void {
+    const at = idle.indexOf(worker);
+    if (at !== -1) idle.splice(at, 1);
+    retiring.add(worker);
+    worker.kill();
+  }
+
+  const workerKey = new Map<WorkerHandle, string>();
+  const retiring = new Set<WorkerHandle>();
+  let warmed = false;
+  const engineTimer = setInterval(checkEngine, options.engineCheckMs ?? 5_000);
+  engineTimer.unref();
   const workers = new Set<WorkerHandle>();
   const idle: WorkerHandle[] = [];
   const running = new Map<WorkerHandle, Job>();
@@ -85,16 +146,22 @@ export function createYtdlpPool(options: YtdlpPoolOptions = {}): YtdlpPool {
     started += 1;
     const worker = spawnWorker(workerConfig, onExit);
     workers.add(worker);
+    workerKey.set(worker, engine.key);
     return worker;
   };
 
   function onExit(worker: WorkerHandle) {
     workers.delete(worker);
+    workerKey.delete(worker);
     const at = idle.indexOf(worker);
     if (at !== -1) idle.splice(at, 1);
     const job = running.get(worker);
     running.delete(worker);
     job?.settle(new AppError('upstream_failed', 'The extraction engine stopped unexpectedly'));
+    if (retiring.delete(worker)) {
+      dispatch(); // a drained worker of an older engine: its place goes to one on the current engine
+      return;
+    }
     if (closed) return;
     restarts += 1;
     // Keep the pool warm after losing a warm worker; a worker that never got warm (broken install) is only
@@ -115,7 +182,8 @@ export function createYtdlpPool(options: YtdlpPoolOptions = {}): YtdlpPool {
         running.delete(worker);
         job.settle(null, reply);
         if (closed) return;
-        idle.push(worker);
+        if (workerKey.get(worker) !== engine.key) retire(worker);
+        else idle.push(worker);
         dispatch();
       },
       () => clearTimeout(timer), // onExit settles the job and replaces the worker
@@ -129,7 +197,7 @@ export function createYtdlpPool(options: YtdlpPoolOptions = {}): YtdlpPool {
         queue.shift(); // cancelled while waiting
         continue;
       }
-      const worker = idle.pop() ?? (workers.size < size ? spawnOne() : undefined);
+      const worker = idle.pop() ?? (workers.size - retiring.size < size ? spawnOne() : undefined);
       if (!worker) return;
       queue.shift();
       run(worker, job);
@@ -140,6 +208,7 @@ export function createYtdlpPool(options: YtdlpPoolOptions = {}): YtdlpPool {
     if (closed) return Promise.reject(new AppError('unavailable', 'The extraction engine is shut down'));
     if (signal?.aborted) return Promise.reject(cancelled());
     if (queue.length >= maxQueue) return Promise.reject(new AppError('unavailable', 'Too many extractions waiting'));
+    checkEngine();
     return new Promise<WorkerReply>((resolve, reject) => {
       const onAbort = () => job.settle(cancelled());
       const job: Job = {
@@ -171,9 +240,9 @@ export function createYtdlpPool(options: YtdlpPoolOptions = {}): YtdlpPool {
   }
 
   return {
-    async extract(url, { signal, noplaylist } = {}) {
+    async extract(url, { signal, noplaylist, cookies } = {}) {
       const proxy = await resolveProxy();
-      const reply = await submit({ url, options: { proxy, noplaylist, socketTimeout: SOCKET_TIMEOUT_S } }, signal);
+      const reply = await submit({ url, options: { proxy, noplaylist, socketTimeout: SOCKET_TIMEOUT_S, cookies } }, signal);
       if (!reply.ok) throw replyError(reply);
       return reply.info as YtdlpInfo;
     },
@@ -182,14 +251,28 @@ export function createYtdlpPool(options: YtdlpPoolOptions = {}): YtdlpPool {
       if (!reply.ok || !reply.version) throw replyError(reply);
       return reply.version;
     },
+    async engineInfo() {
+      const reply = await submit({ cmd: 'engine' });
+      if (!reply.ok || !reply.version) throw replyError(reply);
+      return { version: reply.version, jsRuntime: reply.jsRuntime ?? null };
+    },
+    refresh() {
+      if (!closed) checkEngine();
+    },
     warm() {
-      while (!closed && workers.size < size) idle.push(spawnOne());
+      warmed = true;
+      checkEngine();
+      while (!closed && workers.size - retiring.size < size) idle.push(spawnOne());
     },
     state() {
-      return { size, busy: running.size, idle: idle.length, queued: queue.filter((job) => !job.done).length, started, restarts };
+      return {
+        size, busy: running.size, idle: idle.length, queued: queue.filter((job) => !job.done).length, started, restarts,
+        engine: { key: engine.key, source: engine.source, draining: [...workers].filter((w) => workerKey.get(w) !== engine.key).length },
+      };
     },
     async close() {
       closed = true;
+      clearInterval(engineTimer);
       for (const job of queue.splice(0)) job.settle(new AppError('unavailable', 'The extraction engine is shut down'));
       const exits = [...workers].map((worker) => worker.exited);
       for (const [, job] of running) job.settle(new AppError('unavailable', 'The extraction engine is shut down'));
@@ -204,8 +287,15 @@ function cancelled(): AppError {
   return new AppError('unavailable', 'The extraction was cancelled', { cancelled: true });
 }
 
+/**
+ * A worker's failure as a user can act on it: a stable code and that code's text. yt-dlp's own words (URLs already
+ * stripped by the worker) go to the operator's log and stay in details, which the API envelope never shows.
+ */
 function replyError(reply: WorkerReply): AppError {
-  const code = reply.error?.code;
-  const known: ErrorCode = code && code in ERROR_STATUS ? (code as ErrorCode) : 'upstream_failed';
-  return new AppError(known, reply.error?.message ?? 'Extraction failed');
+  const raw = reply.error?.message ?? 'Extraction failed';
+  const workerCode = reply.error?.code;
+  const code: ErrorCode = workerCode === 'invalid_url' ? 'invalid_url' : mapYtdlpFailure(raw, reply.error?.classes ?? []);
+  if (code !== 'invalid_url') console.warn(`[ytdlp] ${code}: ${raw}`);
+  const text = (ERROR_TEXTS as Record<string, string>)[code] ?? raw;
+  return new AppError(code, text, { engineMessage: raw });
 }

@@ -68,6 +68,19 @@ export async function startTestSite(): Promise<TestSite> {
     cookieSeen.set(pathname, req.headers.cookie);
     if (pathname === '/session.mp4') res.setHeader('set-cookie', 'sid=first-user; Path=/');
     if (pathname === '/stall') return; // headers never come: only a timeout or a kill ends this request
+    if (pathname.startsWith('/fixture-platform/')) {
+      // A platform page (yt-dlp reads it with the test plugin in fixtures/plugins): bot-… ids get YouTube's bot wall.
+      const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      res.writeHead(200, { 'content-type': TYPES['.html'] });
+      res.end(pathname.startsWith('/fixture-platform/bot-')
+        ? '<!doctype html><html><body><p>Sign in to confirm you\u2019re not a bot</p></body></html>'
+        : `<!doctype html><html><head><meta property="og:title" content="Fixture clip"><meta property="og:video" content="${origin}/video.mp4"></head><body></body></html>`);
+      return;
+    }
+    if (pathname === '/slow.mp4') {
+      setTimeout(() => serveFile(dir, '/video.mp4', res), 1_500); // an analysis that is still running a moment later
+      return;
+    }
     if (pathname === '/page.html') {
       res.writeHead(200, { 'content-type': TYPES['.html'] });
       res.end('<!doctype html><html><head><title>Nothing here</title></head><body><p>No media.</p></body></html>');

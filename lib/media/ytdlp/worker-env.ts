@@ -4,12 +4,24 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+export interface WorkerRuntime {
+  /** A newer yt-dlp copy to prefer over Debian's packaged one. */
+  pythonPath?: string;
+  /** The Deno binary yt-dlp solves YouTube's challenges with, and the DENO_DIR holding its cached npm packages. */
+  deno?: string | null;
+  denoDir?: string;
+  /** Lets yt-dlp fetch its solver's npm packages at run time (an operator's opt-in; off by default). */
+  remoteComponents?: boolean;
+}
+
 /**
  * The whole environment a worker sees. Nothing is inherited: no proxy variables (yt-dlp would honour them
  * and bypass the egress proxy), no XDG dirs, and HOME is an empty temp dir, so neither yt-dlp config files
- * nor its plugin folders (~/.yt-dlp, ~/.config/yt-dlp) can be found.
+ * nor its plugin folders (~/.yt-dlp, ~/.config/yt-dlp) can be found. Deno inherits this environment from
+ * yt-dlp, so it finds only our DENO_DIR and never checks for its own updates.
  */
-export function buildWorkerEnv(home: string, pythonPath: string | undefined): Record<string, string> {
+export function buildWorkerEnv(home: string, runtime: WorkerRuntime | string | undefined = {}): Record<string, string> {
+  const { pythonPath, deno, denoDir, remoteComponents } = typeof runtime === 'string' ? { pythonPath: runtime } : runtime;
   const env: Record<string, string> = {
     PATH: '/usr/local/bin:/usr/bin:/bin',
     HOME: home,
@@ -19,10 +31,13 @@ export function buildWorkerEnv(home: string, pythonPath: string | undefined): Re
     PYTHONIOENCODING: 'utf-8',
     PYTHONDONTWRITEBYTECODE: '1',
     PYTHONNOUSERSITE: '1',
-    // Newer yt-dlp solves YouTube's JS challenges with a runtime; this node is the one we trust.
-    GRABLINE_NODE: process.execPath,
+    DENO_NO_UPDATE_CHECK: '1',
+    DENO_NO_PROMPT: '1',
   };
   if (pythonPath) env.PYTHONPATH = pythonPath;
+  if (deno) env.GRABLINE_DENO = deno;
+  if (denoDir) env.DENO_DIR = denoDir;
+  if (remoteComponents) env.GRABLINE_REMOTE_COMPONENTS = 'ejs:npm';
   return env;
 }
 

@@ -8,12 +8,13 @@ export interface WorkerReply {
   ok: boolean;
   info?: unknown;
   version?: string;
-  error?: { code: string; message: string };
+  jsRuntime?: string | null;
+  error?: { code: string; message: string; classes?: string[] };
 }
 
 export type WorkerRequest =
-  | { id: number; url: string; options: { proxy?: string; noplaylist?: boolean; socketTimeout?: number } }
-  | { id: number; cmd: 'version' };
+  | { id: number; url: string; options: { proxy?: string; noplaylist?: boolean; socketTimeout?: number; cookies?: string } }
+  | { id: number; cmd: 'version' | 'engine' };
 
 export interface WorkerConfig {
   python: string;

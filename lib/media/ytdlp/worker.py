@@ -101,9 +101,10 @@ URL_IN_TEXT = re.compile(r'\b(?:https?|file|ftp)://\S+', re.IGNORECASE)
 
 
 def js_runtimes():
-    """Newer yt-dlp needs a JS runtime for YouTube; older ones neither know nor need the option."""
-    node = os.environ.get('GRABLINE_NODE')
-    if not node:
+    """yt-dlp solves YouTube's signature and n challenges in a JS runtime: the Deno binary the pool names. yt-dlp runs it
+    with Deno's default deny-all permissions and --no-remote; older yt-dlp neither knows nor needs the option."""
+    deno = os.environ.get('GRABLINE_DENO')
+    if not deno:
         return None
     try:
         import importlib.util
@@ -111,9 +112,11 @@ def js_runtimes():
             return None
     except Exception:
         return None
-    return {'node': {'path': node}}
+    return {'deno': {'path': deno}}
 
 
+# Remote components (the solver's npm packages fetched at run time) only when an operator opted in.
+REMOTE_COMPONENTS = [c for c in os.environ.get('GRABLINE_REMOTE_COMPONENTS', '').split(',') if c]
 JS_RUNTIMES = js_runtimes()
 
 
@@ -149,6 +152,7 @@ def build_params(options):
         params['proxy'] = proxy
     if JS_RUNTIMES:
         params['js_runtimes'] = JS_RUNTIMES
+        params['remote_components'] = REMOTE_COMPONENTS
     return params
 
 
@@ -179,6 +183,14 @@ def classify(exc):
     return 'upstream_failed', message
 
 
+def exception_classes(exc):
+    """The class names of the failure and of its cause, so the pool can tell GeoRestrictedError from a plain one."""
+    names = [type(exc).__name__]
+    if isinstance(exc, DownloadError) and exc.exc_info and exc.exc_info[1] is not None:
+        names.extend(cls.__name__ for cls in type(exc.exc_info[1]).__mro__)
+    return [name for name in names if name not in ('object', 'BaseException', 'Exception')][:12]
+
+
 # Building a YoutubeDL costs ~100 ms (CA bundle, 1800 extractor classes) against ~15 ms for an extraction,
 # so instances are kept per distinct params; the proxy is one local address, so there are one or two.
 INSTANCES = {}
@@ -195,6 +207,22 @@ def instance_for(options):
     return ydl
 
 
+def load_cookies(ydl, text):
+    """The operator's cookies for this request's platform (Netscape lines the pool filtered to that platform's hosts).
+    Loaded through a private file that exists only while it is read; the cookie jar sends each cookie only to its
+    own domain. Nothing of it is printed or returned."""
+    if not text or not isinstance(text, str):
+        return
+    import tempfile
+    fd, path = tempfile.mkstemp(prefix='cookies-', suffix='.txt')
+    try:
+        with os.fdopen(fd, 'w', encoding='utf-8') as handle:
+            handle.write(text)
+        ydl.cookiejar.load(path, ignore_discard=True, ignore_expires=False)
+    finally:
+        os.unlink(path)
+
+
 def extract(url, options):
     if not isinstance(url, str) or not re.match(r'^https?://', url, re.IGNORECASE):
         return {'ok': False, 'error': {'code': 'invalid_url', 'message': 'Only http(s) URLs are accepted'}}
@@ -202,18 +230,37 @@ def extract(url, options):
     ydl = instance_for(options)
     # Cookies are the one per-site state a reused instance carries: one user's session must not reach another.
     ydl.cookiejar.clear()
-    info = ydl.extract_info(url, download=False)
+    load_cookies(ydl, options.get('cookies'))
+    try:
+        info = ydl.extract_info(url, download=False)
+    finally:
+        ydl.cookiejar.clear()
     return {'ok': True, 'info': ydl.sanitize_info(info)}
+
+
+def js_runtime_seen():
+    """The JS runtime yt-dlp itself found and accepts, as its -v line names it ('deno-2.9.6'), or None."""
+    try:
+        ydl = instance_for({})
+        for name, runtime in (getattr(ydl, '_js_runtimes', None) or {}).items():
+            info = runtime.info if runtime else None
+            if info and info.supported:
+                return f'{info.name}-{info.version}'
+    except Exception:
+        pass
+    return None
 
 
 def handle(request):
     if request.get('cmd') == 'version':
         return {'ok': True, 'version': VERSION}
+    if request.get('cmd') == 'engine':
+        return {'ok': True, 'version': VERSION, 'jsRuntime': js_runtime_seen()}
     try:
         return extract(request.get('url'), request.get('options') or {})
     except Exception as exc:  # every failure is an answer, never a dead worker
         code, message = classify(exc)
-        return {'ok': False, 'error': {'code': code, 'message': message}}
+        return {'ok': False, 'error': {'code': code, 'message': message, 'classes': exception_classes(exc)}}
 
 
 def reply(obj):

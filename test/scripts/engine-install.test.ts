@@ -1,0 +1,184 @@
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { createYtdlpPool, type YtdlpPool } from '@/lib/media/ytdlp/pool';
+import { startTestSite, type TestSite } from '@/lib/media/ytdlp/test-site';
+
+const exec = promisify(execFile);
+const ROOT = process.cwd();
+// A stand-in for Debian's unstable suite: a local repository whose yt-dlp packages are built from Debian 12's own
+// yt_dlp (a working engine) or from a copy that breaks on import (the broken-package double). No network.
+const SYSTEM_YTDLP = '/usr/lib/python3/dist-packages/yt_dlp';
+const skip = existsSync(SYSTEM_YTDLP) ? '' : "Debian's packaged yt-dlp is not installed (scripts/setup.sh installs it)";
+
+let work: string;
+let repo: string;
+let engineDir: string;
+let sources: string;
+let site: TestSite;
+
+function buildPackage(version: string, broken: boolean): void {
+  const root = path.join(work, `pkg-${version}`);
+  const target = path.join(root, 'usr', 'lib', 'python3', 'dist-packages', 'yt_dlp');
+  cpSync(SYSTEM_YTDLP, target, { recursive: true, filter: (src) => !src.includes('__pycache__') });
+  if (broken) writeFileSync(path.join(target, 'extractor', '__init__.py'), 'raise RuntimeError("broken engine package")\n', { flag: 'a' });
+  mkdirSync(path.join(root, 'DEBIAN'));
+  writeFileSync(path.join(root, 'DEBIAN', 'control'),
+    `Package: yt-dlp\nVersion: ${version}\nArchitecture: all\nMaintainer: Test <test@example.invalid>\nDescription: test double\n`);
+  return void root;
+}
+
+async function publish(versions: { version: string; broken: boolean }[]): Promise<void> {
+  const pool = path.join(repo, 'pool');
+  mkdirSync(pool, { recursive: true });
+  for (const { version, broken } of versions) {
+    const deb = path.join(pool, `yt-dlp_${version}_all.deb`);
+    if (existsSync(deb)) continue;
+    buildPackage(version, broken);
+    await exec('dpkg-deb', ['--root-owner-group', '-Zgzip', '-b', path.join(work, `pkg-${version}`), deb]);
+  }
+  const { stdout } = await exec('dpkg-scanpackages', ['-m', 'pool', '/dev/null'], { cwd: repo });
+  const dists = path.join(repo, 'dists', 'unstable');
+  for (const arch of ['amd64', 'arm64']) {
+    mkdirSync(path.join(dists, 'main', `binary-${arch}`), { recursive: true });
+    writeFileSync(path.join(dists, 'main', `binary-${arch}`, 'Packages'), stdout);
+  }
+  const hash = createHash('sha256').update(stdout).digest('hex');
+  const size = Buffer.byteLength(stdout);
+  writeFileSync(path.join(dists, 'Release'), [
+    'Origin: Test', 'Suite: unstable', 'Codename: sid', 'Architectures: amd64 arm64 all', 'Components: main',
+    `Date: ${new Date().toUTCString()}`, 'SHA256:',
+    ` ${hash} ${size} main/binary-amd64/Packages`, ` ${hash} ${size} main/binary-arm64/Packages`, '',
+  ].join('\n'));
+}
+
+function env(): NodeJS.ProcessEnv {
+  return { ...process.env, GRABLINE_ENGINE_DIR: engineDir, ENGINE_APT_SOURCES: sources };
+}
+
+async function run(script: string, args: string[] = []): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await exec('bash', [path.join(ROOT, 'scripts', script), ...args], { env: env(), cwd: ROOT, timeout: 120_000 });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+const current = () => readlinkSync(path.join(engineDir, 'current'));
+const lastUpdate = () => JSON.parse(readFileSync(path.join(engineDir, 'update.json'), 'utf8')) as { result: string; message: string };
+
+beforeAll(async () => {
+  work = mkdtempSync(path.join(tmpdir(), 'grabline-engine-install-'));
+  repo = path.join(work, 'repo');
+  engineDir = path.join(work, 'engine');
+  sources = path.join(work, 'debian.sources');
+  // The machine's own entry, as a deb822 file: its address is all the installer takes from it (and its trust).
+  writeFileSync(sources, `Types: deb\nURIs: file:${repo}\nSuites: bookworm\nComponents: main\nTrusted: yes\n`);
+  site = await startTestSite();
+  process.env.MEDIA_FETCH_ALLOW = new URL(site.origin).host;
+}, 60_000);
+
+afterAll(async () => {
+  await site?.close();
+  delete process.env.MEDIA_FETCH_ALLOW;
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+describe.skipIf(Boolean(skip))('scripts/engine-install.sh and npm run engine:update', () => {
+  let pool: YtdlpPool;
+
+  it('falls back to the packaged yt-dlp, and says so, when the suite carries none', async () => {
+    await publish([]);
+    const result = await run('engine-install.sh');
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain("FALLBACK: no newer yt-dlp could be fetched; Debian's packaged yt-dlp");
+    expect(existsSync(path.join(engineDir, 'current'))).toBe(false);
+    // the private configuration took the suite's address from the entry and asked for unstable, not bookworm
+    expect(readFileSync(path.join(engineDir, 'apt', 'sources.list.d', 'engine.sources'), 'utf8'))
+      .toBe(`Types: deb\nURIs: file:${repo}\nSuites: unstable\nComponents: main\nTrusted: yes\n`);
+  }, 120_000);
+
+  it('installs into a versioned folder through the private apt configuration and switches current', async () => {
+    await publish([{ version: '2023.03.04-90', broken: false }]);
+    const result = await run('engine-update.sh');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('switched to yt-dlp 2023.03.04 (2023.03.04-90)');
+    expect(current()).toBe('versions/2023.03.04-90');
+    expect(JSON.parse(readFileSync(path.join(engineDir, 'current', 'engine.json'), 'utf8')))
+      .toMatchObject({ version: '2023.03.04', package: '2023.03.04-90', source: 'debian-unstable', suite: 'unstable' });
+    expect(existsSync(path.join(engineDir, 'versions', '2023.03.04-90', 'usr', 'lib', 'python3', 'dist-packages', 'yt_dlp', 'YoutubeDL.py'))).toBe(true);
+    expect(existsSync(path.join(engineDir, 'apt', 'lists'))).toBe(true);
+    expect(lastUpdate().result).toBe('switched');
+  }, 120_000);
+
+  it('says current on a second run and changes nothing', async () => {
+    const before = { link: lstatSync(path.join(engineDir, 'current')).mtimeMs, versions: readdirSync(path.join(engineDir, 'versions')) };
+    const result = await run('engine-update.sh');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('current — versions/2023.03.04-90 is the newest engine; nothing changed');
+    expect(lstatSync(path.join(engineDir, 'current')).mtimeMs).toBe(before.link);
+    expect(readdirSync(path.join(engineDir, 'versions'))).toEqual(before.versions);
+    expect((await run('engine-install.sh', ['--if-stale'])).stderr).toContain('installed: 2023.03.04');
+  }, 120_000);
+
+  it('rolls back a broken engine package while the pool keeps serving', async () => {
+    pool = createYtdlpPool({ size: 1, engineDir, engineCheckMs: 100 });
+    expect(await pool.version()).toBe('2023.03.04');
+    await publish([{ version: '2023.03.04-90', broken: false }, { version: '2099.01.01-1', broken: true }]);
+    const serving = Promise.all(Array.from({ length: 5 }, () => pool.extract(`${site.origin}/video.mp4`)));
+    const result = await run('engine-update.sh');
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('2099.01.01-1 failed its smoke test: the worker did not start on it: RuntimeError: broken engine package');
+    expect(result.stdout).toContain('kept versions/2023.03.04-90');
+    expect(current()).toBe('versions/2023.03.04-90');
+    expect(existsSync(path.join(engineDir, 'versions', '2099.01.01-1'))).toBe(false);
+    expect(lastUpdate()).toMatchObject({ result: 'rolled_back' });
+    expect((await serving).every((info) => info.extractor_key === 'Generic')).toBe(true);
+    expect((await pool.extract(`${site.origin}/video.mp4`)).extractor_key).toBe('Generic');
+    expect(pool.state().restarts).toBe(0);
+    await pool.close();
+  }, 180_000);
+
+  it('a switch reaches a running pool: busy workers finish on the old engine, new ones start on the new', async () => {
+    const other = path.join(engineDir, 'versions', '2023.03.04-91');
+    cpSync(path.join(engineDir, 'versions', '2023.03.04-90'), other, { recursive: true });
+    writeFileSync(path.join(other, 'engine.json'), JSON.stringify({ version: '2023.03.04', package: '2023.03.04-91', source: 'debian-unstable' }));
+    pool = createYtdlpPool({ size: 1, engineDir, engineCheckMs: 50 });
+    try {
+      pool.warm();
+      expect((await pool.extract(`${site.origin}/video.mp4`)).extractor_key).toBe('Generic');
+      const keyBefore = pool.state().engine.key;
+      const inFlight = pool.extract(`${site.origin}/slow.mp4`).catch((error: unknown) => error);
+      expect((await run('engine-install.sh', ['--switch', other])).code).toBe(0);
+      expect(current()).toBe('versions/2023.03.04-91');
+      const info = await inFlight;
+      expect(info).not.toBeInstanceOf(Error); // the analysis in flight was not failed by the switch
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(pool.state().engine.key).not.toBe(keyBefore);
+      expect((await pool.extract(`${site.origin}/video.mp4`)).extractor_key).toBe('Generic');
+      expect(pool.state()).toMatchObject({ restarts: 0, engine: { draining: 0 } });
+      expect(readlinkSync(path.join(engineDir, 'previous'))).toBe('versions/2023.03.04-90');
+    } finally {
+      await pool.close();
+    }
+  }, 120_000);
+
+  it('is safe to run concurrently: one of them installs the newer version, the others find it current', async () => {
+    rmSync(path.join(repo, 'pool', 'yt-dlp_2099.01.01-1_all.deb'));
+    await publish([{ version: '2023.03.04-95', broken: false }]);
+    const results = await Promise.all([run('engine-install.sh'), run('engine-update.sh'), run('engine-install.sh'), run('engine-update.sh')]);
+    expect(results.map((r) => r.code)).toEqual([0, 0, 0, 0]);
+    expect(current()).toBe('versions/2023.03.04-95');
+    expect(results.map((r) => r.stderr + r.stdout).filter((text) => /fetched yt-dlp 2023\.03\.04 \(yt-dlp 2023\.03\.04-95/.test(text))).toHaveLength(1);
+    expect(readdirSync(path.join(engineDir, 'versions')).filter((name) => name.startsWith('.'))).toEqual([]);
+    expect(statSync(path.join(engineDir, 'current')).isDirectory()).toBe(true);
+  }, 180_000);
+});
