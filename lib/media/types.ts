@@ -67,6 +67,10 @@ export interface SourceFormat {
   fragments?: Fragment[];
   /** Headers the origin needs (referer, user agent, cookies yt-dlp resolved). */
   httpHeaders?: Record<string, string>;
+  /** Below 0: an alternate track (commentary, dub, non-default rendition), offered only after the default. */
+  preference?: number;
+  /** Audio channels when the source says (6 for 5.1). */
+  audioChannels?: number;
   /** Human note from the source (e.g. "DASH video", "hd"). */
   note?: string;
   /** Which engine found it. */

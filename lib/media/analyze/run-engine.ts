@@ -18,13 +18,17 @@ export const defaultEngines: EngineDeps = {
     screenThumbnails(await screenSources(mapYtdlpInfo(await getYtdlpPool().extract(url, { signal }), recognition.platform))),
 };
 
-/** yt-dlp's verdicts that explain themselves better than "nothing found". */
-const TELLING = new Set(['live_not_supported', 'drm_protected']);
+/** yt-dlp's verdicts that explain themselves better than the native engine's failure. */
+const TELLING = new Set(['live_not_supported', 'live_not_finished', 'drm_protected']);
+
+/** The guard's refusals: final, no second engine gets to fetch what the first refused. */
+const REFUSALS = new Set(['private_address', 'invalid_url']);
 
 /**
  * Which engine answers: the named platforms go to yt-dlp (it follows their changes); any other link to the
- * native engine first — fast and in-process — and to yt-dlp only when the native one found no media. A refusal
- * (private address, invalid link) is final: no second engine gets to fetch what the first refused.
+ * native engine first — fast and in-process — and to yt-dlp on any native failure that is not a refusal of the
+ * guard (private address, invalid link). When yt-dlp fails too, the native engine's error is the answer unless
+ * yt-dlp's explains itself better (live, DRM).
  */
 export async function runEngine(
   recognition: Recognition,
@@ -38,7 +42,7 @@ export async function runEngine(
   try {
     return await deps.native(url);
   } catch (error) {
-    if (!isAppError(error) || error.code !== 'no_media') throw error;
+    if (isAppError(error) && REFUSALS.has(error.code)) throw error;
     signal?.throwIfAborted();
     try {
       return await deps.ytdlp(url, recognition, signal);

@@ -44,8 +44,11 @@ async function planHls(source: SourceFormat, signal: AbortSignal | undefined, re
   );
   const playlist = parseHlsPlaylist(fetched.text, fetched.url);
   if (playlist.type !== 'media') throw new AppError('upstream_failed', 'Expected a media playlist, got a master');
-  if (!playlist.endList) throw new AppError('live_not_supported', 'Live streams cannot be downloaded');
-  const plan: SegmentPlan = { segments: playlist.segments.map(hlsJob) };
+  if (!playlist.endList) {
+    throw new AppError('live_not_finished', 'This stream is still being broadcast; it can be downloaded once it has ended');
+  }
+  // EXT-X-GAP segments are never fetched.
+  const plan: SegmentPlan = { segments: playlist.segments.filter((s) => !s.gap).map(hlsJob) };
   if (playlist.map) plan.init = { url: playlist.map.url, ...(playlist.map.range ? { range: playlist.map.range } : {}) };
   return plan;
 }
