@@ -104,7 +104,7 @@ describe('openSegmented — the window', () => {
 
   it('refuses a playlist without ENDLIST as live', async () => {
     const result = await settle(openSegmented(playlist('live', plain(3), { endList: false })));
-    expect(result.error).toMatchObject({ code: 'live_not_supported' });
+    expect(result.error).toMatchObject({ code: 'live_not_finished' });
   });
 
   it.each([

@@ -4,9 +4,10 @@ import type { Readable } from 'node:stream';
 import type { SourceFormat } from '@/lib/media/types';
 import { openProgressive } from './fetch-progressive';
 import { createKeyCache } from './hls-keys';
-import { OrderedSegmentStream } from './ordered-segments';
 import { abortReason } from './retry-policy';
-import { fetchSegment } from './segment-fetch';
+import { openRun } from './run-stream';
+import type { SegmentFetchContext } from './segment-fetch';
+import { openStitched } from './stitch-runs';
 import { planSegments, type SegmentJob } from './segment-plan';
 import { sniffSegmentKind, type SegmentKind } from './segment-kind';
 
@@ -45,11 +46,12 @@ async function openWholeFile(source: SourceFormat, opts: SegmentedOptions): Prom
 /**
  * Opens an HLS (VOD) or DASH source as one stream: init segment first, then every segment in order, fetched
  * with bounded concurrency, retried, and decrypted when AES-128. Resolves once the first piece is in, so a
- * source that fails outright rejects here rather than as a stream error.
+ * source that fails outright rejects here rather than as a stream error. A source made of several runs
+ * (periods, discontinuities) is stitched on one timeline first (`stitch-runs.ts`).
  */
 export async function openSegmented(source: SourceFormat, opts: SegmentedOptions = {}): Promise<SegmentedDownload> {
   const fragments = source.fragments ?? [];
-  if (source.protocol === 'dash' && fragments.length === 1 && !fragments[0].range && !source.initialization) {
+  if (source.protocol === 'dash' && fragments.length === 1 && !fragments[0].range && !source.initialization && !source.periods) {
     return openWholeFile(source, opts);
   }
   const retries = opts.retries ?? 5;
@@ -59,28 +61,22 @@ export async function openSegmented(source: SourceFormat, opts: SegmentedOptions
   const signal = opts.signal ? AbortSignal.any([opts.signal, internal.signal]) : internal.signal;
 
   const plan = await planSegments(source, signal, retries);
-  const jobs: SegmentJob[] = plan.init ? [plan.init, ...plan.segments] : plan.segments;
-  const offset = plan.init ? 1 : 0;
-  const ctx = {
+  const fetchCtx: SegmentFetchContext = {
     headers: source.httpHeaders,
     signal,
     retries,
     stallMs,
     keyFor: createKeyCache({ headers: source.httpHeaders, signal, retries, stallMs }),
   };
+  if (plan.runs) return openStitched(plan.runs, { fetch: fetchCtx, concurrency, signal, onProgress: opts.onProgress, internal });
 
-  let first!: { resolve: (b: Buffer) => void; reject: (e: unknown) => void };
-  const firstPiece = new Promise<Buffer>((resolve, reject) => (first = { resolve, reject }));
+  const jobs: SegmentJob[] = plan.init ? [plan.init, ...plan.segments] : plan.segments;
+  const offset = plan.init ? 1 : 0;
   let bytes = 0;
   const onAbort = () => stream.destroy(abortReason(opts.signal as AbortSignal) as Error);
-  const stream = new OrderedSegmentStream({
-    total: jobs.length,
+  const { stream, first } = openRun(jobs, {
+    fetch: fetchCtx,
     concurrency,
-    fetch: async (index) => {
-      const piece = await fetchSegment(jobs[index], ctx);
-      if (index === 0) first.resolve(piece);
-      return piece;
-    },
     onEmit: (index, size) => {
       bytes += size;
       if (index >= offset) opts.onProgress?.(index - offset + 1, plan.segments.length, bytes);
@@ -92,12 +88,6 @@ export async function openSegmented(source: SourceFormat, opts: SegmentedOptions
   });
   opts.signal?.addEventListener('abort', onAbort, { once: true });
   if (opts.signal?.aborted) onAbort();
-
-  stream.once('error', first.reject);
-  try {
-    const head = await firstPiece;
-    return { stream, segmentCount: plan.segments.length, kind: sniffSegmentKind(head) };
-  } finally {
-    stream.off('error', first.reject);
-  }
+  const head = await first;
+  return { stream, segmentCount: plan.segments.length, kind: sniffSegmentKind(head) };
 }

@@ -18,6 +18,10 @@ export interface DashRepresentation {
   lang?: string;
   initialization?: Fragment;
   fragments: Fragment[];
+  /** Each period's init and fragments, when there are several periods. */
+  periods: { initialization?: Fragment; fragments: Fragment[] }[];
+  /** Every period's codecs, in order: periods may change codec and container. */
+  periodCodecs: (string | undefined)[];
   /** seconds */
   duration?: number;
 }
@@ -106,7 +110,11 @@ export function parseMpd(xml: string, mpdUrl: string): DashManifest {
         const existing = p === 0 ? undefined : byKey.get(`id:${id}`) ?? byKey.get(ordinal);
         if (existing) {
           existing.fragments.push(...fragments);
-          existing.duration = sumDurations(existing.fragments) ?? existing.duration;
+          existing.periods.push({ ...(initialization ? { initialization } : {}), fragments });
+          existing.periodCodecs.push(attr(rep, 'codecs') ?? attr(set, 'codecs'));
+          existing.duration =
+            sumDurations(existing.fragments) ??
+            (existing.duration !== undefined && lengths[p] !== undefined ? existing.duration + lengths[p]! : existing.duration);
           continue;
         }
         if (p > 0 || ordered.length >= MAX_REPRESENTATIONS) continue;
@@ -122,6 +130,8 @@ export function parseMpd(xml: string, mpdUrl: string): DashManifest {
           lang: attr(set, 'lang') ?? attr(rep, 'lang'),
           initialization,
           fragments,
+          periods: [{ ...(initialization ? { initialization } : {}), fragments }],
+          periodCodecs: [attr(rep, 'codecs') ?? attr(set, 'codecs')],
           duration: sumDurations(fragments) ?? lengths[p],
         };
         byKey.set(`id:${id}`, entry);
