@@ -6,7 +6,7 @@ import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { config } from '@/lib/config';
 import { probeMedia, runFfmpeg } from '@/lib/media/ffmpeg';
-import { buildStitchArgs, runsCopyable, type StitchRun } from '@/lib/media/ffmpeg/stitch-args';
+import { buildShiftArgs, buildStitchArgs, runsCopyable, timelineEnd, timelineStart, type StitchRun } from '@/lib/media/ffmpeg/stitch-args';
 import { downloadToFile } from './write-to-file';
 import { openRun } from './run-stream';
 import type { SegmentFetchContext } from './segment-fetch';
@@ -63,13 +63,23 @@ export async function openStitched(runs: SegmentRun[], ctx: StitchContext) {
       fetched.push({ path: file, probe: await probeMedia(file, { signal: ctx.signal }) });
     }
     const copy = runsCopyable(fetched);
+    // Pass 1: each run as MPEG-TS whose own clock starts at 0 (copied, or encoded to one shape).
+    const parts: StitchRun[] = [];
+    for (const [i, run] of fetched.entries()) {
+      const output = path.join(dir, `zero-${i}.ts`);
+      await runFfmpeg(buildStitchArgs(run, { offsetSeconds: 0, copy, shapeOf: fetched[0].probe, output }), { signal: ctx.signal });
+      await rm(run.path, { force: true });
+      parts.push({ path: output, probe: await probeMedia(output, { signal: ctx.signal }) });
+    }
+    // Pass 2 (a copy): each run moved so that its first picture follows the previous run's last one exactly,
+    // keeping frames on one grid; audio-only runs follow on by their sound.
     const outputs: string[] = [];
     let offsetSeconds = 0;
-    for (const [i, run] of fetched.entries()) {
+    for (const [i, part] of parts.entries()) {
+      if (i > 0) offsetSeconds += timelineEnd(parts[i - 1].probe) - timelineStart(part.probe);
       const output = path.join(dir, `part-${i}.ts`);
-      await runFfmpeg(buildStitchArgs(run, { offsetSeconds, copy, shapeOf: fetched[0].probe, output }), { signal: ctx.signal });
-      await rm(run.path, { force: true });
-      offsetSeconds += (await probeMedia(output, { signal: ctx.signal })).duration;
+      await runFfmpeg(buildShiftArgs(part.path, Math.max(0, offsetSeconds), output), { signal: ctx.signal });
+      await rm(part.path, { force: true });
       outputs.push(output);
     }
     return { stream: concatFiles(outputs, dir), segmentCount: total, kind: 'ts' as const };

@@ -80,3 +80,28 @@ export function buildStitchArgs(run: StitchRun, opts: { offsetSeconds: number; c
 }
 
 const offsetSeconds = (value: number) => Math.max(0, value).toFixed(6);
+
+/** The stream a run's timeline is measured by: its picture when it has one, else its sound. */
+function clockStream(probe: ProbeResult): ProbedStream | undefined {
+  return firstStream(probe, 'video') ?? firstStream(probe, 'audio');
+}
+
+/** Seconds: where a run's clock stream starts. */
+export function timelineStart(probe: ProbeResult): number {
+  return clockStream(probe)?.startTime ?? 0;
+}
+
+/** Seconds: where a run's clock stream ends (its start plus its duration), else the run's duration. */
+export function timelineEnd(probe: ProbeResult): number {
+  const stream = clockStream(probe);
+  if (stream?.duration !== undefined) return (stream.startTime ?? 0) + stream.duration;
+  return probe.duration;
+}
+
+/** An MPEG-TS run that starts at 0, copied with its clock moved `offsetSeconds` later. */
+export function buildShiftArgs(input: string, offsetSeconds: number, output: string): string[] {
+  return [
+    ...localInputArgs(input), '-map', '0', '-c', 'copy', '-copyts',
+    '-output_ts_offset', offsetSeconds.toFixed(6), '-muxdelay', '0', '-muxpreload', '0', '-f', 'mpegts', '-y', output,
+  ];
+}

@@ -1,3 +1,4 @@
+import { createDecipheriv } from 'node:crypto';
 import { AppError } from '@/lib/errors';
 import type { SourceFormat } from '@/lib/media/types';
 import { slug, splitCodecs, uniqueIds } from './codecs';
@@ -197,6 +198,16 @@ export async function analyzeHls(
   return [format];
 }
 
+/** AES-128-CBC with the key's IV, or the media sequence number as the IV when the key gives none. */
+function decrypt(data: Buffer, key: Buffer, explicitIv: string | undefined, sequence: number): Buffer {
+  if (key.length !== 16 || data.length % 16 !== 0) throw new AppError('upstream_failed', 'The segment cannot be decrypted');
+  const iv = Buffer.alloc(16);
+  if (explicitIv) Buffer.from(explicitIv.replace(/^0x/i, '').padStart(32, '0'), 'hex').copy(iv);
+  else iv.writeBigUInt64BE(BigInt(sequence), 8);
+  const decipher = createDecipheriv('aes-128-cbc', key, iv);
+  return Buffer.concat([decipher.update(data), decipher.final()]);
+}
+
 async function fetchHead(ctx: NativeContext, fragment: { url: string; range?: { start: number; end: number } }): Promise<Buffer> {
   const headers = fragment.range ? { Range: `bytes=${fragment.range.start}-${fragment.range.end}` } : undefined;
   const res = await ctx.fetcher(fragment.url, { timeoutMs: 10_000, maxBytes: 64 * 1024 * 1024, ...(headers ? { headers } : {}) });
@@ -213,9 +224,10 @@ async function fetchHead(ctx: NativeContext, fragment: { url: string; range?: { 
  */
 async function describeMedia(ctx: NativeContext, media: HlsMedia): Promise<Partial<SourceFormat>> {
   const first = media.segments.find((s) => !s.gap);
-  if (!first || first.key) return {};
+  if (!first) return {};
   try {
-    const head = await fetchHead(ctx, { url: first.url, ...(first.byteRange ? { range: first.byteRange } : {}) });
+    let head = await fetchHead(ctx, { url: first.url, ...(first.byteRange ? { range: first.byteRange } : {}) });
+    if (first.key) head = decrypt(head, await fetchHead(ctx, { url: first.key.uri }), first.key.iv, first.sequence);
     const init = first.map ? await fetchHead(ctx, first.map) : undefined;
     const probe = await probeBytes(init ? Buffer.concat([init, head]) : head);
     const described: Partial<SourceFormat> = { vcodec: probe.vcodec, acodec: probe.acodec };
