@@ -130,7 +130,8 @@ export function parseMpd(xml: string, mpdUrl: string): DashManifest {
           lang: attr(set, 'lang') ?? attr(rep, 'lang'),
           initialization,
           fragments,
-          periods: [{ ...(initialization ? { initialization } : {}), fragments }],
+          // A copy: `fragments` grows with later periods, the first period's list must not.
+          periods: [{ ...(initialization ? { initialization } : {}), fragments: [...fragments] }],
           periodCodecs: [attr(rep, 'codecs') ?? attr(set, 'codecs')],
           duration: sumDurations(fragments) ?? lengths[p],
         };
