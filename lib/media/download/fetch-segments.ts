@@ -13,7 +13,10 @@ import { sniffSegmentKind, type SegmentKind } from './segment-kind';
 
 export interface SegmentedOptions {
   signal?: AbortSignal;
-  /** segments in flight at once (default 8, or env SEGMENT_CONCURRENCY) */
+  /**
+   * segments in flight at once, fixed. Unset: adaptive, from SEGMENT_CONCURRENCY (default 8) up to
+   * MAX_ADAPTIVE_CONCURRENCY while segments stay small.
+   */
   concurrency?: number;
   /** after each media segment is handed on: segments done, segments in all, bytes so far */
   onProgress?: (done: number, total: number, bytes: number) => void;
@@ -30,6 +33,8 @@ export interface SegmentedDownload {
 }
 
 const defaultConcurrency = (): number => config().env.SEGMENT_CONCURRENCY;
+/** The most segments in flight adaptive concurrency reaches (the connection pool allows 64 per origin). */
+const MAX_ADAPTIVE_CONCURRENCY = 32;
 
 /** DASH `SegmentBase`: one whole file, streamed (with resume) rather than held in memory as a "segment". */
 async function openWholeFile(source: SourceFormat, opts: SegmentedOptions): Promise<SegmentedDownload> {
@@ -57,6 +62,7 @@ export async function openSegmented(source: SourceFormat, opts: SegmentedOptions
   const retries = opts.retries ?? 5;
   const stallMs = opts.stallMs ?? 20_000;
   const concurrency = Math.max(1, Math.min(64, Math.floor(opts.concurrency ?? defaultConcurrency())));
+  const maxConcurrency = opts.concurrency === undefined ? Math.max(concurrency, MAX_ADAPTIVE_CONCURRENCY) : concurrency;
   const internal = new AbortController();
   const signal = opts.signal ? AbortSignal.any([opts.signal, internal.signal]) : internal.signal;
 
@@ -68,7 +74,7 @@ export async function openSegmented(source: SourceFormat, opts: SegmentedOptions
     stallMs,
     keyFor: createKeyCache({ headers: source.httpHeaders, signal, retries, stallMs }),
   };
-  if (plan.runs) return openStitched(plan.runs, { fetch: fetchCtx, concurrency, signal, onProgress: opts.onProgress, internal });
+  if (plan.runs) return openStitched(plan.runs, { fetch: fetchCtx, concurrency, maxConcurrency, signal, onProgress: opts.onProgress, internal });
 
   const jobs: SegmentJob[] = plan.init ? [plan.init, ...plan.segments] : plan.segments;
   const offset = plan.init ? 1 : 0;
@@ -77,6 +83,7 @@ export async function openSegmented(source: SourceFormat, opts: SegmentedOptions
   const { stream, first } = openRun(jobs, {
     fetch: fetchCtx,
     concurrency,
+    maxConcurrency,
     onEmit: (index, size) => {
       bytes += size;
       if (index >= offset) opts.onProgress?.(index - offset + 1, plan.segments.length, bytes);

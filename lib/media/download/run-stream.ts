@@ -7,6 +7,8 @@ import type { SegmentJob } from './segment-plan';
 export interface RunContext {
   fetch: SegmentFetchContext;
   concurrency: number;
+  /** adaptive concurrency grows up to this (see OrderedSegmentStream) */
+  maxConcurrency?: number;
   /** after each piece is handed on, in order: its index in the run and its size */
   onEmit?: (index: number, size: number) => void;
   signal?: AbortSignal;
@@ -20,6 +22,7 @@ export function openRun(jobs: SegmentJob[], ctx: RunContext): { stream: OrderedS
   const stream = new OrderedSegmentStream({
     total: jobs.length,
     concurrency: ctx.concurrency,
+    ...(ctx.maxConcurrency ? { maxConcurrency: ctx.maxConcurrency } : {}),
     fetch: async (index) => {
       const piece = await fetchSegment(jobs[index], ctx.fetch);
       if (index === 0) first.resolve(piece);

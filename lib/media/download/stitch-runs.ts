@@ -15,6 +15,7 @@ import type { SegmentJob, SegmentRun } from './segment-plan';
 export interface StitchContext {
   fetch: SegmentFetchContext;
   concurrency: number;
+  maxConcurrency?: number;
   signal: AbortSignal;
   internal: AbortController;
   onProgress?: (done: number, total: number, bytes: number) => void;
@@ -52,6 +53,7 @@ export async function openStitched(runs: SegmentRun[], ctx: StitchContext) {
       const { stream, first } = openRun(jobs, {
         fetch: ctx.fetch,
         concurrency: ctx.concurrency,
+        ...(ctx.maxConcurrency ? { maxConcurrency: ctx.maxConcurrency } : {}),
         onEmit: (index, size) => {
           bytes += size;
           if (index >= offset) ctx.onProgress?.(++done, total, bytes);
