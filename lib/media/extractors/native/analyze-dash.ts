@@ -49,6 +49,7 @@ function toFormat(rep: DashRepresentation, mpdUrl: string): SourceFormat {
   if (rep.fps) format.fps = rep.fps;
   if (rep.bandwidth) format.tbr = Math.round(rep.bandwidth / 1000);
   if (rep.duration !== undefined) format.duration = rep.duration;
+  if (rep.preference !== undefined) format.preference = rep.preference;
   if (rep.initialization) format.initialization = rep.initialization;
   if (rep.periods.length > 1) {
     format.periods = rep.periods;

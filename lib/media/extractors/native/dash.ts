@@ -16,6 +16,8 @@ export interface DashRepresentation {
   height?: number;
   fps?: number;
   lang?: string;
+  /** Below 0 for an alternate track (Role alternate, commentary, dub, description…). */
+  preference?: number;
   initialization?: Fragment;
   fragments: Fragment[];
   /** Each period's init and fragments, when there are several periods. */
@@ -60,6 +62,20 @@ function kindOf(set: XmlNode, rep: XmlNode): 'video' | 'audio' | null {
   return null;
 }
 
+const TRICK_MODE = 'http://dashif.org/guidelines/trickmode';
+
+/** Trick-play sets (fast-forward pictures) are never offered as video. */
+function isTrickPlay(set: XmlNode): boolean {
+  return [...children(set, 'EssentialProperty'), ...children(set, 'SupplementalProperty')]
+    .some((p) => attr(p, 'schemeIdUri') === TRICK_MODE);
+}
+
+/** Role main, or none: the track that plays by default. Any other role (commentary, dub, alternate…) is ranked after it. */
+function roleRank(set: XmlNode): number {
+  const roles = children(set, 'Role').map((r) => (attr(r, 'value') ?? '').toLowerCase());
+  return roles.length === 0 || roles.includes('main') ? 0 : -1;
+}
+
 function periodTimes(periods: XmlNode[], total: number | undefined): (number | undefined)[] {
   const starts: (number | undefined)[] = [];
   const lengths: (number | undefined)[] = [];
@@ -92,6 +108,7 @@ export function parseMpd(xml: string, mpdUrl: string): DashManifest {
     const seen: Record<string, number> = {};
     for (const set of children(period, 'AdaptationSet')) {
       if (children(set, 'ContentProtection').length) throw drm();
+      if (isTrickPlay(set)) continue;
       const setBase = withBase(set, periodBase);
       for (const rep of children(set, 'Representation')) {
         const kind = kindOf(set, rep);
@@ -128,6 +145,7 @@ export function parseMpd(xml: string, mpdUrl: string): DashManifest {
           height: numAttr(rep, 'height') ?? numAttr(set, 'height'),
           fps: parseFrameRate(attr(rep, 'frameRate') ?? attr(set, 'frameRate')),
           lang: attr(set, 'lang') ?? attr(rep, 'lang'),
+          ...(roleRank(set) < 0 ? { preference: roleRank(set) } : {}),
           initialization,
           fragments,
           // A copy: `fragments` grows with later periods, the first period's list must not.
