@@ -60,7 +60,9 @@ function toOffer(p: OfferPlan, target: AudioTarget, duration?: number): Offer {
   const copied = p.audioCodec === 'copy';
   const kbps = copied ? (isAudioOnly(source) ? source.tbr : undefined) : p.audioBitrate;
   const rate = kbps && target.family !== 'pcm' ? ` ${Math.round(kbps)} kbps` : '';
-  const format_note = `${target.name}${rate}${copied ? ' · original' : ''}`;
+  // An encode from a source whose own bitrate is unknown (sound muxed in a video) says it is re-encoded.
+  const encodedBlind = !copied && !(isAudioOnly(source) && source.tbr) && target.family !== 'pcm';
+  const format_note = `${target.name}${rate}${copied ? ' · original' : encodedBlind ? ' · re-encoded' : ''}`;
   return { plan: p, format: { itag: p.itag, ext: p.ext, quality: kbpsText(kbps), format_note, ...offerSize(p, duration) } };
 }
 

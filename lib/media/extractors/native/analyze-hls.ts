@@ -137,7 +137,11 @@ async function refine(ctx: NativeContext, drafts: Draft[], budgetMs: number): Pr
   const timer = setTimeout(() => controller.abort(new AppError('upstream_timeout', 'Variant budget spent')), budgetMs);
   const playlists = [...new Set(drafts.map((d) => d.playlist))];
   const parts = new Map<string, Partial<SourceFormat>>();
-  const undescribed = new Set(drafts.filter((d) => d.format.vcodec === 'unknown').map((d) => d.playlist));
+  // A variant without CODECS, and an audio rendition whose bitrate the master never says, are described by
+  // their first segment.
+  const undescribed = new Set(drafts
+    .filter((d) => d.format.vcodec === 'unknown' || (d.format.vcodec === null && !d.format.tbr))
+    .map((d) => d.playlist));
   let verdict: AppError | undefined;
   const work = mapLimited(playlists, 6, async (url) => {
     const media = await loadMedia(ctx, url, controller.signal);
@@ -149,7 +153,6 @@ async function refine(ctx: NativeContext, drafts: Draft[], budgetMs: number): Pr
       throw error;
     }
     parts.set(url, part);
-    // A variant without CODECS is described by its first segment, if the budget allows.
     if (undescribed.has(url)) parts.set(url, { ...part, ...(await describeMedia(ctx, media)) });
   });
   const budget = new Promise<void>((resolve) => controller.signal.addEventListener('abort', () => resolve(), { once: true }));
