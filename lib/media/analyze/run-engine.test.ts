@@ -41,7 +41,7 @@ describe('runEngine', () => {
     expect(calls).toEqual(['native', 'ytdlp']);
   });
 
-  it.each(['upstream_failed', 'upstream_timeout', 'live_not_finished', 'internal'] as const)(
+  it.each(['upstream_failed', 'upstream_timeout', 'unsupported_url', 'internal'] as const)(
     'falls back to yt-dlp after a native %s',
     async (code) => {
       const { deps, calls } = engines(fails(code), ok('ytdlp'));
@@ -63,8 +63,8 @@ describe('runEngine', () => {
     expect(calls).toEqual(['native']);
   });
 
-  it.each(['private_address', 'invalid_url'] as const)(
-    'never falls back after a refusal of the guard (%s)',
+  it.each(['private_address', 'invalid_url', 'live_not_finished', 'live_not_supported', 'drm_protected'] as const)(
+    'never falls back after a refusal of the guard or a verdict on the media (%s)',
     async (code) => {
       const { deps, calls } = engines(fails(code), ok('ytdlp'));
       await expect(runEngine(generic, 'auto', deps)).rejects.toMatchObject({ code });
