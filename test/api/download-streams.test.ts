@@ -143,3 +143,13 @@ describe('shapes that are refused, never delivered as a file that cannot be deco
     expect(await codeOf(analyzeMedia(`${env.site.origin}${urlPath}`, { engine: 'native' }))).toBe(code);
   });
 });
+
+describe('a stream that cannot be read is the source\'s failure, never a 500', () => {
+  it('a DASH period of garbage answers 502 upstream_failed', async () => {
+    const media = await analyzeMedia(`${env.site.origin}/streams/refused/broken-period.mpd`, { engine: 'native' });
+    const plan = [...media.plans.values()].find((p) => p.kind === 'video')!;
+    const res = await requestDownload(media.info.id, plan.itag);
+    expect(res.status).toBe(502);
+    expect(((await res.json()) as { code: string }).code).toBe('upstream_failed');
+  });
+});

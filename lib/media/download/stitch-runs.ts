@@ -5,12 +5,26 @@ import path from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { config } from '@/lib/config';
+import { AppError } from '@/lib/errors';
 import { probeMedia, runFfmpeg } from '@/lib/media/ffmpeg';
 import { buildShiftArgs, buildStitchArgs, runsCopyable, timelineEnd, timelineStart, type StitchRun } from '@/lib/media/ffmpeg/stitch-args';
 import { downloadToFile } from './write-to-file';
 import { openRun } from './run-stream';
 import type { SegmentFetchContext } from './segment-fetch';
 import type { SegmentJob, SegmentRun } from './segment-plan';
+
+/**
+ * ffmpeg over a run of the source's bytes: when it fails, the bytes are at fault (a run that does not decode),
+ * which is the source's failure, never a 500.
+ */
+async function runOnSource(args: string[], signal: AbortSignal): Promise<void> {
+  try {
+    await runFfmpeg(args, { signal });
+  } catch (error) {
+    if (signal.aborted || !(error instanceof AppError) || error.code !== 'internal') throw error;
+    throw new AppError('upstream_failed', 'The parts of this stream could not be joined', { cause: error.message });
+  }
+}
 
 export interface StitchContext {
   fetch: SegmentFetchContext;
@@ -69,7 +83,7 @@ export async function openStitched(runs: SegmentRun[], ctx: StitchContext) {
     const parts: StitchRun[] = [];
     for (const [i, run] of fetched.entries()) {
       const output = path.join(dir, `zero-${i}.ts`);
-      await runFfmpeg(buildStitchArgs(run, { offsetSeconds: 0, copy, shapeOf: fetched[0].probe, output }), { signal: ctx.signal });
+      await runOnSource(buildStitchArgs(run, { offsetSeconds: 0, copy, shapeOf: fetched[0].probe, output }), ctx.signal);
       await rm(run.path, { force: true });
       parts.push({ path: output, probe: await probeMedia(output, { signal: ctx.signal }) });
     }
@@ -80,7 +94,7 @@ export async function openStitched(runs: SegmentRun[], ctx: StitchContext) {
     for (const [i, part] of parts.entries()) {
       if (i > 0) offsetSeconds += timelineEnd(parts[i - 1].probe) - timelineStart(part.probe);
       const output = path.join(dir, `part-${i}.ts`);
-      await runFfmpeg(buildShiftArgs(part.path, Math.max(0, offsetSeconds), output), { signal: ctx.signal });
+      await runOnSource(buildShiftArgs(part.path, Math.max(0, offsetSeconds), output), ctx.signal);
       await rm(part.path, { force: true });
       outputs.push(output);
     }
