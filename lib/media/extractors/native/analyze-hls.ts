@@ -153,7 +153,7 @@ async function refine(ctx: NativeContext, drafts: Draft[], budgetMs: number): Pr
       throw error;
     }
     parts.set(url, part);
-    if (undescribed.has(url)) parts.set(url, { ...part, ...(await describeMedia(ctx, media)) });
+    if (undescribed.has(url)) parts.set(url, { ...part, ...(await describeMedia(ctx, media, controller.signal)) });
   });
   const budget = new Promise<void>((resolve) => controller.signal.addEventListener('abort', () => resolve(), { once: true }));
   try {
@@ -211,9 +211,15 @@ function decrypt(data: Buffer, key: Buffer, explicitIv: string | undefined, sequ
   return Buffer.concat([decipher.update(data), decipher.final()]);
 }
 
-async function fetchHead(ctx: NativeContext, fragment: { url: string; range?: { start: number; end: number } }): Promise<Buffer> {
+async function fetchHead(
+  ctx: NativeContext,
+  fragment: { url: string; range?: { start: number; end: number } },
+  signal?: AbortSignal,
+): Promise<Buffer> {
   const headers = fragment.range ? { Range: `bytes=${fragment.range.start}-${fragment.range.end}` } : undefined;
-  const res = await ctx.fetcher(fragment.url, { timeoutMs: 10_000, maxBytes: 64 * 1024 * 1024, ...(headers ? { headers } : {}) });
+  const res = await ctx.fetcher(fragment.url, {
+    timeoutMs: 10_000, maxBytes: 64 * 1024 * 1024, ...(headers ? { headers } : {}), ...(signal ? { signal } : {}),
+  });
   if (!res.ok) {
     await res.body?.cancel().catch(() => undefined);
     throw new AppError('upstream_failed', 'The source answered with an error');
@@ -225,13 +231,14 @@ async function fetchHead(ctx: NativeContext, fragment: { url: string; range?: { 
  * A media playlist says nothing of its codecs or picture size: its first segment (after its init segment) does.
  * Probed with ffprobe over the bytes; an encrypted or unreadable first segment leaves the format undescribed.
  */
-async function describeMedia(ctx: NativeContext, media: HlsMedia): Promise<Partial<SourceFormat>> {
+async function describeMedia(ctx: NativeContext, media: HlsMedia, signal?: AbortSignal): Promise<Partial<SourceFormat>> {
   const first = media.segments.find((s) => !s.gap);
   if (!first) return {};
   try {
-    let head = await fetchHead(ctx, { url: first.url, ...(first.byteRange ? { range: first.byteRange } : {}) });
-    if (first.key) head = decrypt(head, await fetchHead(ctx, { url: first.key.uri }), first.key.iv, first.sequence);
-    const init = first.map ? await fetchHead(ctx, first.map) : undefined;
+    let head = await fetchHead(ctx, { url: first.url, ...(first.byteRange ? { range: first.byteRange } : {}) }, signal);
+    if (first.key) head = decrypt(head, await fetchHead(ctx, { url: first.key.uri }, signal), first.key.iv, first.sequence);
+    const init = first.map ? await fetchHead(ctx, first.map, signal) : undefined;
+    signal?.throwIfAborted();
     const probe = await probeBytes(init ? Buffer.concat([init, head]) : head);
     const described: Partial<SourceFormat> = { vcodec: probe.vcodec, acodec: probe.acodec };
     if (probe.vcodec && probe.width && probe.height) Object.assign(described, { width: probe.width, height: probe.height });
