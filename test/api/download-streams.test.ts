@@ -144,6 +144,14 @@ describe('shapes that are refused, never delivered as a file that cannot be deco
   });
 });
 
+describe('trick play is never offered', () => {
+  it('a DASH trick-play adaptation set adds no offer', async () => {
+    const media = await analyzeMedia(`${env.site.origin}/streams/refused/trickplay.mpd`, { engine: 'native' });
+    expect(media.extraction.sources.some((s) => s.height === 90)).toBe(false);
+    expect(media.info.formats.filter((f) => f.ext === 'mp4').map((f) => f.quality)).toEqual(['180p']);
+  });
+});
+
 describe('a stream that cannot be read is the source\'s failure, never a 500', () => {
   it('a DASH period of garbage answers 502 upstream_failed', async () => {
     const media = await analyzeMedia(`${env.site.origin}/streams/refused/broken-period.mpd`, { engine: 'native' });
