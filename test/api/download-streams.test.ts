@@ -40,7 +40,9 @@ interface Probed {
 async function probe(file: string): Promise<Probed> {
   const { stdout } = await run('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file]);
   const json = JSON.parse(stdout) as { format: { duration: string; start_time: string; format_name: string }; streams: Probed['streams'] };
-  return { duration: Number(json.format.duration), start: Number(json.format.start_time), formatName: json.format.format_name, streams: json.streams };
+  // WAV has no timestamps at all: ffprobe gives no start time, and its samples start at 0 by definition.
+  const start = json.format.start_time === undefined ? 0 : Number(json.format.start_time);
+  return { duration: Number(json.format.duration), start, formatName: json.format.format_name, streams: json.streams };
 }
 
 /** Decodes every frame; ffmpeg at -v error prints nothing for a file without a defect. */
@@ -97,10 +99,10 @@ describe('every stream shape, analysed and downloaded through the API', () => {
     if (AUDIO_ONLY.has(shape)) {
       // An audio-only source offers only audio.
       expect(video, `${shape} offers no video`).toEqual([]);
-      for (const plan of audio.filter((p) => ['mp3', 'm4a', 'ogg'].includes(p.container))) {
+      for (const plan of audio) {
         await deliver(shape, media.info.id, plan.itag, plan.ext);
         // Never more than the source has: the packed AAC is 64 kbps.
-        if (shape === 'hls-packed-aac' && plan.audioBitrate) expect(plan.audioBitrate).toBeLessThanOrEqual(64);
+        if (shape === 'hls-packed-aac' && plan.audioBitrate && plan.container !== 'wav') expect(plan.audioBitrate).toBeLessThanOrEqual(64);
       }
       return;
     }
@@ -115,9 +117,12 @@ describe('every stream shape, analysed and downloaded through the API', () => {
       // The DEFAULT track (stereo), never the mono commentary.
       expect(probed.streams.find((s) => s.codec_type === 'audio')?.channels).toBe(2);
     }
-    const mp3 = audio.find((p) => p.container === 'mp3');
-    if (mp3) await deliver(shape, media.info.id, mp3.itag, mp3.ext);
-  });
+    // Every other offer too, two at a time.
+    const rest = plans.filter((p) => p !== main);
+    for (let i = 0; i < rest.length; i += 2) {
+      await Promise.all(rest.slice(i, i + 2).map((p) => deliver(shape, media.info.id, p.itag, p.ext)));
+    }
+  }, 180_000);
 });
 
 describe('a master is enough', () => {

@@ -7,7 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import { config } from '@/lib/config';
 import { AppError } from '@/lib/errors';
 import { probeMedia, runFfmpeg } from '@/lib/media/ffmpeg';
-import { buildShiftArgs, buildStitchArgs, runsCopyable, timelineEnd, timelineStart, type StitchRun } from '@/lib/media/ffmpeg/stitch-args';
+import { buildShiftArgs, buildStitchArgs, nextOffset, runsCopyable, type StitchRun } from '@/lib/media/ffmpeg/stitch-args';
 import { downloadToFile } from './write-to-file';
 import { openRun } from './run-stream';
 import type { SegmentFetchContext } from './segment-fetch';
@@ -87,12 +87,12 @@ export async function openStitched(runs: SegmentRun[], ctx: StitchContext) {
       await rm(run.path, { force: true });
       parts.push({ path: output, probe: await probeMedia(output, { signal: ctx.signal }) });
     }
-    // Pass 2 (a copy): each run moved so that its first picture follows the previous run's last one exactly,
-    // keeping frames on one grid; audio-only runs follow on by their sound.
+    // Pass 2 (a copy): each run moved so that its first picture follows the previous run's last one on the same
+    // frame grid, its sound never overlapping the previous run's; audio-only runs follow on by their sound.
     const outputs: string[] = [];
     let offsetSeconds = 0;
     for (const [i, part] of parts.entries()) {
-      if (i > 0) offsetSeconds += timelineEnd(parts[i - 1].probe) - timelineStart(part.probe);
+      if (i > 0) offsetSeconds = nextOffset(offsetSeconds, parts[i - 1].probe, part.probe);
       const output = path.join(dir, `part-${i}.ts`);
       await runOnSource(buildShiftArgs(part.path, Math.max(0, offsetSeconds), output), ctx.signal);
       await rm(part.path, { force: true });

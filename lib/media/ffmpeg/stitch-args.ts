@@ -98,6 +98,34 @@ export function timelineEnd(probe: ProbeResult): number {
   return probe.duration;
 }
 
+/** Seconds: where a run's sound ends (start plus duration), when it has sound. */
+function audioSpan(probe: ProbeResult): { start: number; end: number } | undefined {
+  const audio = firstStream(probe, 'audio');
+  if (!audio || audio.duration === undefined) return undefined;
+  return { start: audio.startTime ?? 0, end: (audio.startTime ?? 0) + audio.duration };
+}
+
+/**
+ * Where run `next` starts on the stitched timeline, given where `previous` started: its first picture right after
+ * the previous run's last one. When that would make its sound begin before the previous run's sound has ended
+ * (audio usually runs a few ms past the picture), the run moves later by whole frames, so pictures stay on their
+ * grid and sound never overlaps — at most one frame's gap at the joint.
+ */
+export function nextOffset(previousOffset: number, previous: ProbeResult, next: ProbeResult): number {
+  let offset = previousOffset + timelineEnd(previous) - timelineStart(next);
+  const before = audioSpan(previous);
+  const after = audioSpan(next);
+  const video = firstStream(next, 'video') ?? firstStream(previous, 'video');
+  if (before && after) {
+    const overlap = previousOffset + before.end - (offset + after.start);
+    if (overlap > 1e-6) {
+      const frame = video?.frameRate ? 1 / video.frameRate : overlap;
+      offset += Math.ceil(overlap / frame - 1e-9) * frame;
+    }
+  }
+  return offset;
+}
+
 /** An MPEG-TS run that starts at 0, copied with its clock moved `offsetSeconds` later. */
 export function buildShiftArgs(input: string, offsetSeconds: number, output: string): string[] {
   return [
