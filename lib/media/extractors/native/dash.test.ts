@@ -119,12 +119,13 @@ describe('parseMpd', () => {
     expect(m.representations[0].duration).toBe(8);
   });
 
-  it('handles namespace prefixes and skips text tracks', () => {
+  it('handles namespace prefixes and keeps text tracks apart, never as media', () => {
     const m = parseMpd(`<mpd:MPD xmlns:mpd="urn:mpeg:dash:schema:mpd:2011" mediaPresentationDuration="PT2S"><mpd:Period>
       <mpd:AdaptationSet mimeType="text/vtt"><mpd:Representation id="t"><mpd:BaseURL>s.vtt</mpd:BaseURL></mpd:Representation></mpd:AdaptationSet>
       <mpd:AdaptationSet mimeType="audio/webm"><mpd:Representation id="o" codecs="opus"><mpd:BaseURL>a.webm</mpd:BaseURL></mpd:Representation></mpd:AdaptationSet>
       </mpd:Period></mpd:MPD>`, URL_);
     expect(m.representations.map((r) => r.id)).toEqual(['o']);
+    expect(m.texts).toEqual([{ id: 't', mimeType: 'text/vtt', fragments: [{ url: 'https://cdn.example.com/v/s.vtt', duration: 2 }] }]);
   });
 
   it('marks type="dynamic" as live', () => {

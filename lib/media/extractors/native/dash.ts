@@ -28,11 +28,23 @@ export interface DashRepresentation {
   duration?: number;
 }
 
+/** A text track (WebVTT, TTML), kept for subtitles: never an offer of its own. */
+export interface DashTextTrack {
+  id: string;
+  lang?: string;
+  mimeType?: string;
+  codecs?: string;
+  initialization?: Fragment;
+  fragments: Fragment[];
+}
+
 export interface DashManifest {
   /** type="dynamic": the caller refuses it; no segments are resolved. */
   live: boolean;
   duration?: number;
   representations: DashRepresentation[];
+  /** Text tracks of the first period. */
+  texts: DashTextTrack[];
 }
 
 const MAX_REPRESENTATIONS = 200;
@@ -76,6 +88,12 @@ function roleRank(set: XmlNode): number {
   return roles.length === 0 || roles.includes('main') ? 0 : -1;
 }
 
+function isText(set: XmlNode, rep: XmlNode): boolean {
+  const declared = attr(set, 'contentType') ?? attr(rep, 'mimeType') ?? attr(set, 'mimeType') ?? '';
+  const codecs = attr(rep, 'codecs') ?? attr(set, 'codecs') ?? '';
+  return /^text/.test(declared) || /^application\/ttml\+xml/.test(declared) || /^(stpp|wvtt)/.test(codecs);
+}
+
 function periodTimes(periods: XmlNode[], total: number | undefined): (number | undefined)[] {
   const starts: (number | undefined)[] = [];
   const lengths: (number | undefined)[] = [];
@@ -95,7 +113,7 @@ function periodTimes(periods: XmlNode[], total: number | undefined): (number | u
 /** Parses an MPD into downloadable representations, fragments resolved. Pure: nothing is fetched. */
 export function parseMpd(xml: string, mpdUrl: string): DashManifest {
   const mpd = parseMpdXml(xml);
-  if (attr(mpd, 'type') === 'dynamic') return { live: true, representations: [] };
+  if (attr(mpd, 'type') === 'dynamic') return { live: true, representations: [], texts: [] };
   const total = parseIsoDuration(attr(mpd, 'mediaPresentationDuration'));
   const mpdBase = withBase(mpd, mpdUrl);
   const periods = children(mpd, 'Period');
@@ -103,6 +121,7 @@ export function parseMpd(xml: string, mpdUrl: string): DashManifest {
 
   const byKey = new Map<string, DashRepresentation>();
   const ordered: DashRepresentation[] = [];
+  const texts: DashTextTrack[] = [];
   periods.forEach((period, p) => {
     const periodBase = withBase(period, mpdBase);
     const seen: Record<string, number> = {};
@@ -112,7 +131,21 @@ export function parseMpd(xml: string, mpdUrl: string): DashManifest {
       const setBase = withBase(set, periodBase);
       for (const rep of children(set, 'Representation')) {
         const kind = kindOf(set, rep);
-        if (!kind) continue;
+        if (!kind) {
+          if (p === 0 && isText(set, rep) && texts.length < MAX_REPRESENTATIONS) {
+            const base = withBase(rep, setBase);
+            const id = attr(rep, 'id') ?? `text${texts.length}`;
+            const segments = resolveSegments({ base, representationId: id, bandwidth: numAttr(rep, 'bandwidth'), periodSeconds: lengths[p], levels: [period, set, rep] });
+            texts.push({
+              id,
+              lang: attr(set, 'lang') ?? attr(rep, 'lang'),
+              mimeType: attr(rep, 'mimeType') ?? attr(set, 'mimeType'),
+              codecs: attr(rep, 'codecs') ?? attr(set, 'codecs'),
+              ...segments,
+            });
+          }
+          continue;
+        }
         if (children(rep, 'ContentProtection').length) throw drm();
         const id = attr(rep, 'id') ?? `${kind}${ordered.length}`;
         const ordinal = `${kind}#${(seen[kind] = (seen[kind] ?? -1) + 1)}`;
@@ -161,7 +194,7 @@ export function parseMpd(xml: string, mpdUrl: string): DashManifest {
   });
   if (ordered.length === 0) throw new AppError('no_media', 'No downloadable media found at this link');
   const duration = total ?? ordered.reduce<number | undefined>((max, r) => Math.max(max ?? 0, r.duration ?? 0), undefined);
-  return { live: false, duration, representations: ordered };
+  return { live: false, duration, representations: ordered, texts };
 }
 
 function sumDurations(fragments: Fragment[]): number | undefined {
