@@ -9,6 +9,7 @@ export const ERROR_STATUS = {
   private_address: 422,
   no_media: 422,
   live_not_supported: 422,
+  live_not_finished: 422,
   drm_protected: 422,
   too_large: 413,
   too_long: 422,

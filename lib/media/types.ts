@@ -65,8 +65,17 @@ export interface SourceFormat {
   /** DASH / HLS fragments when already resolved at analysis time. */
   initialization?: Fragment;
   fragments?: Fragment[];
+  /**
+   * DASH with several periods: each period's own init segment and fragments, stitched on one timeline at
+   * download (`fragments` then lists them all, for counting). Absent for a single period.
+   */
+  periods?: { initialization?: Fragment; fragments: Fragment[] }[];
   /** Headers the origin needs (referer, user agent, cookies yt-dlp resolved). */
   httpHeaders?: Record<string, string>;
+  /** Below 0: an alternate track (commentary, dub, non-default rendition), offered only after the default. */
+  preference?: number;
+  /** Audio channels when the source says (6 for 5.1). */
+  audioChannels?: number;
   /** Human note from the source (e.g. "DASH video", "hd"). */
   note?: string;
   /** Which engine found it. */

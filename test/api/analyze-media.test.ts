@@ -122,7 +122,7 @@ describe('POST /api/media/analyze', () => {
   it('refuses a live stream', async () => {
     const { status, json } = await analyzeNow({ url: `${site.origin}/hls-live/master.m3u8` });
     expect(status).toBe(422);
-    expect(json.code).toBe('live_not_supported');
+    expect(json.code).toBe('live_not_finished');
   });
 });
 

@@ -90,7 +90,9 @@ describe('POST /api/analyze → GET /api/status/{jobId}', () => {
     expect(job.status).toBe('ready');
     const itags = job.metadata!.formats.map((f) => f.itag);
     expect(itags.filter((i) => i.startsWith('mp4-'))).toEqual(['mp4-1080', 'mp4-720', 'mp4-360']);
-    expect(itags).toEqual(expect.arrayContaining(['mp3-320', 'm4a']));
+    // The audio rendition is 128 kbps: the MP3 offer promises no more.
+    expect(itags).toEqual(expect.arrayContaining(['mp3-128', 'm4a']));
+    expect(itags).not.toContain('mp3-320');
     expect(job.metadata!.availableQualities.slice(0, 3)).toEqual(['1080p', '720p', '360p']);
   });
 

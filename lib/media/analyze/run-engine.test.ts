@@ -41,8 +41,30 @@ describe('runEngine', () => {
     expect(calls).toEqual(['native', 'ytdlp']);
   });
 
-  it.each(['private_address', 'invalid_url', 'live_not_supported', 'upstream_failed'] as const)(
-    'never falls back after %s',
+  it.each(['upstream_failed', 'upstream_timeout', 'unsupported_url', 'internal'] as const)(
+    'falls back to yt-dlp after a native %s',
+    async (code) => {
+      const { deps, calls } = engines(fails(code), ok('ytdlp'));
+      expect((await runEngine(generic, 'auto', deps)).engine).toBe('ytdlp');
+      expect(calls).toEqual(['native', 'ytdlp']);
+    },
+  );
+
+  it('answers with the native error when yt-dlp fails too, unless yt-dlp says DRM or live', async () => {
+    const both = engines(fails('upstream_failed'), fails('unsupported_url'));
+    await expect(runEngine(generic, 'auto', both.deps)).rejects.toMatchObject({ code: 'upstream_failed' });
+    const drm = engines(fails('upstream_failed'), fails('drm_protected'));
+    await expect(runEngine(generic, 'auto', drm.deps)).rejects.toMatchObject({ code: 'drm_protected' });
+  });
+
+  it('never falls back after an explicit native engine fails', async () => {
+    const { deps, calls } = engines(fails('upstream_failed'), ok('ytdlp'));
+    await expect(runEngine(generic, 'native', deps)).rejects.toMatchObject({ code: 'upstream_failed' });
+    expect(calls).toEqual(['native']);
+  });
+
+  it.each(['private_address', 'invalid_url', 'live_not_finished', 'live_not_supported', 'drm_protected'] as const)(
+    'never falls back after a refusal of the guard or a verdict on the media (%s)',
     async (code) => {
       const { deps, calls } = engines(fails(code), ok('ytdlp'));
       await expect(runEngine(generic, 'auto', deps)).rejects.toMatchObject({ code });

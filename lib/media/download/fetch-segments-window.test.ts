@@ -69,15 +69,19 @@ describe('openSegmented — the window', () => {
     expect(maxInFlight).toBe(4);
   });
 
-  it('takes SEGMENT_CONCURRENCY from the environment when no concurrency is given', async () => {
+  it('starts at SEGMENT_CONCURRENCY when no concurrency is given, and adapts upwards while segments are small', async () => {
     maxInFlight = 0;
     process.env.SEGMENT_CONCURRENCY = '2';
     try {
-      await collect((await openSegmented(playlist('env', plain(12, 20)))).stream);
+      await collect((await openSegmented(playlist('env', plain(2, 20)))).stream);
+      expect(maxInFlight).toBe(2);
+      maxInFlight = 0;
+      await collect((await openSegmented(playlist('env-many', plain(60, 20)))).stream);
     } finally {
       delete process.env.SEGMENT_CONCURRENCY;
     }
-    expect(maxInFlight).toBe(2);
+    expect(maxInFlight).toBeGreaterThan(2);
+    expect(maxInFlight).toBeLessThanOrEqual(32);
   });
 
   it('decrypts AES-128 with the media sequence number as IV when the key has none', async () => {
@@ -104,7 +108,7 @@ describe('openSegmented — the window', () => {
 
   it('refuses a playlist without ENDLIST as live', async () => {
     const result = await settle(openSegmented(playlist('live', plain(3), { endList: false })));
-    expect(result.error).toMatchObject({ code: 'live_not_supported' });
+    expect(result.error).toMatchObject({ code: 'live_not_finished' });
   });
 
   it.each([

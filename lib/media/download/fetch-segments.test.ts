@@ -62,7 +62,7 @@ describe('openSegmented — HLS', () => {
 
   it('refuses a live playlist', async () => {
     const result = await settle(openSegmented(hls(`${site.origin}/hls-live/360p.m3u8`)));
-    expect(result.error).toMatchObject({ code: 'live_not_supported' });
+    expect(result.error).toMatchObject({ code: 'live_not_finished' });
   });
 
   it('retries a playlist and every segment that fail once with 503', async () => {

@@ -4,15 +4,19 @@ import type { Readable } from 'node:stream';
 import type { SourceFormat } from '@/lib/media/types';
 import { openProgressive } from './fetch-progressive';
 import { createKeyCache } from './hls-keys';
-import { OrderedSegmentStream } from './ordered-segments';
 import { abortReason } from './retry-policy';
-import { fetchSegment } from './segment-fetch';
+import { openRun } from './run-stream';
+import type { SegmentFetchContext } from './segment-fetch';
+import { openStitched } from './stitch-runs';
 import { planSegments, type SegmentJob } from './segment-plan';
 import { sniffSegmentKind, type SegmentKind } from './segment-kind';
 
 export interface SegmentedOptions {
   signal?: AbortSignal;
-  /** segments in flight at once (default 8, or env SEGMENT_CONCURRENCY) */
+  /**
+   * segments in flight at once, fixed. Unset: adaptive, from SEGMENT_CONCURRENCY (default 8) up to
+   * MAX_ADAPTIVE_CONCURRENCY while segments stay small.
+   */
   concurrency?: number;
   /** after each media segment is handed on: segments done, segments in all, bytes so far */
   onProgress?: (done: number, total: number, bytes: number) => void;
@@ -29,6 +33,8 @@ export interface SegmentedDownload {
 }
 
 const defaultConcurrency = (): number => config().env.SEGMENT_CONCURRENCY;
+/** The most segments in flight adaptive concurrency reaches (the connection pool allows 64 per origin). */
+const MAX_ADAPTIVE_CONCURRENCY = 32;
 
 /** DASH `SegmentBase`: one whole file, streamed (with resume) rather than held in memory as a "segment". */
 async function openWholeFile(source: SourceFormat, opts: SegmentedOptions): Promise<SegmentedDownload> {
@@ -45,42 +51,39 @@ async function openWholeFile(source: SourceFormat, opts: SegmentedOptions): Prom
 /**
  * Opens an HLS (VOD) or DASH source as one stream: init segment first, then every segment in order, fetched
  * with bounded concurrency, retried, and decrypted when AES-128. Resolves once the first piece is in, so a
- * source that fails outright rejects here rather than as a stream error.
+ * source that fails outright rejects here rather than as a stream error. A source made of several runs
+ * (periods, discontinuities) is stitched on one timeline first (`stitch-runs.ts`).
  */
 export async function openSegmented(source: SourceFormat, opts: SegmentedOptions = {}): Promise<SegmentedDownload> {
   const fragments = source.fragments ?? [];
-  if (source.protocol === 'dash' && fragments.length === 1 && !fragments[0].range && !source.initialization) {
+  if (source.protocol === 'dash' && fragments.length === 1 && !fragments[0].range && !source.initialization && !source.periods) {
     return openWholeFile(source, opts);
   }
   const retries = opts.retries ?? 5;
   const stallMs = opts.stallMs ?? 20_000;
   const concurrency = Math.max(1, Math.min(64, Math.floor(opts.concurrency ?? defaultConcurrency())));
+  const maxConcurrency = opts.concurrency === undefined ? Math.max(concurrency, MAX_ADAPTIVE_CONCURRENCY) : concurrency;
   const internal = new AbortController();
   const signal = opts.signal ? AbortSignal.any([opts.signal, internal.signal]) : internal.signal;
 
   const plan = await planSegments(source, signal, retries);
-  const jobs: SegmentJob[] = plan.init ? [plan.init, ...plan.segments] : plan.segments;
-  const offset = plan.init ? 1 : 0;
-  const ctx = {
+  const fetchCtx: SegmentFetchContext = {
     headers: source.httpHeaders,
     signal,
     retries,
     stallMs,
     keyFor: createKeyCache({ headers: source.httpHeaders, signal, retries, stallMs }),
   };
+  if (plan.runs) return openStitched(plan.runs, { fetch: fetchCtx, concurrency, maxConcurrency, signal, onProgress: opts.onProgress, internal });
 
-  let first!: { resolve: (b: Buffer) => void; reject: (e: unknown) => void };
-  const firstPiece = new Promise<Buffer>((resolve, reject) => (first = { resolve, reject }));
+  const jobs: SegmentJob[] = plan.init ? [plan.init, ...plan.segments] : plan.segments;
+  const offset = plan.init ? 1 : 0;
   let bytes = 0;
   const onAbort = () => stream.destroy(abortReason(opts.signal as AbortSignal) as Error);
-  const stream = new OrderedSegmentStream({
-    total: jobs.length,
+  const { stream, first } = openRun(jobs, {
+    fetch: fetchCtx,
     concurrency,
-    fetch: async (index) => {
-      const piece = await fetchSegment(jobs[index], ctx);
-      if (index === 0) first.resolve(piece);
-      return piece;
-    },
+    maxConcurrency,
     onEmit: (index, size) => {
       bytes += size;
       if (index >= offset) opts.onProgress?.(index - offset + 1, plan.segments.length, bytes);
@@ -92,12 +95,6 @@ export async function openSegmented(source: SourceFormat, opts: SegmentedOptions
   });
   opts.signal?.addEventListener('abort', onAbort, { once: true });
   if (opts.signal?.aborted) onAbort();
-
-  stream.once('error', first.reject);
-  try {
-    const head = await firstPiece;
-    return { stream, segmentCount: plan.segments.length, kind: sniffSegmentKind(head) };
-  } finally {
-    stream.off('error', first.reject);
-  }
+  const head = await first;
+  return { stream, segmentCount: plan.segments.length, kind: sniffSegmentKind(head) };
 }

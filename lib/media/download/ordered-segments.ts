@@ -3,8 +3,16 @@ import { Readable } from 'node:stream';
 
 export interface OrderedSegmentsOptions {
   total: number;
-  /** most fetches in flight at once */
+  /** fetches in flight at once to begin with */
   concurrency: number;
+  /**
+   * Adaptive: the limit grows from `concurrency` towards this while segments are small enough that twice the
+   * limit of them fits `memoryBudget` — many small segments are dominated by the wait for each answer, and more
+   * of them in flight hides it. Defaults to `concurrency` (fixed).
+   */
+  maxConcurrency?: number;
+  /** bytes of finished segments we accept holding at once (default 64 MiB) */
+  memoryBudget?: number;
   fetch: (index: number) => Promise<Buffer>;
   /** called as each piece is handed on, in order */
   onEmit?: (index: number, bytes: number) => void;
@@ -22,11 +30,30 @@ export class OrderedSegmentStream extends Readable {
   private inFlight = 0;
   private wanted = false;
   private readonly ready = new Map<number, Buffer>();
+  private limit: number;
+  private fetchedCount = 0;
+  private fetchedBytes = 0;
 
   constructor(private readonly opts: OrderedSegmentsOptions) {
     // A small mark: each push is a whole segment, so the stream's own buffer holds about one.
     super({ highWaterMark: 64 * 1024 });
+    this.limit = opts.concurrency;
     this.fill();
+  }
+
+  /** The limit in force now (tests, benches). */
+  get concurrency(): number {
+    return this.limit;
+  }
+
+  private adapt(size: number): void {
+    this.fetchedCount++;
+    this.fetchedBytes += size;
+    const max = this.opts.maxConcurrency ?? this.opts.concurrency;
+    if (this.limit >= max) return;
+    const average = this.fetchedBytes / this.fetchedCount;
+    const next = Math.min(max, this.limit + 2);
+    if (average * next * 2 <= (this.opts.memoryBudget ?? 64 * 1024 * 1024)) this.limit = next;
   }
 
   override _read(): void {
@@ -41,11 +68,11 @@ export class OrderedSegmentStream extends Readable {
   }
 
   private fill(): void {
-    const { total, concurrency } = this.opts;
-    const ahead = concurrency * 2;
+    const { total } = this.opts;
+    const ahead = this.limit * 2;
     while (
       !this.destroyed &&
-      this.inFlight < concurrency &&
+      this.inFlight < this.limit &&
       this.nextToStart < total &&
       this.nextToStart - this.nextToEmit < ahead
     ) {
@@ -55,6 +82,7 @@ export class OrderedSegmentStream extends Readable {
         (piece) => {
           this.inFlight--;
           if (this.destroyed) return;
+          this.adapt(piece.length);
           this.ready.set(index, piece);
           this.fill();
           this.flush();

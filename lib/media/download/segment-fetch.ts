@@ -43,9 +43,27 @@ async function fetchOnce(job: SegmentJob, ctx: SegmentFetchContext): Promise<Buf
   return body.subarray(offset, offset + (job.range.end - job.range.start + 1));
 }
 
-/** A segment with retries and backoff, decrypted when the playlist says AES-128. */
+/**
+ * Packed audio (raw AAC, MP3, AC-3 segments) opens each segment with an ID3v2 tag carrying its timestamp
+ * (PRIV com.apple.streaming.transportStreamTimestamp). The frames alone concatenate into one continuous
+ * stream; tags left between them are read as corrupt frames. Every leading ID3v2 tag is cut off; anything
+ * else (MPEG-TS, fMP4) never starts with "ID3" and is returned as it is.
+ */
+export function stripId3(data: Buffer): Buffer {
+  let at = 0;
+  while (data.length - at >= 10 && data.toString('latin1', at, at + 3) === 'ID3') {
+    const size = ((data[at + 6] & 0x7f) << 21) | ((data[at + 7] & 0x7f) << 14) | ((data[at + 8] & 0x7f) << 7) | (data[at + 9] & 0x7f);
+    const footer = data[at + 5] & 0x10 ? 10 : 0;
+    const end = at + 10 + size + footer;
+    if (end > data.length) break;
+    at = end;
+  }
+  return at === 0 ? data : data.subarray(at);
+}
+
+/** A segment with retries and backoff, decrypted when the playlist says AES-128, its ID3 tags removed. */
 export async function fetchSegment(job: SegmentJob, ctx: SegmentFetchContext): Promise<Buffer> {
   const data = await withRetries(new RetryBudget(ctx.retries, ctx.signal), () => fetchOnce(job, ctx));
-  if (!job.aes) return data;
-  return decryptSegment(data, await ctx.keyFor(job.aes.keyUrl), job.aes.iv);
+  if (!job.aes) return stripId3(data);
+  return stripId3(decryptSegment(data, await ctx.keyFor(job.aes.keyUrl), job.aes.iv));
 }

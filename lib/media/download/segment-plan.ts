@@ -12,10 +12,19 @@ export interface SegmentJob {
   aes?: { keyUrl: string; iv: Buffer };
 }
 
-export interface SegmentPlan {
+export interface SegmentRun {
   /** init segment (EXT-X-MAP / DASH Initialization), emitted first */
   init?: SegmentJob;
   segments: SegmentJob[];
+}
+
+export interface SegmentPlan extends SegmentRun {
+  /**
+   * Set when the stream has several runs whose timestamps do not continue one another (DASH periods, HLS
+   * discontinuities, a gap closed, an init segment changing): each is fetched apart and stitched on one timeline.
+   * `segments` then lists every run's segments, for counting.
+   */
+  runs?: SegmentRun[];
 }
 
 /** An explicit `0x…` IV, or the media sequence number as a 128-bit big-endian integer (RFC 8216 §5.2). */
@@ -44,16 +53,56 @@ async function planHls(source: SourceFormat, signal: AbortSignal | undefined, re
   );
   const playlist = parseHlsPlaylist(fetched.text, fetched.url);
   if (playlist.type !== 'media') throw new AppError('upstream_failed', 'Expected a media playlist, got a master');
-  if (!playlist.endList) throw new AppError('live_not_supported', 'Live streams cannot be downloaded');
-  const plan: SegmentPlan = { segments: playlist.segments.map(hlsJob) };
-  if (playlist.map) plan.init = { url: playlist.map.url, ...(playlist.map.range ? { range: playlist.map.range } : {}) };
-  return plan;
+  if (!playlist.endList) {
+    throw new AppError('live_not_finished', 'This stream is still being broadcast; it can be downloaded once it has ended');
+  }
+  const runs = hlsRuns(playlist.segments);
+  if (runs.length === 0) throw new AppError('no_media', 'No downloadable media found at this link');
+  if (runs.length === 1) return runs[0];
+  return { segments: runs.flatMap((r) => r.segments), runs };
+}
+
+const sameMap = (a: HlsSegment['map'], b: HlsSegment['map']) =>
+  a?.url === b?.url && a?.range?.start === b?.range?.start && a?.range?.end === b?.range?.end;
+
+/**
+ * The playlist's segments cut into runs of continuous timestamps. A new run starts at EXT-X-DISCONTINUITY, where
+ * the init segment changes, and after a gap: EXT-X-GAP segments are never fetched and the gap is closed (the
+ * next run follows on directly), so a stream with a gap is shorter by the gap's length.
+ */
+export function hlsRuns(segments: HlsSegment[]): SegmentRun[] {
+  const runs: SegmentRun[] = [];
+  let current: SegmentRun | undefined;
+  let currentMap: HlsSegment['map'];
+  let afterGap = false;
+  for (const segment of segments) {
+    if (segment.gap) {
+      afterGap = true;
+      continue;
+    }
+    if (!current || segment.discontinuity || afterGap || !sameMap(segment.map, currentMap)) {
+      current = { segments: [] };
+      currentMap = segment.map;
+      if (segment.map) current.init = { url: segment.map.url, ...(segment.map.range ? { range: segment.map.range } : {}) };
+      runs.push(current);
+    }
+    afterGap = false;
+    current.segments.push(hlsJob(segment));
+  }
+  return runs;
 }
 
 function planDash(source: SourceFormat): SegmentPlan {
   const fragments = source.fragments ?? [];
   if (fragments.length === 0) throw new AppError('no_media', 'No downloadable media found at this link');
   const job = (f: { url: string; range?: ByteRange }): SegmentJob => (f.range ? { url: f.url, range: f.range } : { url: f.url });
+  if (source.periods && source.periods.length > 1) {
+    const runs = source.periods.map((p): SegmentRun => ({
+      segments: p.fragments.map(job),
+      ...(p.initialization ? { init: job(p.initialization) } : {}),
+    }));
+    return { segments: runs.flatMap((r) => r.segments), runs };
+  }
   const plan: SegmentPlan = { segments: fragments.map(job) };
   if (source.initialization) plan.init = job(source.initialization);
   return plan;

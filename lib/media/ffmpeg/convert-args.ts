@@ -77,10 +77,14 @@ function audioArgs(encoder: AudioEncoder, plan: ConvertJob['plan'], input: Conve
     const adts = (input.assumed || /^(mpegts|aac)$/.test(input.probe.formatName)) && ['mp4', 'm4a'].includes(plan.container);
     return ['-c:a', 'copy', ...(adts ? ['-bsf:a', 'aac_adtstoasc'] : [])];
   }
+  // MP3 holds at most two channels and Opus surround needs a channel mapping some layouts (5.1(side), 7.1
+  // wide) lack: 5.1 and 7.1 are downmixed to stereo for both. AAC and PCM keep the source's layout.
+  const channels = firstStream(input.probe, 'audio')?.channels ?? 0;
+  const downmix = channels > 2 && (encoder === 'mp3' || encoder === 'opus') ? ['-ac', '2'] : [];
   if (encoder === 'pcm_s16le') return ['-c:a', 'pcm_s16le'];
   const kbps = `${plan.audioBitrate ?? DEFAULT_KBPS[encoder]}k`;
   const codec = { aac: 'aac', mp3: 'libmp3lame', opus: 'libopus' }[encoder];
-  return ['-c:a', codec, '-b:a', kbps];
+  return ['-c:a', codec, '-b:a', kbps, ...downmix];
 }
 
 /** `V` (not `v`): a cover picture is a video stream too, and never the one we want. */

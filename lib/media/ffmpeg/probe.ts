@@ -17,6 +17,12 @@ export interface ProbedStream {
   profile?: string;
   /** seconds, when the container says */
   duration?: number;
+  channels?: number;
+  sampleRate?: number;
+  /** seconds */
+  startTime?: number;
+  /** frames per second (average), for video */
+  frameRate?: number;
 }
 
 export interface ProbeResult {
@@ -30,7 +36,18 @@ export interface ProbeResult {
 
 interface RawProbe {
   format?: { format_name?: string; duration?: string; size?: string };
-  streams?: { index: number; codec_type: string; codec_name?: string; width?: number; height?: number; pix_fmt?: string; profile?: string; duration?: string }[];
+  streams?: {
+    index: number; codec_type: string; codec_name?: string; width?: number; height?: number; pix_fmt?: string;
+    profile?: string; duration?: string; channels?: number; sample_rate?: string; start_time?: string; avg_frame_rate?: string;
+  }[];
+}
+
+/** "25/1" → 25; "0/0" and nonsense → undefined. */
+function rate(value: string | undefined): number | undefined {
+  const match = value ? /^(\d+)\/(\d+)$/.exec(value) : null;
+  if (!match || match[2] === '0') return undefined;
+  const fps = Number(match[1]) / Number(match[2]);
+  return fps > 0 && fps < 1000 ? fps : undefined;
 }
 
 const num = (value: string | undefined) => (value === undefined || Number.isNaN(Number(value)) ? undefined : Number(value));
@@ -39,7 +56,7 @@ const num = (value: string | undefined) => (value === undefined || Number.isNaN(
 export function probeMedia(file: string, opts: { signal?: AbortSignal } = {}): Promise<ProbeResult> {
   const args = [
     '-v', 'error',
-    '-show_entries', 'format=format_name,duration,size:stream=index,codec_type,codec_name,width,height,pix_fmt,profile,duration',
+    '-show_entries', 'format=format_name,duration,size:stream=index,codec_type,codec_name,width,height,pix_fmt,profile,duration,channels,sample_rate,start_time,avg_frame_rate',
     '-of', 'json', ...localInputArgs(file),
   ];
   return new Promise((resolve, reject) => {
@@ -59,6 +76,10 @@ export function probeMedia(file: string, opts: { signal?: AbortSignal } = {}): P
           pixFmt: s.pix_fmt,
           profile: s.profile,
           duration: num(s.duration),
+          ...(s.channels ? { channels: s.channels } : {}),
+          ...(num(s.sample_rate) ? { sampleRate: num(s.sample_rate) } : {}),
+          ...(num(s.start_time) !== undefined ? { startTime: num(s.start_time) } : {}),
+          ...(rate(s.avg_frame_rate) ? { frameRate: rate(s.avg_frame_rate) } : {}),
         })),
       });
     });

@@ -95,7 +95,9 @@ describe('buildOffers — HLS ladder with an audio group', () => {
 
   it('lists qualities high to low, then audio', () => {
     expect(offers.availableQualities.slice(0, 3)).toEqual(['1080p', '720p', '360p']);
-    expect(offers.availableQualities).toContain('320kbps');
+    // The audio rendition is 128 kbps: no MP3 offer promises more.
+    expect(offers.availableQualities).toContain('128kbps');
+    expect(offers.availableQualities).not.toContain('320kbps');
   });
 
   it('puts audio offers after the videos', () => {
@@ -246,5 +248,42 @@ describe('buildOffers — other shapes', () => {
       expect(new Set(list).size).toBe(list.length);
       expect(list.every((itag) => offers.plans.get(itag)?.itag === itag)).toBe(true);
     }
+  });
+});
+
+describe('buildOffers — offers that are true', () => {
+  const v = (id: string, width: number, height: number, over: Partial<SourceFormat> = {}) =>
+    src(id, { protocol: 'hls', container: 'ts', vcodec: 'avc1.64001f', acodec: 'mp4a.40.2', width, height, ...over });
+
+  it('labels each offer with the height the file will have, and hides no rendition behind a rung', () => {
+    const offers = buildOffers({ sources: [v('a', 1280, 720), v('b', 1024, 576), v('c', 960, 540), v('d', 682, 384)] });
+    expect(offers.formats.filter((f) => f.ext === 'mp4').map((f) => f.quality)).toEqual(['720p', '576p', '540p', '384p']);
+    expect(offers.plans.get('mp4-540')).toMatchObject({ height: 540 });
+  });
+
+  it('never offers an MP3 above a low-bitrate source, and offers it once', () => {
+    const low = src('a', { protocol: 'hls', container: 'aac', acodec: 'mp4a.40.2', tbr: 62 });
+    const offers = buildOffers({ sources: [low] });
+    const mp3 = offers.formats.filter((f) => f.ext === 'mp3');
+    expect(mp3).toHaveLength(1);
+    expect(offers.plans.get(mp3[0].itag)?.audioBitrate).toBe(64);
+    expect(offers.formats.every((f) => f.ext !== 'mp4' && f.ext !== 'webm')).toBe(true);
+  });
+
+  it('takes the default audio track, never a commentary ranked after it', () => {
+    const video = v('v', 1280, 720, { acodec: null });
+    const commentary = src('c', { protocol: 'hls', acodec: 'mp4a.40.2', tbr: 192, preference: -1, note: 'Commentary' });
+    const main = src('m', { protocol: 'hls', acodec: 'mp4a.40.2', tbr: 96 });
+    const offers = buildOffers({ sources: [video, commentary, main] });
+    expect(offers.plans.get('mp4-720')?.audio?.id).toBe('m');
+    expect(offers.plans.get('m4a')?.audio?.id).toBe('m');
+  });
+
+  it('takes the sound muxed in the video over an alternate track when the default is muxed', () => {
+    const video = v('v', 1280, 720);
+    const commentary = src('c', { protocol: 'hls', acodec: 'mp4a.40.2', preference: -1 });
+    const offers = buildOffers({ sources: [video, commentary] });
+    expect(offers.plans.get('mp4-720')?.audio?.id).toBe('v');
+    expect(offers.plans.get('m4a')?.audio?.id).toBe('v');
   });
 });

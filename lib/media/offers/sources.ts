@@ -35,7 +35,8 @@ export function shortSide(source: SourceFormat): number | undefined {
 const byBestVideo = (a: SourceFormat, b: SourceFormat) =>
   (shortSide(b) ?? 0) - (shortSide(a) ?? 0) || (b.fps ?? 0) - (a.fps ?? 0) || (b.tbr ?? 0) - (a.tbr ?? 0);
 
-const byBestAudio = (a: SourceFormat, b: SourceFormat) => (b.tbr ?? 0) - (a.tbr ?? 0);
+/** The default track first (alternates — commentary, dubs — carry a negative preference), then bitrate. */
+const byBestAudio = (a: SourceFormat, b: SourceFormat) => (b.preference ?? 0) - (a.preference ?? 0) || (b.tbr ?? 0) - (a.tbr ?? 0);
 
 const area = (s: SourceFormat) => (s.width ?? 0) * (s.height ?? 0);
 
@@ -60,7 +61,9 @@ export function preferBy<T>(list: T[], rank: (item: T) => number): T[] {
  * muxed stream, the best one up to 720p — higher ones rarely carry better audio and cost far more to fetch.
  */
 export function audioSourceFor(sorted: SortedSources): SourceFormat | undefined {
-  if (sorted.audios.length > 0) return sorted.audios[0];
+  const main = sorted.audios.filter((s) => (s.preference ?? 0) >= 0);
+  if (main.length > 0) return main[0];
+  // The default sound is muxed in the video: an alternate track is not what "audio only" means.
   const muxed = sorted.videos.filter(hasAudio);
-  return muxed.find((s) => (shortSide(s) ?? 0) <= 720) ?? muxed[muxed.length - 1];
+  return muxed.find((s) => (shortSide(s) ?? 0) <= 720) ?? muxed[muxed.length - 1] ?? sorted.audios[0];
 }

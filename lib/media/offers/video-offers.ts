@@ -15,10 +15,12 @@ const WEBM_TRANSCODE_MAX = 720;
 const AAC_KBPS = 192;
 const OPUS_KBPS = 160;
 
-/** The rung a source belongs to; below 360p a source keeps its own height (a 240p video is not "360p"). */
+/**
+ * The label of a source's height: the height the delivered file has, except that a source a little over a
+ * ladder rung (1088, 1090 — macroblock padding) is labelled with that rung. A 540p source is "540p", not "720p".
+ */
 export function rungOf(height: number): number {
-  if (height < 300) return height;
-  return LADDER.find((rung) => height <= rung * SLACK) ?? LADDER[LADDER.length - 1];
+  return LADDER.find((rung) => height >= rung && height <= rung * SLACK) ?? height;
 }
 
 type Target = 'mp4' | 'webm';
@@ -33,7 +35,9 @@ const MP4_RANK: Partial<Record<VideoFamily, number>> = { h264: 0, hevc: 1, unkno
 
 function pickAudio(target: Target, video: SourceFormat, sorted: SortedSources): SourceFormat | undefined {
   if (hasAudio(video)) return video;
-  const candidates = sorted.audios.length > 0 ? sorted.audios : sorted.videos.filter(hasAudio);
+  // Alternate tracks (commentary, dubs) only when there is no default one.
+  const main = sorted.audios.filter((s) => (s.preference ?? 0) >= 0);
+  const candidates = main.length > 0 ? main : sorted.audios.length > 0 ? sorted.audios : sorted.videos.filter(hasAudio);
   const copyable = RULES[target].audio;
   return preferBy(candidates, (s) => (copyable.has(audioFamily(s.acodec)!) ? 0 : 1))[0];
 }

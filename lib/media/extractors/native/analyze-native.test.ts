@@ -70,7 +70,7 @@ describe('analyzeNative against the fixture site', () => {
   it('marks an AES-128 stream and refuses a live one', async () => {
     const aes = await analyze('/hls-aes/master.m3u8');
     expect(aes.sources[0].encryption).toMatchObject({ method: 'AES-128', keyUrl: `${site.origin}/hls-aes/key.bin` });
-    expect(await errorCode(analyze('/hls-live/master.m3u8'))).toBe('live_not_supported');
+    expect(await errorCode(analyze('/hls-live/master.m3u8'))).toBe('live_not_finished');
   });
 
   it('turns a DASH manifest into video and audio formats with fragments', async () => {

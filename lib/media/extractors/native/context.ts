@@ -44,9 +44,9 @@ export function createContext(fetcher: Fetcher, checkUrl: UrlChecker): NativeCon
 export const TEXT_MAX_BYTES = 5 * 1024 * 1024;
 
 /** A playlist or manifest as text, its URL checked first and its final URL (after redirects) returned. */
-export async function fetchManifest(ctx: NativeContext, url: string): Promise<{ text: string; url: string }> {
+export async function fetchManifest(ctx: NativeContext, url: string, signal?: AbortSignal): Promise<{ text: string; url: string }> {
   await ctx.check(url);
-  const res = await ctx.fetcher(url, { timeoutMs: 15_000 });
+  const res = await ctx.fetcher(url, { timeoutMs: 15_000, ...(signal ? { signal } : {}) });
   const body = openBody(res);
   try {
     if (!res.ok) throw new AppError('upstream_failed', 'The source answered with an error', { status: res.status });
@@ -85,7 +85,7 @@ export async function mapLimited<T, R>(items: T[], limit: number, work: (item: T
 export function decisiveError(errors: unknown[]): AppError | undefined {
   const appErrors = errors.filter((e): e is AppError => e instanceof AppError);
   return (
-    appErrors.find((e) => e.code === 'live_not_supported') ??
+    appErrors.find((e) => e.code === 'live_not_supported' || e.code === 'live_not_finished') ??
     appErrors.find((e) => e.code === 'drm_protected')
   );
 }

@@ -119,12 +119,13 @@ describe('parseMpd', () => {
     expect(m.representations[0].duration).toBe(8);
   });
 
-  it('handles namespace prefixes and skips text tracks', () => {
+  it('handles namespace prefixes and keeps text tracks apart, never as media', () => {
     const m = parseMpd(`<mpd:MPD xmlns:mpd="urn:mpeg:dash:schema:mpd:2011" mediaPresentationDuration="PT2S"><mpd:Period>
       <mpd:AdaptationSet mimeType="text/vtt"><mpd:Representation id="t"><mpd:BaseURL>s.vtt</mpd:BaseURL></mpd:Representation></mpd:AdaptationSet>
       <mpd:AdaptationSet mimeType="audio/webm"><mpd:Representation id="o" codecs="opus"><mpd:BaseURL>a.webm</mpd:BaseURL></mpd:Representation></mpd:AdaptationSet>
       </mpd:Period></mpd:MPD>`, URL_);
     expect(m.representations.map((r) => r.id)).toEqual(['o']);
+    expect(m.texts).toEqual([{ id: 't', mimeType: 'text/vtt', fragments: [{ url: 'https://cdn.example.com/v/s.vtt', duration: 2 }] }]);
   });
 
   it('marks type="dynamic" as live', () => {
@@ -146,5 +147,40 @@ describe('parseMpd', () => {
 
   it('says no_media when no audio or video representation exists', () => {
     expect(code(() => parseMpd(mpd('<Period></Period>'), URL_))).toBe('no_media');
+  });
+});
+
+describe('parseMpd — periods, roles, trick play', () => {
+  const period = (id: string, start: string, codec: string) => `<Period id="${id}" start="${start}" duration="PT4S"><BaseURL>${id}/</BaseURL>
+    <AdaptationSet mimeType="video/mp4" codecs="${codec}">
+      <SegmentTemplate timescale="1000" duration="2000" initialization="init.mp4" media="$Number$.m4s"/>
+      <Representation id="v" bandwidth="500000" width="320" height="180"/>
+    </AdaptationSet></Period>`;
+
+  it('keeps each period apart with its own init segment, and lists every fragment once', () => {
+    const m = parseMpd(mpd(period('a', 'PT0S', 'avc1.42c00d') + period('b', 'PT4S', 'vp09.00.10.08'), 'mediaPresentationDuration="PT8S"'), URL_);
+    const [video] = m.representations;
+    expect(video.periods.map((p) => [p.initialization?.url, p.fragments.length])).toEqual([
+      ['https://cdn.example.com/v/a/init.mp4', 2],
+      ['https://cdn.example.com/v/b/init.mp4', 2],
+    ]);
+    expect(video.fragments).toHaveLength(4);
+    expect(video.periodCodecs).toEqual(['avc1.42c00d', 'vp09.00.10.08']);
+    expect(video.duration).toBe(8);
+  });
+
+  it('never offers a trick-play set, and ranks a commentary after the main track', () => {
+    const m = parseMpd(mpd(`<Period>
+      <AdaptationSet mimeType="video/mp4" codecs="avc1.42c00d"><SegmentTemplate duration="2" media="v$Number$.m4s"/>
+        <Representation id="v" bandwidth="500000" height="180"/></AdaptationSet>
+      <AdaptationSet mimeType="video/mp4" codecs="avc1.42c00d">
+        <EssentialProperty schemeIdUri="http://dashif.org/guidelines/trickmode" value="1"/>
+        <SegmentTemplate duration="2" media="t$Number$.m4s"/><Representation id="trick" bandwidth="50000" height="180"/></AdaptationSet>
+      <AdaptationSet mimeType="audio/mp4" codecs="mp4a.40.2" lang="en"><Role schemeIdUri="urn:mpeg:dash:role:2011" value="commentary"/>
+        <SegmentTemplate duration="2" media="c$Number$.m4s"/><Representation id="commentary" bandwidth="64000"/></AdaptationSet>
+      <AdaptationSet mimeType="audio/mp4" codecs="mp4a.40.2" lang="en"><Role schemeIdUri="urn:mpeg:dash:role:2011" value="main"/>
+        <SegmentTemplate duration="2" media="m$Number$.m4s"/><Representation id="main" bandwidth="64000"/></AdaptationSet>
+    </Period>`), URL_);
+    expect(m.representations.map((r) => [r.id, r.preference ?? 0])).toEqual([['v', 0], ['commentary', -1], ['main', 0]]);
   });
 });

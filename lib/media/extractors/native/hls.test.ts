@@ -52,7 +52,7 @@ describe('parseHlsPlaylist — master', () => {
     const m = master(MASTER);
     expect(m.media).toHaveLength(3);
     expect(m.media[0]).toEqual({
-      type: 'AUDIO', groupId: 'aud', name: 'English, main', language: 'en', default: true,
+      type: 'AUDIO', groupId: 'aud', name: 'English, main', language: 'en', default: true, autoselect: false,
       uri: 'https://cdn.example.com/show/audio/en.m3u8',
     });
     expect(m.media[1].default).toBe(false);

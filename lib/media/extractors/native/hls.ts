@@ -19,6 +19,9 @@ export interface HlsRendition {
   name?: string;
   language?: string;
   default: boolean;
+  autoselect: boolean;
+  /** CHANNELS' first field ("6" for 5.1), when given. */
+  channels?: number;
   /** Absent when the rendition is muxed into the variant streams. */
   uri?: string;
 }
@@ -36,6 +39,12 @@ export interface HlsSegment {
   key?: HlsKey;
   /** Media sequence number: the implicit AES-128 IV when the key gives none. */
   sequence: number;
+  /** EXT-X-GAP: the segment is missing on purpose and must never be fetched. */
+  gap?: boolean;
+  /** EXT-X-DISCONTINUITY before this segment: timestamps (and possibly encoding) restart here. */
+  discontinuity?: boolean;
+  /** The init segment (EXT-X-MAP) in effect for this segment; it may change mid-playlist. */
+  map?: Fragment;
 }
 
 export interface HlsMaster {
@@ -48,8 +57,10 @@ export interface HlsMedia {
   type: 'media';
   segments: HlsSegment[];
   targetDuration?: number;
-  /** false means live: the caller refuses it. */
+  /** false means live or an unfinished event: the caller refuses it. */
   endList: boolean;
+  /** EXT-X-I-FRAMES-ONLY: trick-play, never offered as video. */
+  iFramesOnly: boolean;
   /** seconds, the sum of the segments */
   duration: number;
   map?: Fragment;
@@ -72,6 +83,8 @@ function readKey(attrs: Record<string, string>, base: string): HlsKey | null | '
   const method = (attrs.METHOD ?? '').toUpperCase();
   if (method === 'NONE') return null;
   const format = attrs.KEYFORMAT;
+  // SAMPLE-AES encrypts samples inside the stream, which we do not decrypt: refused like DRM, never delivered
+  // as a file that cannot be decoded.
   if (method !== 'AES-128' || (format !== undefined && format !== 'identity')) return 'drm';
   const uri = resolveUrl(attrs.URI, base);
   if (!uri) throw new AppError('upstream_failed', 'The playlist has an unusable key');
@@ -107,6 +120,9 @@ export function parseHlsPlaylist(text: string, baseUrl: string): HlsPlaylist {
   let targetDuration: number | undefined;
   let sequence = 0;
   let endList = false;
+  let iFramesOnly = false;
+  let pendingGap = false;
+  let pendingDiscontinuity = false;
   const nextOffset = new Map<string, number>();
 
   for (let n = 1; n < lines.length; n++) {
@@ -141,6 +157,8 @@ export function parseHlsPlaylist(text: string, baseUrl: string): HlsPlaylist {
             name: a.NAME || undefined,
             language: a.LANGUAGE || undefined,
             default: a.DEFAULT?.toUpperCase() === 'YES',
+            autoselect: a.AUTOSELECT?.toUpperCase() === 'YES',
+            ...(parseNumber(a.CHANNELS?.split('/')[0]) ? { channels: parseNumber(a.CHANNELS?.split('/')[0]) } : {}),
             uri,
           });
           break;
@@ -188,6 +206,15 @@ export function parseHlsPlaylist(text: string, baseUrl: string): HlsPlaylist {
         case '#EXT-X-PLAYLIST-TYPE':
           if (value.trim().toUpperCase() === 'VOD') endList = true;
           break;
+        case '#EXT-X-I-FRAMES-ONLY':
+          iFramesOnly = true;
+          break;
+        case '#EXT-X-GAP':
+          pendingGap = true;
+          break;
+        case '#EXT-X-DISCONTINUITY':
+          pendingDiscontinuity = true;
+          break;
       }
       continue;
     }
@@ -210,15 +237,21 @@ export function parseHlsPlaylist(text: string, baseUrl: string): HlsPlaylist {
         segment.key = key;
         firstKey ??= key;
       }
+      if (map) segment.map = map;
+      if (pendingGap) segment.gap = true;
+      if (pendingDiscontinuity) segment.discontinuity = true;
       segments.push(segment);
       sequence++;
       pendingDuration = null;
       pendingRange = undefined;
+      pendingGap = false;
+      pendingDiscontinuity = false;
     }
   }
 
   if (variants.length > 0) return { type: 'master', variants, media };
   if (segments.length === 0) throw new AppError('no_media', 'No downloadable media found at this link');
   const duration = segments.reduce((sum, s) => sum + s.duration, 0);
-  return { type: 'media', segments, targetDuration, endList, duration, map, key: firstKey };
+  const firstMap = segments[0].map;
+  return { type: 'media', segments, targetDuration, endList, iFramesOnly, duration, map: firstMap, key: firstKey };
 }

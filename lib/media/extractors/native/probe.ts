@@ -16,6 +16,10 @@ export interface ProbeResult {
   bitrate?: number;
   /** ffprobe's format_name, first alias (mov, matroska, mp3, png_pipe…) */
   container?: string;
+  /** of the first audio stream */
+  channels?: number;
+  /** kbit/s of the first audio stream, when the container says */
+  audioBitrate?: number;
 }
 
 const TIMEOUT_MS = 10_000;
@@ -32,6 +36,8 @@ interface FfprobeJson {
     height?: number;
     avg_frame_rate?: string;
     r_frame_rate?: string;
+    channels?: number;
+    bit_rate?: string;
     disposition?: { attached_pic?: number };
   }[];
 }
@@ -64,6 +70,8 @@ export function readProbeJson(json: FfprobeJson): ProbeResult {
     fps: rate(video?.avg_frame_rate) ?? rate(video?.r_frame_rate),
     bitrate: bitRate ? Math.round(bitRate / 1000) : undefined,
     container: json.format?.format_name?.split(',')[0],
+    ...(audio?.channels ? { channels: audio.channels } : {}),
+    ...(positive(audio?.bit_rate) ? { audioBitrate: Math.round(positive(audio?.bit_rate)! / 1000) } : {}),
   };
 }
 
