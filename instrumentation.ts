@@ -17,7 +17,10 @@ export async function register() {
     const { restoreContentLength } = await import('./lib/http/wire-length');
     restoreContentLength();
     // The yt-dlp workers import their engine now (~1 s each with the current yt-dlp), not during the first analysis.
-    const { getYtdlpPool } = await import('./lib/media/ytdlp/get-pool');
-    getYtdlpPool().warm();
+    // Not while `next build` prerenders: its workers must be able to exit.
+    if (process.env.NEXT_PHASE !== 'phase-production-build') {
+      const { getYtdlpPool } = await import('./lib/media/ytdlp/get-pool');
+      getYtdlpPool().warm();
+    }
   }
 }

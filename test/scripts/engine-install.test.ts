@@ -43,7 +43,15 @@ async function publish(versions: { version: string; broken: boolean }[]): Promis
     buildPackage(version, broken);
     await exec('dpkg-deb', ['--root-owner-group', '-Zgzip', '-b', path.join(work, `pkg-${version}`), deb]);
   }
-  const { stdout } = await exec('dpkg-scanpackages', ['-m', 'pool', '/dev/null'], { cwd: repo });
+  // The index apt reads, written the way dpkg-scanpackages would (dpkg-dev is not on every machine; dpkg-deb is).
+  const stanzas: string[] = [];
+  for (const name of readdirSync(pool).filter((file) => file.endsWith('.deb')).sort()) {
+    const deb = path.join(pool, name);
+    const { stdout: control } = await exec('dpkg-deb', ['-f', deb]);
+    const bytes = readFileSync(deb);
+    stanzas.push(`${control.trim()}\nFilename: pool/${name}\nSize: ${bytes.length}\nSHA256: ${createHash('sha256').update(bytes).digest('hex')}\n`);
+  }
+  const stdout = stanzas.join('\n');
   const dists = path.join(repo, 'dists', 'unstable');
   for (const arch of ['amd64', 'arm64']) {
     mkdirSync(path.join(dists, 'main', `binary-${arch}`), { recursive: true });

@@ -29,6 +29,7 @@ describe('platform breaker', () => {
     expect(paused.code).toBe('platform_paused');
     expect(paused.status).toBe(503);
     expect(paused.details).toMatchObject({ retryAfter: 60, platform: 'youtube', cause: 'bot_check' });
+    expect(paused.message).toMatch(/paused for a moment.* Retry after \d{2}:\d{2} UTC\.$/);
     expect(() => breaker.check('tiktok')).not.toThrow();
     now += 60_000;
     expect(() => breaker.check('youtube')).not.toThrow(); // the pause is over: the next answer decides

@@ -56,9 +56,10 @@ export function createPlatformBreaker(options: BreakerOptions = {}): PlatformBre
       const entry = entries.get(platform);
       if (!entry || entry.until <= now()) return;
       const retryAfter = Math.max(1, Math.ceil((entry.until - now()) / 1000));
-      throw new AppError('platform_paused', ERROR_TEXTS.platform_paused, {
+      const at = new Date(entry.until).toISOString();
+      throw new AppError('platform_paused', `${ERROR_TEXTS.platform_paused} Retry after ${at.slice(11, 16)} UTC.`, {
         retryAfter,
-        retryAt: new Date(entry.until).toISOString(),
+        retryAt: at,
         platform,
         cause: entry.lastCode,
       });

@@ -5,8 +5,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { createDb, type Db } from '@/lib/db';
+import { AppError } from '@/lib/errors';
+import { dbEngines } from '@/test/db-engines';
 
-import { platformOutage, startCanaries, type CanaryRun } from './canaries';
+import { platformOutage, runCanaries, startCanaries, type CanaryRun } from './canaries';
 import { createYtdlpPool, type YtdlpPool } from './pool';
 import { startTestSite, type TestSite } from './test-site';
 
@@ -100,5 +102,34 @@ describe('platform canaries', () => {
     const scheduler = startCanaries({ db: async () => db, pool, canaries: () => ({}) });
     expect(await scheduler.run()).toBeNull();
     scheduler.stop();
+  });
+});
+
+describe.each(dbEngines())('canary store on $name', ({ create }) => {
+  it('keeps one row per platform: the outage keeps its start until a pass clears it', async () => {
+    const store = await create();
+    let now = Date.UTC(2026, 10, 25, 14, 0);
+    let failing = true;
+    const fake = {
+      state: () => ({ engine: { key: 'ours:versions/x' } }),
+      extract: async () => {
+        if (failing) throw new AppError('bot_check', 'x');
+        return {};
+      },
+    } as unknown as YtdlpPool;
+    try {
+      const first = await runCanaries({ db: store, pool: fake, canaries: { youtube: ['https://www.youtube.com/watch?v=a'] }, now: () => now });
+      expect(first.results.youtube).toMatchObject({ ok: false, code: 'bot_check', failingSince: '2026-11-25T14:00:00.000Z', checkedAt: '2026-11-25T14:00:00.000Z' });
+      now += 3_600_000;
+      await runCanaries({ db: store, pool: fake, canaries: { youtube: ['https://www.youtube.com/watch?v=a'] }, now: () => now });
+      expect(await platformOutage(store, 'youtube')).toBe('2026-11-25T14:00:00.000Z');
+      failing = false;
+      const passed = await runCanaries({ db: store, pool: fake, canaries: { youtube: ['https://www.youtube.com/watch?v=a'] }, now: () => now });
+      expect(passed.results.youtube).toMatchObject({ ok: true, code: null, failingSince: null, checkedAt: '2026-11-25T15:00:00.000Z' });
+      expect(await platformOutage(store, 'youtube')).toBeNull();
+      expect(await platformOutage(store, 'tiktok')).toBeNull();
+    } finally {
+      await store.close();
+    }
   });
 });

@@ -67,7 +67,10 @@ export interface YtdlpPool {
   close(): Promise<void>;
 }
 
-type Command = { url: string; options: { proxy?: string; noplaylist?: boolean; socketTimeout?: number; cookies?: string } } | { cmd: 'version' | 'engine' };
+type Command =
+  | { url: string; options: { proxy?: string; noplaylist?: boolean; socketTimeout?: number; cookies?: string } }
+  | { cmd: 'version' | 'engine' }
+  | { cmd: 'warm'; options: { proxy?: string; socketTimeout?: number } };
 
 interface Job {
   command: Command;
@@ -262,7 +265,17 @@ export function createYtdlpPool(options: YtdlpPoolOptions = {}): YtdlpPool {
     warm() {
       warmed = true;
       checkEngine();
-      while (!closed && workers.size - retiring.size < size) idle.push(spawnOne());
+      let spawned = 0;
+      while (!closed && workers.size - retiring.size < size) {
+        idle.push(spawnOne());
+        spawned += 1;
+      }
+      // Each new worker also runs the request path once (no network), so the first analysis is as fast as the next.
+      if (spawned > 0) {
+        void resolveProxy().then((proxy) => {
+          for (let i = 0; i < spawned; i += 1) submit({ cmd: 'warm', options: { proxy, socketTimeout: SOCKET_TIMEOUT_S } }).catch(() => undefined);
+        }, () => undefined);
+      }
     },
     state() {
       return {

@@ -14,7 +14,8 @@ export interface WorkerReply {
 
 export type WorkerRequest =
   | { id: number; url: string; options: { proxy?: string; noplaylist?: boolean; socketTimeout?: number; cookies?: string } }
-  | { id: number; cmd: 'version' | 'engine' };
+  | { id: number; cmd: 'version' | 'engine' }
+  | { id: number; cmd: 'warm'; options: { proxy?: string; socketTimeout?: number } };
 
 export interface WorkerConfig {
   python: string;

@@ -251,9 +251,23 @@ def js_runtime_seen():
     return None
 
 
+def warm_request_path(options):
+    """Builds the instance real requests will use (the proxy is part of its key) and runs one extraction whose
+    connection our own socket guard refuses before any packet leaves: the first user's analysis then finds the
+    networking and generic-extractor code already loaded."""
+    use_proxy(None)
+    try:
+        instance_for(options).extract_info('http://127.0.0.1:9/warm-up.mp4', download=False)
+    except Exception:
+        pass
+    return {'ok': True}
+
+
 def handle(request):
     if request.get('cmd') == 'version':
         return {'ok': True, 'version': VERSION}
+    if request.get('cmd') == 'warm':
+        return warm_request_path(request.get('options') or {})
     if request.get('cmd') == 'engine':
         return {'ok': True, 'version': VERSION, 'jsRuntime': js_runtime_seen()}
     try:

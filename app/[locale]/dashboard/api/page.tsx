@@ -2,6 +2,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { headers } from 'next/headers';
 import { CodeExamples } from '@/components/dashboard/api-docs/code-examples';
 import { EndpointList } from '@/components/dashboard/api-docs/endpoint-list';
+import { EngineVersion } from '@/components/dashboard/api-docs/engine-version';
 import { GettingStarted } from '@/components/dashboard/api-docs/getting-started';
 import { HelpLinks } from '@/components/dashboard/api-docs/help-links';
 import { SdkList } from '@/components/dashboard/api-docs/sdk-list';
@@ -10,8 +11,6 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { LOCALE_INFO } from '@/lib/i18n/locale-info';
 import type { Locale } from '@/lib/i18n/routing';
 import { buildOpenApiDocument } from '@/lib/openapi/document';
-import { engineStatus } from '@/lib/media/ytdlp/engine-status';
-import { getYtdlpPool } from '@/lib/media/ytdlp/get-pool';
 import { pageMetadata } from '@/lib/seo/page-metadata';
 import { originFor } from '@/lib/seo/site-url';
 
@@ -31,15 +30,12 @@ export default async function ApiDocsPage({ params }: Props) {
   const baseUrl = originFor(await headers());
   // The very document GET /api/openapi.json serves: endpoints and code examples are read from it, never written twice.
   const doc = buildOpenApiDocument(baseUrl);
-  const engine = await engineStatus(getYtdlpPool()).catch(() => null);
   // Radix Tabs writes its own dir attribute (ltr unless told), which would flip Arabic pages back.
   const dir = LOCALE_INFO[locale].dir;
   return (
     <div className="space-y-8">
       <PageHeading title={t('title')} description={t('description')} />
-      <p className="text-sm text-muted-foreground" data-testid="api-engine-version">
-        {engine?.version ? t('engine', { version: engine.version }) : t('engineUnknown')}
-      </p>
+      <EngineVersion />
       <GettingStarted baseUrl={baseUrl} />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
         <Tabs defaultValue="endpoints" dir={dir} className="min-w-0">
