@@ -1,6 +1,5 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getPreparations } from '@/lib/media/deliver';
 import { runningFfmpegCount } from '@/lib/media/ffmpeg';
