@@ -10,6 +10,7 @@ import { parseImage } from '@/lib/media/extractors/native/parse-image';
 import { parseMp3 } from '@/lib/media/extractors/native/parse-mp3';
 import { scanMp4 } from '@/lib/media/extractors/native/parse-mp4';
 import { parseWebm } from '@/lib/media/extractors/native/parse-webm';
+import { contentDisposition } from '@/lib/media/deliver/content-disposition';
 import { recogniseUrl } from '@/lib/media/platforms';
 import { facebookCases } from '@/lib/media/platforms/facebook.cases';
 import { genericCases } from '@/lib/media/platforms/generic.cases';
@@ -214,5 +215,16 @@ describe('fuzzed parsers (fast-check)', () => {
       { weight: 1, arbitrary: fc.string({ maxLength: 300 }) },
     );
     property(urls, (url) => recogniseUrl(url));
+  }, 60_000);
+  it('file names from titles (a page chooses its own title)', () => {
+    const runs = fc.constantFrom('.', ' ', '. ', '\u3000', '\u202e', '/', '"', '\r\n', '🎬', 'é');
+    const title = fc.oneof(
+      fc.tuple(fc.string({ maxLength: 20 }), runs, fc.integer({ min: 1, max: 20_000 }), fc.string({ maxLength: 20 })).map(([a, run, n, b]) => `${a}${run.repeat(n)}${b}`),
+      fc.string({ maxLength: 400, unit: 'binary' }),
+    );
+    property(fc.tuple(title, fc.string({ maxLength: 12 })), ([text, ext]) => {
+      const header = contentDisposition(text, ext);
+      if (/[\r\n]/.test(header)) throw new Error(`a header line break from ${JSON.stringify(text.slice(0, 40))}`);
+    });
   }, 60_000);
 });
