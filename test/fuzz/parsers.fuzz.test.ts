@@ -217,7 +217,7 @@ describe('fuzzed parsers (fast-check)', () => {
     property(urls, (url) => recogniseUrl(url));
   }, 60_000);
   it('file names from titles (a page chooses its own title)', () => {
-    const runs = fc.constantFrom('.', ' ', '. ', '\u3000', '\u202e', '/', '"', '\r\n', '🎬', 'é');
+    const runs = fc.constantFrom('.', ' ', '. ', '\u3000', '\u202e', '/', '"', '\r\n', '🎬', 'é', '\ud800', '\udc00');
     const title = fc.oneof(
       fc.tuple(fc.string({ maxLength: 20 }), runs, fc.integer({ min: 1, max: 20_000 }), fc.string({ maxLength: 20 })).map(([a, run, n, b]) => `${a}${run.repeat(n)}${b}`),
       fc.string({ maxLength: 400, unit: 'binary' }),

@@ -58,6 +58,12 @@ describe('contentDisposition', () => {
     expect(safeFilename(` . x${'. '.repeat(50_000)}`, 'mp3')).toBe('x.mp3');
   });
 
+  it('turns a lone surrogate (a JSON-LD "\\ud800") into U+FFFD instead of failing to encode the header', () => {
+    const header = contentDisposition('clip \ud800 end \udc00', 'mp4');
+    expect(utf8Name(header)).toBe('clip \ufffd end \ufffd.mp4');
+    expect(utf8Name(contentDisposition(`${'a'.repeat(1019)}🎬🎬`, 'mp4'))).toMatch(/^a+\.mp4$/);
+  });
+
   it('caps the name at 255 bytes of UTF-8 on a code-point boundary, keeping the extension', () => {
     const name = safeFilename('😀'.repeat(100) + 'ب'.repeat(100), 'webm');
     expect(Buffer.byteLength(name, 'utf8')).toBeLessThanOrEqual(255);
