@@ -87,6 +87,10 @@ const schema = z.object({
   DOWNLOAD_JOB_CONCURRENCY: int(1, 256).default(4),
   BULK_CONCURRENCY: int(1, 64).default(2),
   TEMP_DIR: z.string().optional(),
+  // An origin that sends nothing for this long is given up on (the request is retried, then fails); one that
+  // keeps sending but too slowly to prepare a file within the deadline fails with upstream_timeout.
+  MEDIA_STALL_TIMEOUT_MS: int(100).default(20_000),
+  DOWNLOAD_DEADLINE_MS: int(1000).default(30 * 60 * 1000),
   TEMP_TTL_MS: int(1).default(60 * 60 * 1000),
   CREATOR_SOURCES_JSON: slugUrls.default({}),
   CREATOR_ANALYSIS_TIMEOUT_MS: int(1).default(15_000),

@@ -25,6 +25,7 @@ export const ERROR_STATUS = {
   upstream_failed: 502,
   upstream_timeout: 504,
   unavailable: 503,
+  insufficient_storage: 507,
   internal: 500,
   // What the platforms answer (yt-dlp's failures, lib/media/ytdlp/error-map.ts) and the per-platform circuit breaker.
   bot_check: 503,
@@ -60,8 +61,17 @@ export function isAppError(value: unknown): value is AppError {
   return value instanceof AppError;
 }
 
-/** Anything thrown becomes an AppError; unknown failures never leak their message to the client. */
+/** The disk (or the quota) is full: nothing the caller did, and nothing a retry now would fix. */
+export const outOfStorage = () => new AppError('insufficient_storage', 'The server is out of storage space right now. Please try again later.');
+
+const STORAGE_FULL = new Set(['ENOSPC', 'EDQUOT']);
+
+/**
+ * Anything thrown becomes an AppError; unknown failures never leak their message to the client. A write that
+ * failed because the disk is full is told as such (507), wherever it happened.
+ */
 export function toAppError(value: unknown): AppError {
   if (isAppError(value)) return value;
+  if (value instanceof Error && STORAGE_FULL.has((value as NodeJS.ErrnoException).code ?? '')) return outOfStorage();
   return new AppError('internal', 'Something went wrong');
 }

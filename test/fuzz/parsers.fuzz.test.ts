@@ -10,6 +10,7 @@ import { parseImage } from '@/lib/media/extractors/native/parse-image';
 import { parseMp3 } from '@/lib/media/extractors/native/parse-mp3';
 import { scanMp4 } from '@/lib/media/extractors/native/parse-mp4';
 import { parseWebm } from '@/lib/media/extractors/native/parse-webm';
+import { contentDisposition } from '@/lib/media/deliver/content-disposition';
 import { recogniseUrl } from '@/lib/media/platforms';
 import { facebookCases } from '@/lib/media/platforms/facebook.cases';
 import { genericCases } from '@/lib/media/platforms/generic.cases';
@@ -29,7 +30,7 @@ import { FIXTURE_PAGES, renderFixturePage } from '@/test/fixtures/pages';
  */
 const RUNS = 10_000;
 const STEP_MS = 100;
-const SEED = 20261125;
+const SEED = Number(process.env.FUZZ_SEED ?? 20261125);
 const BASE = 'https://cdn.example.com/dir/index';
 
 /** A parse that throws anything but an AppError, or takes too long, fails the property. */
@@ -43,11 +44,11 @@ function survives(parse: () => unknown): void {
     }
     return performance.now() - started;
   };
-  // A slow input is slow every time; a pause of the machine (GC, a neighbour's build) is not, so it gets one retry.
-  if (once() > STEP_MS) {
-    const again = once();
-    if (again > STEP_MS) throw new Error(`one input took ${again.toFixed(1)} ms (limit ${STEP_MS} ms)`);
-  }
+  // A slow input is slow every time; a pause of the machine (GC of the inputs generated, a neighbour's build) is
+  // not, so it is timed again, up to three times in all, and the fastest counts.
+  let fastest = once();
+  for (let attempt = 1; attempt < 3 && fastest > STEP_MS; attempt += 1) fastest = Math.min(fastest, once());
+  if (fastest > STEP_MS) throw new Error(`one input took ${fastest.toFixed(1)} ms (limit ${STEP_MS} ms)`);
 }
 
 function property<T>(arbitrary: fc.Arbitrary<T>, parse: (input: T) => unknown, runs = RUNS): void {
@@ -188,6 +189,17 @@ describe('fuzzed parsers (fast-check)', () => {
     expect(failure(() => { throw new AppError('no_media', 'none'); })).toBe('passed');
   });
 
+  it('WebM: a DocType or CodecID padded with a long run of NULs is read in linear time', () => {
+    // The NUL padding was trimmed with /\0+$/, whose backtracking is quadratic: 160 kB of NULs took 16 s.
+    const size8 = (n: number) => Buffer.from([0x01, 0, (n / 2 ** 40) & 0xff, (n / 2 ** 32) & 0xff, (n >>> 24) & 0xff, (n >>> 16) & 0xff, (n >>> 8) & 0xff, n & 0xff]);
+    const padded = Buffer.concat([Buffer.alloc(200_000), Buffer.from('x')]);
+    const docType = Buffer.concat([Buffer.from([0x42, 0x82]), size8(padded.length), padded]);
+    const file = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), size8(docType.length), docType]);
+    const started = performance.now();
+    expect(parseWebm(file)).toBeNull();
+    expect(performance.now() - started).toBeLessThan(STEP_MS);
+  });
+
   it('MP4 box walker', () => property(mutatedBytes(seeds.mp4), (bytes) => scanMp4(bytes, 0, bytes.length)), 60_000);
   it('WebM/EBML reader', () => property(mutatedBytes(seeds.webm), (bytes) => parseWebm(bytes)), 60_000);
   it('MP3 frame reader', () => property(mutatedBytes(seeds.mp3), (bytes) => parseMp3(bytes, bytes.length)), 60_000);
@@ -203,5 +215,16 @@ describe('fuzzed parsers (fast-check)', () => {
       { weight: 1, arbitrary: fc.string({ maxLength: 300 }) },
     );
     property(urls, (url) => recogniseUrl(url));
+  }, 60_000);
+  it('file names from titles (a page chooses its own title)', () => {
+    const runs = fc.constantFrom('.', ' ', '. ', '\u3000', '\u202e', '/', '"', '\r\n', '🎬', 'é', '\ud800', '\udc00');
+    const title = fc.oneof(
+      fc.tuple(fc.string({ maxLength: 20 }), runs, fc.integer({ min: 1, max: 20_000 }), fc.string({ maxLength: 20 })).map(([a, run, n, b]) => `${a}${run.repeat(n)}${b}`),
+      fc.string({ maxLength: 400, unit: 'binary' }),
+    );
+    property(fc.tuple(title, fc.string({ maxLength: 12 })), ([text, ext]) => {
+      const header = contentDisposition(text, ext);
+      if (/[\r\n]/.test(header)) throw new Error(`a header line break from ${JSON.stringify(text.slice(0, 40))}`);
+    });
   }, 60_000);
 });

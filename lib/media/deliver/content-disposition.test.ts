@@ -49,6 +49,21 @@ describe('contentDisposition', () => {
     expect(safeFilename('\u202E\r\n/"', 'jpg')).toBe('download.jpg');
   });
 
+  it('reads a title with a long run of dots inside in linear time (a page chooses its own title)', () => {
+    const started = performance.now();
+    const name = safeFilename(`x${'.'.repeat(200_000)}y`, 'mp4');
+    expect(performance.now() - started).toBeLessThan(100);
+    expect(name.startsWith('x.')).toBe(true);
+    expect(name.endsWith('.mp4')).toBe(true);
+    expect(safeFilename(` . x${'. '.repeat(50_000)}`, 'mp3')).toBe('x.mp3');
+  });
+
+  it('turns a lone surrogate (a JSON-LD "\\ud800") into U+FFFD instead of failing to encode the header', () => {
+    const header = contentDisposition('clip \ud800 end \udc00', 'mp4');
+    expect(utf8Name(header)).toBe('clip \ufffd end \ufffd.mp4');
+    expect(utf8Name(contentDisposition(`${'a'.repeat(1019)}🎬🎬`, 'mp4'))).toMatch(/^a+\.mp4$/);
+  });
+
   it('caps the name at 255 bytes of UTF-8 on a code-point boundary, keeping the extension', () => {
     const name = safeFilename('😀'.repeat(100) + 'ب'.repeat(100), 'webm');
     expect(Buffer.byteLength(name, 'utf8')).toBeLessThanOrEqual(255);

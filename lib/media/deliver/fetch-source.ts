@@ -3,6 +3,7 @@ import { openProgressive } from '@/lib/media/download/fetch-progressive';
 import { openSegmented } from '@/lib/media/download/fetch-segments';
 import { downloadToFile } from '@/lib/media/download/write-to-file';
 import type { SourceFormat } from '@/lib/media/types';
+import { limits } from './limits';
 
 export interface FetchSourceOptions {
   signal: AbortSignal;
@@ -20,6 +21,7 @@ export async function fetchSourceToFile(source: SourceFormat, file: string, opts
     const known: { size?: number } = {};
     const download = await openProgressive(source, {
       signal: opts.signal,
+      stallMs: limits.stallMs(),
       onBytes: (n) => {
         received += n;
         opts.onBytes?.(n);
@@ -32,6 +34,7 @@ export async function fetchSourceToFile(source: SourceFormat, file: string, opts
   let previous = 0;
   const download = await openSegmented(source, {
     signal: opts.signal,
+    stallMs: limits.stallMs(),
     onProgress: (done, total, bytes) => {
       opts.onBytes?.(bytes - previous);
       previous = bytes;

@@ -6,7 +6,15 @@ export const limits = {
   maxDurationS: () => config().env.MAX_DURATION_S,
   maxFileBytes: () => config().env.MAX_FILESIZE_BYTES,
   maxDownloadsPerIp: () => config().env.MAX_DOWNLOADS_PER_IP,
+  /** No byte from the origin for this long: that request is abandoned (and retried from where it stopped). */
+  stallMs: () => config().env.MEDIA_STALL_TIMEOUT_MS,
+  /** A file must be prepared within this long, however steadily the origin trickles. */
+  deadlineMs: () => config().env.DOWNLOAD_DEADLINE_MS,
 };
+
+export function tooSlow(): AppError {
+  return new AppError('upstream_timeout', 'The site sent the file too slowly to finish in time');
+}
 
 /** "3 hour", "90 minute": the limit as an adjective, as in "the 3 hour limit". */
 function limitText(seconds: number): string {

@@ -4,7 +4,7 @@ import { openProgressive, type ProgressiveDownload } from '@/lib/media/download/
 import type { SourceFormat } from '@/lib/media/types';
 import { parseRangeStart } from './byte-range';
 import { downloadHeaders, unsatisfiable } from './download-headers';
-import { assertSizeAllowed, sizeLimiter } from './limits';
+import { assertSizeAllowed, limits, sizeLimiter } from './limits';
 import { toWebStream } from './web-stream';
 
 /** Origin streams open right now (tests and health read it: a client gone must leave none behind). */
@@ -42,7 +42,7 @@ export async function passthrough(source: SourceFormat, meta: PassthroughMeta, o
   // streams and cut off past the limit. Our headers are out by then, so the client sees the body fail, never a
   // short file passed off as whole; destroying the stream also aborts the origin request.
   const open = (range: { start?: number; end?: number } = {}) =>
-    openProgressive(source, { signal: meta.signal, ...range, onBytes: sizeLimiter((error) => download.stream.destroy(error)) });
+    openProgressive(source, { signal: meta.signal, stallMs: limits.stallMs(), ...range, onBytes: sizeLimiter((error) => download.stream.destroy(error)) });
   try {
     download = await open({ start: wanted?.start, end: wanted?.end });
   } catch (error) {

@@ -5,7 +5,7 @@ import { convertFiles } from '@/lib/media/ffmpeg';
 import type { OfferPlan } from '@/lib/media/offers';
 import type { SourceFormat } from '@/lib/media/types';
 import { fetchSourceToFile } from './fetch-source';
-import { limits, tooLarge } from './limits';
+import { limits, tooLarge, tooSlow } from './limits';
 
 export interface PreparedFile {
   file: string;
@@ -40,6 +40,19 @@ function inputsOf(plan: OfferPlan): { role: 'video' | 'audio'; source: SourceFor
  * passthrough, runs one ffmpeg over those local files. Stops at the size limit. Leaves only the output behind.
  */
 export async function prepareOffer(plan: OfferPlan, dir: string, opts: PrepareOptions): Promise<PreparedFile> {
+  // An origin trickling a byte at a time never stalls; the deadline ends it, and frees its slot, all the same.
+  const late = new AbortController();
+  const deadline = setTimeout(() => late.abort(tooSlow()), limits.deadlineMs());
+  try {
+    return await prepareWithin(plan, dir, { ...opts, signal: AbortSignal.any([opts.signal, late.signal]) });
+  } catch (error) {
+    throw late.signal.aborted && !opts.signal.aborted ? late.signal.reason : error;
+  } finally {
+    clearTimeout(deadline);
+  }
+}
+
+async function prepareWithin(plan: OfferPlan, dir: string, opts: PrepareOptions): Promise<PreparedFile> {
   const output = path.join(dir, `output.${plan.ext}`);
   const inputs = inputsOf(plan);
   const copyOnly = plan.action === 'passthrough';

@@ -1,5 +1,5 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeWorkDir, sweepTempDirs } from './temp-store';
@@ -29,6 +29,17 @@ async function workDir(ageMs: number): Promise<string> {
 }
 
 describe('sweepTempDirs', () => {
+  it('removes at once a young work dir whose process on this host is gone, and keeps one whose process lives', async () => {
+    const dead = await workDir(60_000);
+    const alive = await workDir(60_000);
+    const owner = (dir: string, pid: number) => writeFileSync(path.join(dir, '.owner'), JSON.stringify({ host: hostname(), pid }));
+    owner(dead, 2 ** 22 + 12345); // above the kernel's pid_max: no such process
+    owner(alive, process.ppid);
+    expect(await sweepTempDirs(new Set())).toBe(1);
+    expect(existsSync(dead)).toBe(false);
+    expect(existsSync(alive)).toBe(true);
+  });
+
   it('removes work dirs older than the TTL (default 1 h) and keeps the younger ones', async () => {
     const old = await workDir(HOUR + 60_000);
     const young = await workDir(HOUR - 60_000);

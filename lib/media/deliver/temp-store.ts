@@ -1,16 +1,37 @@
 import 'server-only';
-import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { config } from '@/lib/config';
 
 export const tempRoot = (): string => config().tempDir;
 export const tempTtlMs = (): number => config().env.TEMP_TTL_MS;
 
-/** A fresh directory for one preparation; its name starts with `prefix` so a sweep can tell whose it is. */
+const OWNER_FILE = '.owner';
+
+/**
+ * A fresh directory for one preparation; its name starts with `prefix` so a sweep can tell whose it is, and it
+ * records which process on which host made it, so a process that died (killed, crashed) can be told from one
+ * that is still working.
+ */
 export async function makeWorkDir(prefix: string): Promise<string> {
   const root = tempRoot();
   await mkdir(root, { recursive: true, mode: 0o700 });
-  return mkdtemp(path.join(root, `${prefix}-`));
+  const dir = await mkdtemp(path.join(root, `${prefix}-`));
+  await writeFile(path.join(dir, OWNER_FILE), JSON.stringify({ host: hostname(), pid: process.pid }), { mode: 0o600 });
+  return dir;
+}
+
+/** Whether the dir was made by a process of this host that no longer exists: nothing will ever finish it. */
+async function ownerIsGone(dir: string): Promise<boolean> {
+  try {
+    const owner = JSON.parse(await readFile(path.join(dir, OWNER_FILE), 'utf8')) as { host?: string; pid?: number };
+    if (owner.host !== hostname() || typeof owner.pid !== 'number' || owner.pid === process.pid) return false;
+    process.kill(owner.pid, 0);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ESRCH';
+  }
 }
 
 export async function removeDir(dir: string): Promise<void> {
@@ -18,8 +39,9 @@ export async function removeDir(dir: string): Promise<void> {
 }
 
 /**
- * Removes work dirs older than the TTL that nobody is using (`inUse`): files from finished preparations that
- * expired, and whatever a crashed or restarted process left behind.
+ * Removes work dirs that nobody is using (`inUse`) and that are older than the TTL (files from finished
+ * preparations that expired) or were left by a process of this host that has died (a kill or crash mid-download:
+ * half-written files nothing will finish), whatever their age.
  */
 export async function sweepTempDirs(inUse: ReadonlySet<string>, now = Date.now()): Promise<number> {
   const root = tempRoot();
@@ -29,7 +51,8 @@ export async function sweepTempDirs(inUse: ReadonlySet<string>, now = Date.now()
     const dir = path.join(root, name);
     if (inUse.has(dir)) continue;
     const info = await stat(dir).catch(() => null);
-    if (!info?.isDirectory() || now - info.mtimeMs < tempTtlMs()) continue;
+    if (!info?.isDirectory()) continue;
+    if (now - info.mtimeMs < tempTtlMs() && !(await ownerIsGone(dir))) continue;
     await removeDir(dir);
     removed += 1;
   }

@@ -1,7 +1,7 @@
 import 'server-only';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { config } from '@/lib/config';
-import { AppError } from '@/lib/errors';
+import { AppError, outOfStorage } from '@/lib/errors';
 
 /** The converter to run (FFMPEG_PATH). */
 export const ffmpegBin = (): string => config().env.FFMPEG_PATH;
@@ -96,6 +96,9 @@ export function runFfmpeg(args: readonly string[], opts: RunFfmpegOptions = {}):
       if (opts.signal?.aborted) return reject(opts.signal.reason ?? new AppError('unavailable', 'Cancelled'));
       if (code === 0) return resolve();
       console.error('[ffmpeg] failed', code ?? signalName, stderr.trim().split('\n').slice(-3).join(' | '));
+      // A full disk and a converter killed from outside (OOM killer, an operator) are told apart from a bad input.
+      if (/No space left on device|Disk quota exceeded/i.test(stderr)) return reject(outOfStorage());
+      if (signalName) return reject(new AppError('unavailable', 'The conversion was interrupted. Please try again.', { signal: signalName }));
       reject(new AppError('internal', 'Conversion failed', { exitCode: code, signal: signalName }));
     });
   });

@@ -33,6 +33,12 @@ const ID = {
 /** Masters whose size may be "unknown" (all ones) in a live or streamed file: they run to their parent's end. */
 const MAY_BE_UNSIZED = new Set<number>([ID.segment, ID.cluster]);
 const MAX_ELEMENTS = 4096;
+/**
+ * Elements one parse may visit in all levels together. A real header has tens before its first Cluster; a crafted
+ * 2 MB head of two-byte elements would otherwise keep the event loop busy for hundreds of milliseconds.
+ */
+const MAX_VISITS = 8192;
+let visits = 0;
 
 const malformed = () => new AppError('upstream_failed', 'The media could not be read');
 
@@ -58,7 +64,7 @@ function vint(buf: Buffer, at: number, keepMarker: boolean): { value: number; le
 function* children(buf: Buffer, from: number, to: number, lenient = false): Generator<Element> {
   let at = from;
   for (let count = 0; at < to; count += 1) {
-    if (count >= MAX_ELEMENTS) throw malformed();
+    if (count >= MAX_ELEMENTS || ++visits > MAX_VISITS) throw malformed();
     const id = vint(buf, at, true);
     const size = vint(buf, at + id.length, false);
     const body = at + id.length + size.length;
@@ -68,6 +74,16 @@ function* children(buf: Buffer, from: number, to: number, lenient = false): Gene
     yield { id: id.value, body, end };
     at = end;
   }
+}
+
+/**
+ * A short string element (DocType, CodecID) without its NUL padding. Capped: a real one is a few bytes, and
+ * trimming a crafted megabyte of NULs with a regex took time quadratic in its length.
+ */
+function text(buf: Buffer, from: number, to: number): string {
+  let end = Math.min(to, buf.length, from + 64);
+  while (end > from && buf[end - 1] === 0) end -= 1;
+  return buf.toString('latin1', from, end);
 }
 
 function uint(buf: Buffer, el: Element): number {
@@ -85,13 +101,14 @@ function float(buf: Buffer, el: Element): number {
 
 /** Reads the header, Info and Tracks of a Matroska/WebM file; null when the bytes are not EBML or stop too soon. */
 export function parseWebm(buf: Buffer): WebmInfo | null {
+  visits = 0;
   try {
     if (buf.length < 4 || buf.readUInt32BE(0) !== ID.ebml) return null;
     const [header] = children(buf, 0, buf.length, true);
     if (header.end > buf.length) return null;
     let docType = '';
     for (const el of children(buf, header.body, header.end)) {
-      if (el.id === ID.docType) docType = buf.toString('latin1', el.body, Math.min(el.end, buf.length)).replace(/\0+$/, '');
+      if (el.id === ID.docType) docType = text(buf, el.body, el.end);
     }
     if (docType !== 'webm' && docType !== 'matroska') return null;
     const segment = children(buf, header.end, buf.length, true).next().value;
@@ -134,7 +151,7 @@ function readTracks(buf: Buffer, tracks: Element): WebmTrack[] {
       if (el.id === ID.trackType) {
         const type = uint(buf, el);
         track.kind = type === 1 ? 'video' : type === 2 ? 'audio' : 'other';
-      } else if (el.id === ID.codecId) track.codecId = buf.toString('latin1', el.body, el.end).replace(/\0+$/, '');
+      } else if (el.id === ID.codecId) track.codecId = text(buf, el.body, el.end);
       else if (el.id === ID.defaultDuration) {
         const ns = uint(buf, el);
         if (ns > 0) track.fps = Math.round((1e9 / ns) * 1000) / 1000;

@@ -1,0 +1,54 @@
+import { NextRequest } from 'next/server';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import proxy from '@/proxy';
+
+// next-intl's middleware does not load under Node's ESM resolver; this stand-in does what it does with the
+// request: hands every request header on to the page (next-intl adds its locale header the same way).
+vi.mock('next-intl/middleware', async () => {
+  const { NextResponse } = await import('next/server');
+  return { default: () => (req: NextRequest) => NextResponse.next({ request: { headers: new Headers(req.headers) } }) };
+});
+
+afterEach(() => vi.unstubAllEnvs());
+
+const policyOf = (res: Response) => res.headers.get('content-security-policy') ?? '';
+const nonceOf = (policy: string) => /'nonce-([^']+)'/.exec(policy)?.[1];
+
+describe('proxy.ts: the per-request security headers', () => {
+  it('gives a page a fresh nonce, on the response policy and forwarded to the page as x-nonce and its CSP', async () => {
+    const first = await proxy(new NextRequest('http://localhost/download'));
+    const second = await proxy(new NextRequest('http://localhost/download'));
+    const nonce = nonceOf(policyOf(first));
+    expect(nonce).toBeTruthy();
+    expect(nonce).not.toBe(nonceOf(policyOf(second)));
+    // What Next hands on to the page as request headers.
+    expect(first.headers.get('x-middleware-request-x-nonce')).toBe(nonce);
+    expect(first.headers.get('x-middleware-request-content-security-policy')).toBe(policyOf(first));
+    expect(first.headers.get('strict-transport-security')).toBeNull();
+  });
+
+  it('a page reached through the dashboard guard still carries the policy', async () => {
+    const res = await proxy(new NextRequest('http://localhost/dashboard'));
+    expect(res.status).toBe(307);
+    expect(nonceOf(policyOf(res))).toBeTruthy();
+  });
+
+  it('gives an API answer the deny-all policy and no nonce', async () => {
+    const res = await proxy(new NextRequest('http://localhost/api/health'));
+    expect(policyOf(res)).toMatch(/^default-src 'none'/);
+    expect(res.headers.get('x-middleware-request-x-nonce')).toBeNull();
+  });
+
+  it('sends HSTS (and upgrades insecure requests) only when a trusted proxy says https', async () => {
+    const forged = await proxy(new NextRequest('https://localhost/', { headers: { 'x-forwarded-proto': 'https' } }));
+    expect(forged.headers.get('strict-transport-security')).toBeNull();
+    vi.stubEnv('TRUST_PROXY', '1');
+    for (const path of ['/', '/api/health']) {
+      const res = await proxy(new NextRequest(`http://localhost${path}`, { headers: { 'x-forwarded-proto': 'https' } }));
+      expect(res.headers.get('strict-transport-security'), path).toBe('max-age=63072000; includeSubDomains');
+    }
+    expect(policyOf(await proxy(new NextRequest('http://localhost/', { headers: { 'x-forwarded-proto': 'https' } })))).toContain('upgrade-insecure-requests');
+    const plain = await proxy(new NextRequest('http://localhost/', { headers: { 'x-forwarded-proto': 'http' } }));
+    expect(plain.headers.get('strict-transport-security')).toBeNull();
+  });
+});
