@@ -42,7 +42,7 @@ test('Ctrl+V outside any field pastes the link and analyses it by itself', async
 
   await expect(page.getByTestId('analyze-input')).toHaveValue(OG_VIDEO);
   await expect(page.getByTestId('analyze-submit')).toHaveText('Analyzing...');
-  await expect(page.getByTestId('analyze-input')).toBeDisabled();
+  await expect(page.getByTestId('analyze-input')).not.toBeEditable(); // read-only while busy: it keeps keyboard focus
   await expect(page.getByTestId('analyze-paste')).toBeDisabled();
   await expect(page.getByTestId('analyze-busy')).toBeVisible();
 
