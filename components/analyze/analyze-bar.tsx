@@ -68,10 +68,12 @@ export function AnalyzeBar({
             onChange={(event) => onValueChange(event.target.value)}
             onKeyDown={onKeyDown}
             onPaste={pastedIntoBox}
-            disabled={busy}
+            // Read-only, not disabled, while analysing: a disabled field drops keyboard focus to <body> on Enter.
+            readOnly={busy}
+            aria-busy={busy || undefined}
             placeholder={t('placeholder')}
             data-testid="analyze-input"
-            className="h-11 min-w-0 flex-1 bg-transparent text-base text-start outline-none placeholder:text-muted-foreground disabled:opacity-60"
+            className="h-11 min-w-0 flex-1 bg-transparent text-base text-start outline-none placeholder:text-muted-foreground read-only:opacity-60"
           />
         </div>
         <div className="flex gap-2">

@@ -36,7 +36,8 @@ function mediaRefOf(offer: ResolvedOffer): string | null {
 /**
  * A history row for a link that failed before any offer was picked (it never analysed, or had no format to
  * offer): recorded as failed so the success rate counts it. Only the platform and its media reference are
- * kept from the link, as for any download; the title is unknown.
+ * kept from the link, as for any download; the title is unknown (empty: the page says "untitled" in the
+ * visitor's language).
  */
 export function rowForFailedLink(
   userId: string,
@@ -53,7 +54,7 @@ export function rowForFailedLink(
   } catch {
     // Not a link we recognise: a generic entry with no reference.
   }
-  return { userId, title: title || 'Untitled', thumbnail: null, platform, mediaRef, quality: choice.quality, format: choice.format, status: 'failed', fileSize: null };
+  return { userId, title: title ?? '', thumbnail: null, platform, mediaRef, quality: choice.quality, format: choice.format, status: 'failed', fileSize: null };
 }
 
 /** A history row for an offer: what the card shows, without the link (privacy first). */

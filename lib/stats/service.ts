@@ -2,7 +2,7 @@ import 'server-only';
 import { getDb } from '@/lib/db';
 import { now } from '@/lib/db/time';
 import { clientAddress } from '@/lib/http/client-address';
-import { purgeSiteStats, readSiteStats, recordDownload, recordVisitor, type SiteStats } from './site-stats';
+import { purgeSiteStats, readSiteStats, recordDownload, recordVisitor, utcDay, type SiteStats } from './site-stats';
 
 /** How long one reading of the figures is served before the store is asked again. */
 export const SITE_STATS_TTL_MS = 60_000;
@@ -10,7 +10,7 @@ const PURGE_EVERY_MS = 60 * 60 * 1000;
 
 const holder = globalThis as typeof globalThis & {
   __grablineSiteStats?: { at: number; value: Promise<SiteStats> };
-  __grablineStatsPurgedAt?: number;
+  __grablineStatsPurged?: { at: number; day: string };
 };
 
 /** The home page's figures, read from the store at most once a minute per process. */
@@ -26,9 +26,11 @@ export function siteStats(at = now()): Promise<SiteStats> {
   return value;
 }
 
+/** Hourly, and at once on the first activity of a new day: yesterday's salt must not outlive its day. */
 async function purgeNowAndThen(at: number): Promise<void> {
-  if (at - (holder.__grablineStatsPurgedAt ?? 0) < PURGE_EVERY_MS) return;
-  holder.__grablineStatsPurgedAt = at;
+  const last = holder.__grablineStatsPurged;
+  if (last && last.day === utcDay(at) && at - last.at < PURGE_EVERY_MS) return;
+  holder.__grablineStatsPurged = { at, day: utcDay(at) };
   await purgeSiteStats(await getDb(), at);
 }
 
@@ -41,7 +43,9 @@ export async function countDownload(outcome: { ok: boolean; durationMs: number }
 
 /** A client started work today (an analysis, a download, a batch). */
 export async function countActiveClient(subject: string): Promise<void> {
-  await recordVisitor(await getDb(), subject, now());
+  const at = now();
+  await recordVisitor(await getDb(), subject, at);
+  await purgeNowAndThen(at);
 }
 
 /** Who a request is for the active-client count: the signed-in user, else the address (only ever stored salted). */

@@ -134,7 +134,7 @@ describe.each(appStores())('recording downloads on $name', ({ open }) => {
     }
     const failed = listed.downloads.filter((d: { status: string }) => d.status === 'failed');
     expect(failed).toHaveLength(1);
-    expect(failed[0]).toMatchObject({ quality: '720p', format: 'mp4', fileSize: null, mediaInfo: { platform: 'generic' } });
+    expect(failed[0]).toMatchObject({ quality: '720p', format: 'mp4', fileSize: null, mediaInfo: { platform: 'generic', title: '' } });
     // The overview counts it: two of three, not 100 %.
     expect((await callRoute(overview, '/api/dashboard/overview', { headers: { cookie: ada.cookie } })).json.data.successRate).toBeCloseTo(66.7, 1);
     const stored = JSON.stringify(await historyRows());

@@ -52,8 +52,8 @@ export function HistoryCard({
         </Badge>
       </div>
       <div className="flex flex-1 flex-col gap-3 p-4">
-        <h3 className="line-clamp-2 font-semibold leading-snug" title={entry.mediaInfo.title}>
-          {entry.mediaInfo.title}
+        <h3 className="line-clamp-2 font-semibold leading-snug" title={entry.mediaInfo.title || t('untitled')}>
+          {entry.mediaInfo.title || t('untitled')}
         </h3>
         <dl className="grid grid-cols-2 gap-x-3 gap-y-1 text-xs text-muted-foreground">
           <dt className="sr-only">{t('downloadedAt')}</dt>
@@ -77,7 +77,7 @@ export function HistoryCard({
             size="icon"
             className="h-8 w-8 text-muted-foreground hover:text-destructive"
             onClick={() => onDelete?.(entry)}
-            aria-label={t('delete', { title: entry.mediaInfo.title })}
+            aria-label={t('delete', { title: entry.mediaInfo.title || t('untitled') })}
             data-testid="history-delete"
           >
             <Trash2 className="h-4 w-4" aria-hidden />
