@@ -137,10 +137,10 @@ async function refine(ctx: NativeContext, drafts: Draft[], budgetMs: number): Pr
   const timer = setTimeout(() => controller.abort(new AppError('upstream_timeout', 'Variant budget spent')), budgetMs);
   const playlists = [...new Set(drafts.map((d) => d.playlist))];
   const parts = new Map<string, Partial<SourceFormat>>();
-  // A variant without CODECS, and an audio rendition whose bitrate the master never says, are described by
-  // their first segment.
+  // A variant without CODECS, and a default audio rendition whose bitrate the master never says (the one audio
+  // offers are made from), are described by their first segment; alternates are not worth an ffprobe.
   const undescribed = new Set(drafts
-    .filter((d) => d.format.vcodec === 'unknown' || (d.format.vcodec === null && !d.format.tbr))
+    .filter((d) => d.format.vcodec === 'unknown' || (d.format.vcodec === null && !d.format.tbr && (d.format.preference ?? 0) >= 0))
     .map((d) => d.playlist));
   let verdict: AppError | undefined;
   const work = mapLimited(playlists, 6, async (url) => {
