@@ -79,6 +79,7 @@ const URLS: Record<StreamShape, string> = {
   'hls-aes-rotation': '/streams/hls-aes-rotation/index.m3u8',
   'hls-packed-aac': '/streams/hls-packed-aac/index.m3u8',
   'hls-packed-mp3': '/streams/hls-packed-mp3/index.m3u8',
+  'hls-sample-aes-aac': '/streams/hls-sample-aes-aac/index.m3u8',
   'hls-eac3-51': '/streams/hls-eac3-51/index.m3u8',
   'hls-fmp4-offset': '/streams/hls-fmp4-offset/index.m3u8',
   'hls-rollover': '/streams/hls-rollover/index.m3u8',
@@ -88,7 +89,7 @@ const URLS: Record<StreamShape, string> = {
   'dash-segmentbase': '/streams/dash-segmentbase/manifest.mpd',
 };
 
-const AUDIO_ONLY = new Set<StreamShape>(['hls-packed-aac', 'hls-packed-mp3', 'hls-eac3-51']);
+const AUDIO_ONLY = new Set<StreamShape>(['hls-packed-aac', 'hls-packed-mp3', 'hls-sample-aes-aac', 'hls-eac3-51']);
 
 describe('every stream shape, analysed and downloaded through the API', () => {
   it.each(Object.keys(STREAM_SHAPES) as StreamShape[])('%s', async (shape) => {
