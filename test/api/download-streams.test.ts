@@ -166,4 +166,12 @@ describe('a stream that cannot be read is the source\'s failure, never a 500', (
     expect(res.status).toBe(502);
     expect(((await res.json()) as { code: string }).code).toBe('upstream_failed');
   });
+
+  it('audio whose frames do not decode answers 502 upstream_failed when it must be encoded', async () => {
+    const media = await analyzeMedia(`${env.site.origin}/streams/refused/undecodable.m3u8`, { engine: 'native' });
+    const plan = [...media.plans.values()].find((p) => p.container === 'mp3')!;
+    const res = await requestDownload(media.info.id, plan.itag);
+    expect(res.status).toBe(502);
+    expect(((await res.json()) as { code: string }).code).toBe('upstream_failed');
+  });
 });
