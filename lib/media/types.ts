@@ -60,8 +60,8 @@ export interface SourceFormat {
   /** seconds */
   duration?: number;
   isImage?: boolean;
-  /** HLS AES-128: the segments must be decrypted. */
-  encryption?: { method: 'AES-128'; keyUrl: string; iv?: string };
+  /** HLS AES-128 (whole segments) or SAMPLE-AES (packed AAC frames): the segments must be decrypted. */
+  encryption?: { method: 'AES-128' | 'SAMPLE-AES'; keyUrl: string; iv?: string };
   /** DASH / HLS fragments when already resolved at analysis time. */
   initialization?: Fragment;
   fragments?: Fragment[];

@@ -79,6 +79,7 @@ const URLS: Record<StreamShape, string> = {
   'hls-aes-rotation': '/streams/hls-aes-rotation/index.m3u8',
   'hls-packed-aac': '/streams/hls-packed-aac/index.m3u8',
   'hls-packed-mp3': '/streams/hls-packed-mp3/index.m3u8',
+  'hls-sample-aes-aac': '/streams/hls-sample-aes-aac/index.m3u8',
   'hls-eac3-51': '/streams/hls-eac3-51/index.m3u8',
   'hls-fmp4-offset': '/streams/hls-fmp4-offset/index.m3u8',
   'hls-rollover': '/streams/hls-rollover/index.m3u8',
@@ -88,7 +89,7 @@ const URLS: Record<StreamShape, string> = {
   'dash-segmentbase': '/streams/dash-segmentbase/manifest.mpd',
 };
 
-const AUDIO_ONLY = new Set<StreamShape>(['hls-packed-aac', 'hls-packed-mp3', 'hls-eac3-51']);
+const AUDIO_ONLY = new Set<StreamShape>(['hls-packed-aac', 'hls-packed-mp3', 'hls-sample-aes-aac', 'hls-eac3-51']);
 
 describe('every stream shape, analysed and downloaded through the API', () => {
   it.each(Object.keys(STREAM_SHAPES) as StreamShape[])('%s', async (shape) => {
@@ -161,6 +162,14 @@ describe('a stream that cannot be read is the source\'s failure, never a 500', (
   it('a DASH period of garbage answers 502 upstream_failed', async () => {
     const media = await analyzeMedia(`${env.site.origin}/streams/refused/broken-period.mpd`, { engine: 'native' });
     const plan = [...media.plans.values()].find((p) => p.kind === 'video')!;
+    const res = await requestDownload(media.info.id, plan.itag);
+    expect(res.status).toBe(502);
+    expect(((await res.json()) as { code: string }).code).toBe('upstream_failed');
+  });
+
+  it('audio whose frames do not decode answers 502 upstream_failed when it must be encoded', async () => {
+    const media = await analyzeMedia(`${env.site.origin}/streams/refused/undecodable.m3u8`, { engine: 'native' });
+    const plan = [...media.plans.values()].find((p) => p.container === 'mp3')!;
     const res = await requestDownload(media.info.id, plan.itag);
     expect(res.status).toBe(502);
     expect(((await res.json()) as { code: string }).code).toBe('upstream_failed');

@@ -54,3 +54,31 @@ export function decryptSegment(data: Buffer, key: Buffer, iv: Buffer): Buffer {
     throw new AppError('upstream_failed', 'A segment could not be decrypted', { retryable: false });
   }
 }
+
+/**
+ * SAMPLE-AES in packed AAC: every ADTS frame keeps its header and the first 16 bytes after it clear, then as many
+ * whole 16-byte blocks as fit are AES-128-CBC encrypted (the chain restarting with the segment's IV in each frame),
+ * and a trailing partial block is clear. Decrypted in place: the frames keep their sizes. Anything that is not a
+ * run of ADTS frames is refused as DRM rather than delivered undecodable.
+ */
+export function decryptAdtsSamples(data: Buffer, key: Buffer, iv: Buffer): Buffer {
+  const out = Buffer.from(data);
+  let at = 0;
+  while (at < out.length) {
+    if (out.length - at < 7 || out[at] !== 0xff || (out[at + 1] & 0xf6) !== 0xf0) {
+      throw new AppError('drm_protected', 'This media is DRM-protected and cannot be downloaded');
+    }
+    const header = out[at + 1] & 0x01 ? 7 : 9;
+    const size = ((out[at + 3] & 0x03) << 11) | (out[at + 4] << 3) | (out[at + 5] >> 5);
+    if (size < header || at + size > out.length) throw new AppError('upstream_failed', 'A segment is cut short', { retryable: false });
+    const start = at + header + 16;
+    const blocks = Math.max(0, Math.floor((at + size - start) / 16));
+    if (blocks > 0) {
+      const decipher = createDecipheriv('aes-128-cbc', key, iv).setAutoPadding(false);
+      const plain = Buffer.concat([decipher.update(out.subarray(start, start + blocks * 16)), decipher.final()]);
+      plain.copy(out, start);
+    }
+    at += size;
+  }
+  return out;
+}

@@ -2,7 +2,7 @@ import 'server-only';
 import { requestRange } from './range-request';
 import { RetryBudget, withRetries } from './retry-policy';
 import type { SegmentJob } from './segment-plan';
-import { decryptSegment } from './hls-keys';
+import { decryptAdtsSamples, decryptSegment } from './hls-keys';
 
 /** One segment is held whole in memory until its turn; anything bigger is not a segment. */
 const MAX_SEGMENT_BYTES = 256 * 1024 * 1024;
@@ -61,9 +61,11 @@ export function stripId3(data: Buffer): Buffer {
   return at === 0 ? data : data.subarray(at);
 }
 
-/** A segment with retries and backoff, decrypted when the playlist says AES-128, its ID3 tags removed. */
+/** A segment with retries and backoff, decrypted (AES-128, or SAMPLE-AES in packed AAC), its ID3 tags removed. */
 export async function fetchSegment(job: SegmentJob, ctx: SegmentFetchContext): Promise<Buffer> {
   const data = await withRetries(new RetryBudget(ctx.retries, ctx.signal), () => fetchOnce(job, ctx));
   if (!job.aes) return stripId3(data);
-  return stripId3(decryptSegment(data, await ctx.keyFor(job.aes.keyUrl), job.aes.iv));
+  const key = await ctx.keyFor(job.aes.keyUrl);
+  if (job.aes.samples) return decryptAdtsSamples(stripId3(data), key, job.aes.iv);
+  return stripId3(decryptSegment(data, key, job.aes.iv));
 }

@@ -8,8 +8,8 @@ import { RetryBudget, withRetries } from './retry-policy';
 export interface SegmentJob {
   url: string;
   range?: ByteRange;
-  /** AES-128: where the key is and the IV for this segment (16 bytes). */
-  aes?: { keyUrl: string; iv: Buffer };
+  /** AES-128 (or SAMPLE-AES when `samples`): where the key is and the IV for this segment (16 bytes). */
+  aes?: { keyUrl: string; iv: Buffer; samples?: boolean };
 }
 
 export interface SegmentRun {
@@ -42,7 +42,10 @@ export function segmentIv(explicit: string | undefined, sequence: number): Buffe
 function hlsJob(segment: HlsSegment): SegmentJob {
   const job: SegmentJob = { url: segment.url };
   if (segment.byteRange) job.range = segment.byteRange;
-  if (segment.key) job.aes = { keyUrl: segment.key.uri, iv: segmentIv(segment.key.iv, segment.sequence) };
+  if (segment.key) {
+    job.aes = { keyUrl: segment.key.uri, iv: segmentIv(segment.key.iv, segment.sequence) };
+    if (segment.key.method === 'SAMPLE-AES') job.aes.samples = true;
+  }
   return job;
 }
 

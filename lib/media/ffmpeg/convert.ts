@@ -1,4 +1,5 @@
 import 'server-only';
+import { AppError } from '@/lib/errors';
 import { buildConvertArgs, chooseAudioEncoder, chooseVideoEncoder, type ConvertInput, type ConvertJob } from './convert-args';
 import { streamFromHint, type CodecHints, type HintedStream } from './convert-hints';
 import { probeMedia } from './probe';
@@ -64,9 +65,16 @@ export async function convertFiles(opts: ConvertFilesOptions): Promise<void> {
   const args = buildConvertArgs({ plan: opts.plan, video, audio, output: opts.output });
   const duration = Math.max(video?.probe.duration ?? 0, audio?.probe.duration ?? 0);
   const onProgress = opts.onProgress;
-  await runFfmpeg(args, {
-    signal: opts.signal,
-    onProgress: onProgress && duration > 0 ? (seconds) => onProgress(Math.min(1, Math.max(0, seconds / duration))) : undefined,
-  });
+  try {
+    await runFfmpeg(args, {
+      signal: opts.signal,
+      onProgress: onProgress && duration > 0 ? (seconds) => onProgress(Math.min(1, Math.max(0, seconds / duration))) : undefined,
+    });
+  } catch (error) {
+    // ffmpeg stopping on bytes the probe accepted (frames that do not decode) is the source's failure, with a
+    // stable code, never a 500.
+    if (opts.signal?.aborted || !(error instanceof AppError) || error.code !== 'internal') throw error;
+    throw new AppError('upstream_failed', 'The media could not be converted', error.details);
+  }
   onProgress?.(1);
 }

@@ -40,7 +40,7 @@ function mediaPart(media: HlsMedia): Partial<SourceFormat> {
     fragments: media.segments.filter((s) => !s.gap).map((s) => ({ url: s.url, duration: s.duration, ...(s.byteRange ? { range: s.byteRange } : {}) })),
   };
   if (media.map) part.initialization = media.map;
-  if (media.key) part.encryption = { method: 'AES-128', keyUrl: media.key.uri, ...(media.key.iv ? { iv: media.key.iv } : {}) };
+  if (media.key) part.encryption = { method: media.key.method, keyUrl: media.key.uri, ...(media.key.iv ? { iv: media.key.iv } : {}) };
   return part;
 }
 
@@ -137,10 +137,10 @@ async function refine(ctx: NativeContext, drafts: Draft[], budgetMs: number): Pr
   const timer = setTimeout(() => controller.abort(new AppError('upstream_timeout', 'Variant budget spent')), budgetMs);
   const playlists = [...new Set(drafts.map((d) => d.playlist))];
   const parts = new Map<string, Partial<SourceFormat>>();
-  // A variant without CODECS, and an audio rendition whose bitrate the master never says, are described by
-  // their first segment.
+  // A variant without CODECS, and a default audio rendition whose bitrate the master never says (the one audio
+  // offers are made from), are described by their first segment; alternates are not worth an ffprobe.
   const undescribed = new Set(drafts
-    .filter((d) => d.format.vcodec === 'unknown' || (d.format.vcodec === null && !d.format.tbr))
+    .filter((d) => d.format.vcodec === 'unknown' || (d.format.vcodec === null && !d.format.tbr && (d.format.preference ?? 0) >= 0))
     .map((d) => d.playlist));
   let verdict: AppError | undefined;
   const work = mapLimited(playlists, 6, async (url) => {
@@ -236,7 +236,8 @@ async function describeMedia(ctx: NativeContext, media: HlsMedia, signal?: Abort
   if (!first) return {};
   try {
     let head = await fetchHead(ctx, { url: first.url, ...(first.byteRange ? { range: first.byteRange } : {}) }, signal);
-    if (first.key) head = decrypt(head, await fetchHead(ctx, { url: first.key.uri }, signal), first.key.iv, first.sequence);
+    // SAMPLE-AES leaves every frame header clear: the probe reads it as it is.
+    if (first.key?.method === 'AES-128') head = decrypt(head, await fetchHead(ctx, { url: first.key.uri }, signal), first.key.iv, first.sequence);
     const init = first.map ? await fetchHead(ctx, first.map, signal) : undefined;
     signal?.throwIfAborted();
     const probe = await probeBytes(init ? Buffer.concat([init, head]) : head);

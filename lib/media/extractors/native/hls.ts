@@ -1,7 +1,7 @@
 import { AppError } from '@/lib/errors';
 import type { ByteRange, Fragment } from '@/lib/media/types';
 import { parseAttributeList, parseByteRangeSpec, parseNumber, parseResolution } from './hls-attributes';
-import { resolveUrl } from './url';
+import { extensionOf, resolveUrl } from './url';
 
 export interface HlsVariant {
   url: string;
@@ -27,7 +27,11 @@ export interface HlsRendition {
 }
 
 export interface HlsKey {
-  method: 'AES-128';
+  /**
+   * AES-128 encrypts whole segments. SAMPLE-AES encrypts the samples inside them; with an identity key served
+   * like AES-128's it is decrypted in packed AAC audio (ADTS frames), the one carriage we unpack ourselves.
+   */
+  method: 'AES-128' | 'SAMPLE-AES';
   uri: string;
   iv?: string;
 }
@@ -83,13 +87,13 @@ function readKey(attrs: Record<string, string>, base: string): HlsKey | null | '
   const method = (attrs.METHOD ?? '').toUpperCase();
   if (method === 'NONE') return null;
   const format = attrs.KEYFORMAT;
-  // SAMPLE-AES encrypts samples inside the stream, which we do not decrypt: refused like DRM, never delivered
-  // as a file that cannot be decoded.
-  if (method !== 'AES-128' || (format !== undefined && format !== 'identity')) return 'drm';
+  if ((method !== 'AES-128' && method !== 'SAMPLE-AES') || (format !== undefined && format !== 'identity')) return 'drm';
   const uri = resolveUrl(attrs.URI, base);
+  // A SAMPLE-AES key that is not an http(s) URL (skd://…) comes from a key system: DRM.
+  if (!uri && method === 'SAMPLE-AES') return 'drm';
   if (!uri) throw new AppError('upstream_failed', 'The playlist has an unusable key');
   const iv = attrs.IV && /^0x[0-9a-f]{1,32}$/i.test(attrs.IV) ? attrs.IV : undefined;
-  return { method: 'AES-128', uri, iv };
+  return { method, uri, iv };
 }
 
 function toRange(spec: { length: number; offset?: number }, next: number): ByteRange {
@@ -234,6 +238,9 @@ export function parseHlsPlaylist(text: string, baseUrl: string): HlsPlaylist {
         nextOffset.set(url, segment.byteRange.end + 1);
       }
       if (key) {
+        // SAMPLE-AES is unpacked only in packed AAC; inside MPEG-TS or fMP4 it stays refused, never delivered as a
+        // file that cannot be decoded.
+        if (key.method === 'SAMPLE-AES' && extensionOf(url) !== 'aac') throw drm();
         segment.key = key;
         firstKey ??= key;
       }
