@@ -18,6 +18,9 @@ vi.mock('next-intl/server', async () => {
   };
 });
 
+// The page reads the request's headers for its base URL when SITE_URL is unset; here SITE_URL decides.
+vi.mock('next/headers', () => ({ headers: async () => new Headers({ host: 'localhost:3000' }) }));
+
 // next-intl's navigation needs Next's router, absent here; a plain anchor is all Getting Started's link needs.
 vi.mock('@/lib/i18n/navigation', () => ({
   Link: ({ href, ...props }: { href: string } & Record<string, unknown>) => <a href={href} {...props} />,
