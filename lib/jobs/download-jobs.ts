@@ -10,7 +10,7 @@ import {
   insertDownloadJob, interruptDownloadJobs, purgeExpiredDownloadJobs, readDownloadJob, saveDownloadState, type DownloadState,
 } from './download-job-store';
 import { createJobStoreAccess } from './job-store-access';
-import { createLimiter } from './limiter';
+import { createLimiter, type LimiterLoad } from './limiter';
 import { pickOffer } from './pick-offer';
 
 export interface DownloadJobDeps {
@@ -48,6 +48,8 @@ export interface DownloadJobs {
   /** Validates the link (invalid_url throws here, no job is made) and returns the download id. */
   start(request: DownloadJobRequest, owner?: string | null): Promise<string>;
   get(id: string): Promise<DownloadProgress | undefined>;
+  /** Download jobs this process is running and holding queued right now. */
+  load(): LimiterLoad;
 }
 
 /** Progress bands: analysis is quick and shown as a step; fetching and converting fill the rest. */
@@ -132,5 +134,6 @@ export function createDownloadJobs(deps: DownloadJobDeps): DownloadJobs {
     async get(id) {
       return readDownloadJob(await store(), id, now());
     },
+    load: () => limit.load(),
   };
 }
