@@ -12,8 +12,8 @@ const intl = createMiddleware(routing);
 /**
  * Every page and API answer passes here. An API answer (and /metrics for its token) gets its deny-all policy (and
  * HSTS over https). A page gets a fresh nonce: on the request as `x-nonce` (the layout hands it to the theme
- * script) and in the request's Content-Security-Policy, from which Next stamps its own scripts; the same policy goes out on the response. Then
- * the dashboard guard (it needs a session) and next-intl's locale routing.
+ * script) and in the request's Content-Security-Policy, from which Next stamps its own scripts; the same policy
+ * goes out on the response. Then the dashboard guard (it needs a session) and next-intl's locale routing.
  */
 export default async function proxy(req: NextRequest) {
   const https = requestIsHttps(req.nextUrl, req.headers);
