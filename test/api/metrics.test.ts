@@ -263,6 +263,7 @@ describe('what /metrics counts', () => {
       for (const id of ids.filter(Boolean)) expect(value).not.toContain(id);
     }
     const routes = new Set(after.filter((s) => s.name === 'grabline_http_requests_total').map((s) => s.labels.route));
+    expect(routes.size).toBeGreaterThanOrEqual(6);
     for (const route of routes) expect(route).toMatch(/^\/[a-z0-9./_-]*(\/\[[a-zA-Z.]+\][a-z0-9./_-]*)*$/);
   });
 
