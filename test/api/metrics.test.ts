@@ -252,7 +252,8 @@ describe('what /metrics counts', () => {
     const engine = after.filter((s) => s.name === 'grabline_engine_info');
     expect(engine).toHaveLength(1);
     expect(engine[0]).toMatchObject({ value: 1, labels: { engine: 'ytdlp' } });
-    expect(engine[0].labels.version.length).toBeGreaterThan(0);
+    expect(engine[0].labels.version).toMatch(/^(\d{4}\.\d{2}\.\d{2}\S*|unknown)$/);
+    expect(['debian-unstable', 'debian', 'custom']).toContain(engine[0].labels.source);
   });
 
   it('never puts an id, a link or an address in a label', () => {
