@@ -4,6 +4,7 @@ import path from 'node:path';
 import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POST as analyzePost } from '@/app/api/analyze/route';
+import { POST as bulkPost } from '@/app/api/bulk/route';
 import { POST as startDownload } from '@/app/api/media/download/route';
 import { GET as progressGet } from '@/app/api/media/progress/[id]/route';
 import { GET as statusGet } from '@/app/api/status/[jobId]/route';
@@ -279,6 +280,29 @@ describe('what /metrics counts', () => {
     }
     expect(total(await scrape(), 'grabline_jobs_running', { kind: 'download' })).toBe(0);
   }, 60_000);
+});
+
+describe('the bulk gauges', () => {
+  it("show a batch's items running two at a time and the third waiting, then nothing once it ended", async () => {
+    env.site.setSwitches({ throttle: 400 * 1024 });
+    try {
+      const urls = [1, 2, 3].map((n) => `${env.site.origin}/video.mp4?bulk-metrics=${n}`);
+      const req = new NextRequest('http://localhost/api/bulk', {
+        method: 'POST', body: JSON.stringify({ urls, quality: '720p', format: 'mp4' }), headers: { 'content-type': 'application/json' },
+      });
+      expect((await bulkPost(req, noParams)).status).toBe(200);
+      await until(async () => {
+        const now = await scrape();
+        return total(now, 'grabline_jobs_running', { kind: 'bulk' }) === 2 && total(now, 'grabline_jobs_queued', { kind: 'bulk' }) === 1;
+      }, 20_000);
+      await until(async () => {
+        const now = await scrape();
+        return total(now, 'grabline_jobs_running', { kind: 'bulk' }) + total(now, 'grabline_jobs_queued', { kind: 'bulk' }) === 0;
+      }, 60_000);
+    } finally {
+      env.site.resetSwitches();
+    }
+  }, 90_000);
 });
 
 describe('docs/grafana-dashboard.json', () => {
