@@ -21,7 +21,7 @@ import { startEngineAutoUpdate } from '@/lib/media/ytdlp/auto-update';
 import { startCanaries } from '@/lib/media/ytdlp/canaries';
 import { getYtdlpPool } from '@/lib/media/ytdlp/get-pool';
 import { breakerStates, engineInfo } from '@/lib/metrics/engine-readers';
-import { recordEngineEvents } from '@/lib/metrics/record';
+import { recordEngineEvents, recordJobEnded } from '@/lib/metrics/record';
 import { setMetricReaders } from '@/lib/metrics/registry';
 
 /**
@@ -62,6 +62,7 @@ function wire(): Services {
   events.on('bulk.item.finished', onBulkItemFinished);
   events.on('bulk.finished', onBatchFinished);
   events.on('download.ended', countDownload);
+  events.on('download.ended', recordJobEnded);
   events.on('client.active', ({ subject }) => countActiveClient(subject));
   // A shorter retention applies at once: what it no longer covers is purged now.
   events.on('settings.changed', async ({ userId, historyRetention }) => {

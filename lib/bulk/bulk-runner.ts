@@ -137,8 +137,8 @@ export function createBulkRunner(options: BulkRunnerOptions): BulkRunner {
     }
   };
 
-  const ended = (ok: boolean, startedAt: number) =>
-    options.onEnded?.({ ok, durationMs: now() - startedAt }).catch((error) => console.error('[bulk] onEnded failed', error));
+  const ended = (ok: boolean, startedAt: number, code?: string) =>
+    options.onEnded?.({ kind: 'bulk', ok, durationMs: now() - startedAt, code }).catch((error) => console.error('[bulk] onEnded failed', error));
 
   const runItem = async (run: BatchRun, item: StoredItem) => {
     const { id: batchId, choice, schedule } = run;
@@ -178,7 +178,7 @@ export function createBulkRunner(options: BulkRunnerOptions): BulkRunner {
         title: prepared.title || title, downloadUrl: prepared.downloadUrl, file: prepared.file,
       });
     } catch (error) {
-      await ended(false, startedAt);
+      await ended(false, startedAt, toAppError(error).code);
       await itemFinished(run, { url: item.url, status: 'failed', media });
       await save(item.id, { ...failedState(error), title });
     }

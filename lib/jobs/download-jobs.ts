@@ -28,9 +28,13 @@ export interface DownloadJobDeps {
 
 /** How a job or item ended, with nothing about who asked or what: the site's public figures. */
 export interface JobEnded {
+  /** A download job, or one item of a bulk batch. */
+  kind: 'download' | 'bulk';
   ok: boolean;
   /** From the request to the end, queueing included. */
   durationMs: number;
+  /** The stable error code of a failed one. */
+  code?: string;
 }
 
 export interface DownloadJobOutcome {
@@ -85,8 +89,10 @@ export function createDownloadJobs(deps: DownloadJobDeps): DownloadJobs {
     }
   };
 
-  const finished = async (outcome: Omit<DownloadJobOutcome, 'owner' | 'request'>, request: DownloadJobRequest, owner: string | null, startedAt: number) => {
-    await deps.onEnded?.({ ok: outcome.status === 'ready', durationMs: now() - startedAt })
+  const finished = async (
+    outcome: Omit<DownloadJobOutcome, 'owner' | 'request'>, request: DownloadJobRequest, owner: string | null, startedAt: number, code?: string,
+  ) => {
+    await deps.onEnded?.({ kind: 'download', ok: outcome.status === 'ready', durationMs: now() - startedAt, code })
       .catch((error) => console.error('[download-jobs] onEnded failed', error));
     if (!owner || !deps.onFinished) return;
     await deps.onFinished({ ...outcome, owner, request: { url: request.url, quality: request.quality, format: request.format } }).catch((error) => console.error('[download-jobs] onFinished failed', error));
@@ -116,7 +122,7 @@ export function createDownloadJobs(deps: DownloadJobDeps): DownloadJobs {
     } catch (error) {
       const state = failedState(error, progress);
       await save(id, state);
-      await finished({ status: 'failed', offer, message: state.message }, request, owner, startedAt);
+      await finished({ status: 'failed', offer, message: state.message }, request, owner, startedAt, state.code);
     }
   };
 

@@ -1,5 +1,6 @@
 import 'server-only';
 import type { EngineEvents, EventBus } from '@/lib/events';
+import type { JobEnded } from '@/lib/jobs/download-jobs';
 import { metrics } from './registry';
 
 /** One API answer (the route wrapper calls this where it logs the request); `code` when it was an error. */
@@ -11,6 +12,11 @@ export function observeRequest(request: { method: string; route: string; status:
 }
 
 const outcome = (code?: string) => (code ? 'failed' : 'ok');
+
+/** A download job or bulk item ended (`download.ended`): a failed one counts under its kind and code. */
+export function recordJobEnded({ kind, ok, code }: JobEnded): void {
+  if (!ok) metrics().failures.inc({ source: kind, code: code ?? 'internal' });
+}
 
 /** The engine's reports become figures; a subscriber here never changes the work it hears of. */
 export function recordEngineEvents(bus: EventBus<EngineEvents>): void {

@@ -43,7 +43,7 @@ function create(readers: MetricReaders): Metrics {
     }),
     failures: new Counter({
       name: 'grabline_failures_total',
-      help: 'Failures by stable error code; source is where: api (an error answer), analysis, prepare.',
+      help: 'Failures by stable error code; source is where: api (an error answer), analysis, prepare, download (a job), bulk (an item).',
       labelNames: ['source', 'code'], registers,
     }),
     analysisDuration: new Histogram({

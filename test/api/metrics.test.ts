@@ -194,6 +194,9 @@ describe('what /metrics counts', () => {
     expect(res.status).toBe(200);
     file = await bodyOf(res);
     ids.push(new URL(last.downloadUrl!, 'http://localhost').pathname.split('/').pop()!);
+    const failedJob = await download(`${env.site.origin}/missing.mp4?metrics=5`);
+    expect(failedJob.last.status).toBe('failed');
+    ids.push(failedJob.id);
     after = await scrape();
   }, 120_000);
 
@@ -202,7 +205,7 @@ describe('what /metrics counts', () => {
   it('counts requests by route pattern and status, never by the path with its id', () => {
     expect(moved('grabline_http_requests_total', { method: 'POST', route: '/api/analyze', status: '200' })).toBe(2);
     expect(moved('grabline_http_requests_total', { method: 'POST', route: '/api/analyze', status: '422' })).toBe(1);
-    expect(moved('grabline_http_requests_total', { method: 'POST', route: '/api/media/download', status: '200' })).toBe(1);
+    expect(moved('grabline_http_requests_total', { method: 'POST', route: '/api/media/download', status: '200' })).toBe(2);
     expect(moved('grabline_http_requests_total', { route: '/api/media/progress/[id]', status: '200' })).toBeGreaterThanOrEqual(1);
     expect(moved('grabline_http_requests_total', { route: '/api/status/[jobId]', status: '200' })).toBeGreaterThanOrEqual(2);
     expect(moved('grabline_http_requests_total', { route: '/api/download/[id]', status: '200' })).toBe(1);
@@ -213,9 +216,13 @@ describe('what /metrics counts', () => {
 
   it('counts failures by their stable code', () => {
     expect(moved('grabline_failures_total', { source: 'api', code: 'invalid_url' })).toBe(1);
-    const failedAnalyses = after.filter((s) => s.name === 'grabline_failures_total' && s.labels.source === 'analysis');
-    expect(failedAnalyses.reduce((sum, s) => sum + s.value, 0) - total(before, 'grabline_failures_total', { source: 'analysis' })).toBe(1);
-    expect(moved('grabline_analysis_duration_seconds_count', { platform: 'generic', outcome: 'failed' })).toBe(1);
+    // The missing file, once asked to analyse and once to download: each analysis ran and failed.
+    expect(moved('grabline_failures_total', { source: 'analysis' })).toBe(2);
+    expect(moved('grabline_analysis_duration_seconds_count', { platform: 'generic', outcome: 'failed' })).toBe(2);
+    // The failed download job counts under its kind, with the same code its progress showed.
+    const jobFailures = after.filter((s) => s.name === 'grabline_failures_total' && s.labels.source === 'download');
+    expect(moved('grabline_failures_total', { source: 'download' })).toBe(1);
+    expect(jobFailures.map((s) => s.labels.code)).toEqual(after.filter((s) => s.name === 'grabline_failures_total' && s.labels.source === 'analysis').map((s) => s.labels.code));
   });
 
   it('times analyses that ran, by platform and engine (the download reused the cache only for its own link)', () => {
