@@ -7,6 +7,8 @@ const PORT = Number(process.env.E2E_PORT ?? 3123);
 export const FIXTURE_PORT = Number(process.env.E2E_FIXTURE_PORT ?? 4555);
 const baseURL = `http://127.0.0.1:${PORT}`;
 const FIXTURE = `http://127.0.0.1:${FIXTURE_PORT}`;
+/** The scraper's token of the e2e server (e2e/metrics.spec.ts); a test value, never a deployment's. */
+export const E2E_METRICS_TOKEN = 'e2e-metrics-token-0123456789';
 // Tests never touch the internet: the popular creators' real profiles are replaced by a fixture page that answers 503,
 // so their pages show the "can't be loaded right now" state; one fixture channel stands for a creator whose page can be read.
 const CREATOR_SOURCES = {
@@ -56,6 +58,7 @@ export default defineConfig({
       SITE_URL: baseURL,
       CREATOR_SOURCES_JSON: JSON.stringify(CREATOR_SOURCES),
       ANON_ANALYZE_HOURLY_LIMIT: '10000', // every test analyses from one address ('local'); the limit itself is unit-tested
+      METRICS_TOKEN: E2E_METRICS_TOKEN,
     },
   },
 });

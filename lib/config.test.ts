@@ -65,6 +65,13 @@ describe('config', () => {
     }
   });
 
+  it('takes a metrics token of 16+ characters; unset keeps /metrics closed', () => {
+    expect(parseConfig({}).env.METRICS_TOKEN).toBeUndefined();
+    expect(parseConfig({ METRICS_TOKEN: '' }).env.METRICS_TOKEN).toBeUndefined();
+    expect(parseConfig({ METRICS_TOKEN: 'a-scraper-token-1234' }).env.METRICS_TOKEN).toBe('a-scraper-token-1234');
+    expect(() => parseConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: must be at least 16 characters/);
+  });
+
   it('follows the environment as it changes', () => {
     vi.stubEnv('MAX_DOWNLOADS_PER_IP', '7');
     expect(config().env.MAX_DOWNLOADS_PER_IP).toBe(7);

@@ -52,6 +52,7 @@ const schema = z.object({
   API_CORS_ORIGINS: list.pipe(z.array(z.union([z.literal('*'), origin]))).default([]),
   ANON_ACCESS: flag.default(true),
   HEALTH_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   // Store
   DATA_DIR: z.string().optional(),

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createEventBus } from './events';
+import { createEventBus, engineEvents } from './events';
 
 describe('createEventBus', () => {
   it('hands each event to every subscriber of its name, and to no other', async () => {
@@ -24,5 +24,15 @@ describe('createEventBus', () => {
     expect(seen).toEqual(['job1']);
     expect(log).toHaveBeenCalledOnce();
     log.mockRestore();
+  });
+});
+
+describe('engineEvents', () => {
+  it('is one bus per process: what the engine emits reaches a subscriber made elsewhere', async () => {
+    const seen: number[] = [];
+    engineEvents().on('media.bytes', ({ bytes }) => void seen.push(bytes));
+    await engineEvents().emit('media.bytes', { platform: 'generic', engine: 'native', bytes: 42 });
+    expect(engineEvents()).toBe(engineEvents());
+    expect(seen).toEqual([42]);
   });
 });

@@ -3,7 +3,7 @@ import { createBulkRunner, type BulkItemOutcome, type BulkRunner } from '@/lib/b
 import { prepareBulkItem } from '@/lib/bulk/deliver-item';
 import { config } from '@/lib/config';
 import { getDb } from '@/lib/db';
-import { createEventBus, type EventBus } from '@/lib/events';
+import { createEventBus, engineEvents, type EventBus } from '@/lib/events';
 import { onBulkItemFinished } from '@/lib/history/bulk-hooks';
 import { onDownloadJobFinished } from '@/lib/history/job-hooks';
 import { purgeUserHistory } from '@/lib/history/retention';
@@ -20,6 +20,9 @@ import { changeUserSettings } from '@/lib/settings/user-settings';
 import { startEngineAutoUpdate } from '@/lib/media/ytdlp/auto-update';
 import { startCanaries } from '@/lib/media/ytdlp/canaries';
 import { getYtdlpPool } from '@/lib/media/ytdlp/get-pool';
+import { breakerStates, engineInfo } from '@/lib/metrics/engine-readers';
+import { recordEngineEvents, recordJobEnded } from '@/lib/metrics/record';
+import { setMetricReaders } from '@/lib/metrics/registry';
 
 /**
  * The composition root: the one place that creates the process's long-lived services and wires producers to
@@ -59,6 +62,7 @@ function wire(): Services {
   events.on('bulk.item.finished', onBulkItemFinished);
   events.on('bulk.finished', onBatchFinished);
   events.on('download.ended', countDownload);
+  events.on('download.ended', recordJobEnded);
   events.on('client.active', ({ subject }) => countActiveClient(subject));
   // A shorter retention applies at once: what it no longer covers is purged now.
   events.on('settings.changed', async ({ userId, historyRetention }) => {
@@ -70,7 +74,7 @@ function wire(): Services {
   startEngineAutoUpdate();
   // PLATFORM_CANARIES: each platform's canary links, analysed every CANARY_INTERVAL_MS and after every engine switch.
   startCanaries({ db: getDb, pool: getYtdlpPool() });
-  return {
+  const services: Services = {
     events,
     statusStreams: createInFlight(() => config().env.STATUS_STREAMS_PER_CLIENT, 'live status streams'),
     analysesInFlight: createInFlight(() => config().env.ANALYSES_IN_FLIGHT_PER_CLIENT, 'analyses'),
@@ -100,6 +104,14 @@ function wire(): Services {
       return settings;
     },
   };
+  // /metrics: the engine's reports become figures; queue gauges and breaker/engine states are read when scraped.
+  recordEngineEvents(engineEvents());
+  setMetricReaders({
+    jobs: () => ({ analysis: services.analyses.load(), download: services.downloads.load(), bulk: services.bulk.load() }),
+    breakers: breakerStates,
+    engine: engineInfo,
+  });
+  return services;
 }
 
 // On globalThis so Next dev reloads keep one set of services (and the work they are running).

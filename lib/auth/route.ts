@@ -8,6 +8,8 @@ import { config } from '@/lib/config';
 import { corsHeaders } from '@/lib/http/cors';
 import { fail, ok, parseWith, readJson } from '@/lib/http/envelope';
 import { logRequest, loggedPath, requestIdOf } from '@/lib/http/request-log';
+import { observeRequest } from '@/lib/metrics/record';
+import { routePattern } from '@/lib/metrics/route-pattern';
 import { changesState, fromOurOrigin } from '@/lib/http/same-origin';
 import { meter, peek, type Metering, type Quota } from '@/lib/rate-limit/counters';
 import { rateLimitHeaders, withHeaders } from '@/lib/rate-limit/headers';
@@ -66,7 +68,8 @@ type Handler<A extends Auth, B, Q, P> = (ctx: RouteContext<A, B, Q, P>) => Promi
  * In order: a state-changing request that carries a session cookie must come from our own pages (403 csrf);
  * params, query and body are validated; the caller is identified and charged as `auth` and `quota` say;
  * returned data becomes the `{success, data}` envelope and every thrown error its status and code. RateLimit
- * headers ride on every answer of a metered route, errors included; each request is logged as one line.
+ * headers ride on every answer of a metered route, errors included; each request is logged as one line and
+ * counted in the process's metrics.
  */
 export function route<A extends Auth, B = undefined, Q = undefined, P = Record<string, never>>(
   spec: RouteSpec<A, B, Q, P>,
@@ -81,6 +84,7 @@ export function route<A extends Auth, B = undefined, Q = undefined, P = Record<s
       if (!metering.allowed) throw new AppError('rate_limited', metering.exceeded.message);
     };
     let res: Response;
+    let failure: string | undefined;
     try {
       if (changesState(req.method) && carriesSession(req) && !fromOurOrigin(req.headers, req.nextUrl)) {
         throw new AppError('csrf', 'This request did not come from this site');
@@ -108,12 +112,17 @@ export function route<A extends Auth, B = undefined, Q = undefined, P = Record<s
       res = result instanceof Response ? result : ok(result);
     } catch (error) {
       const appError = toAppError(error);
+      failure = appError.code;
       if (appError.code === 'internal') console.error('[api]', requestId, req.method, loggedPath(req.nextUrl), error);
       res = fail(appError);
     }
     const cors = spec.cors || spec.auth === 'api' ? corsHeaders(req.headers.get('origin')) : undefined;
     res = withHeaders(res, { ...limitHeaders, ...cors, 'X-Request-Id': requestId });
-    logRequest({ requestId, method: req.method, path: loggedPath(req.nextUrl), status: res.status, ms: Math.round(performance.now() - started) });
+    const elapsed = performance.now() - started;
+    logRequest({ requestId, method: req.method, path: loggedPath(req.nextUrl), status: res.status, ms: Math.round(elapsed) });
+    // Counted by route pattern (`/api/status/[jobId]`), never by the path a caller wrote.
+    const matched = await Promise.resolve(ctx?.params).catch(() => undefined);
+    observeRequest({ method: req.method, route: routePattern(req.nextUrl.pathname, matched), status: res.status, seconds: elapsed / 1000, code: failure });
     return res;
   };
 }

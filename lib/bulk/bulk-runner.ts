@@ -4,7 +4,7 @@ import { newId } from '@/lib/db/ids';
 import { toAppError } from '@/lib/errors';
 import { createJobStoreAccess } from '@/lib/jobs/job-store-access';
 import type { JobEnded } from '@/lib/jobs/download-jobs';
-import { createLimiter } from '@/lib/jobs/limiter';
+import { createLimiter, type Limiter, type LimiterLoad } from '@/lib/jobs/limiter';
 import type { AnalyzedMedia } from '@/lib/media/analyze';
 import {
   countItems, insertBatch, interruptItems, publicItem, purgeExpiredBatches, readBatch, replaceWithEntries, saveItem,
@@ -78,6 +78,8 @@ export interface BulkRunner {
   get(batchId: string, reader: BatchReader): Promise<BulkBatch | undefined>;
   /** The batch with where each finished file is (server-side only: the ZIP reads it), for its owner only. */
   getStored(batchId: string, reader: BatchReader): Promise<StoredBatch | undefined>;
+  /** Bulk items this process is running and holding queued right now, over every batch. */
+  load(): LimiterLoad;
 }
 
 const INTERRUPTED = 'Interrupted by a server restart';
@@ -110,6 +112,9 @@ export function createBulkRunner(options: BulkRunnerOptions): BulkRunner {
     }
   };
 
+  // Each batch's limiter while it has items running or waiting: dropped when its last item ends.
+  const limiters = new Set<Limiter>();
+
   // Batches of signed-in owners still running; deleting the entry is what lets only one last item report the end.
   const owners = new Map<string, string>();
   const settled = async (batchId: string) => {
@@ -132,8 +137,8 @@ export function createBulkRunner(options: BulkRunnerOptions): BulkRunner {
     }
   };
 
-  const ended = (ok: boolean, startedAt: number) =>
-    options.onEnded?.({ ok, durationMs: now() - startedAt }).catch((error) => console.error('[bulk] onEnded failed', error));
+  const ended = (ok: boolean, startedAt: number, code?: string) =>
+    options.onEnded?.({ kind: 'bulk', ok, durationMs: now() - startedAt, code }).catch((error) => console.error('[bulk] onEnded failed', error));
 
   const runItem = async (run: BatchRun, item: StoredItem) => {
     const { id: batchId, choice, schedule } = run;
@@ -173,7 +178,7 @@ export function createBulkRunner(options: BulkRunnerOptions): BulkRunner {
         title: prepared.title || title, downloadUrl: prepared.downloadUrl, file: prepared.file,
       });
     } catch (error) {
-      await ended(false, startedAt);
+      await ended(false, startedAt, toAppError(error).code);
       await itemFinished(run, { url: item.url, status: 'failed', media });
       await save(item.id, { ...failedState(error), title });
     }
@@ -190,7 +195,12 @@ export function createBulkRunner(options: BulkRunnerOptions): BulkRunner {
       });
       if (owner) owners.set(id, owner);
       const limit = createLimiter(Math.max(1, options.concurrency));
-      const run: BatchRun = { id, owner, choice, schedule: (item) => void limit(() => runItem(run, item)) };
+      limiters.add(limit);
+      const idle = () => limit.load().running + limit.load().waiting === 0;
+      const run: BatchRun = {
+        id, owner, choice,
+        schedule: (item) => void limit(() => runItem(run, item)).finally(() => idle() && limiters.delete(limit)),
+      };
       items.forEach(run.schedule);
       return { batchId: id, ...batchUrls(id, owner) };
     },
@@ -206,6 +216,16 @@ export function createBulkRunner(options: BulkRunnerOptions): BulkRunner {
     async getStored(batchId, reader) {
       const batch = await readBatch(await store(), batchId, now());
       return batch && mayRead(batch, reader) ? batch : undefined;
+    },
+
+    load() {
+      const total = { running: 0, waiting: 0 };
+      for (const limit of limiters) {
+        const { running, waiting } = limit.load();
+        total.running += running;
+        total.waiting += waiting;
+      }
+      return total;
     },
   };
 }

@@ -10,7 +10,7 @@ import {
   insertDownloadJob, interruptDownloadJobs, purgeExpiredDownloadJobs, readDownloadJob, saveDownloadState, type DownloadState,
 } from './download-job-store';
 import { createJobStoreAccess } from './job-store-access';
-import { createLimiter } from './limiter';
+import { createLimiter, type LimiterLoad } from './limiter';
 import { pickOffer } from './pick-offer';
 
 export interface DownloadJobDeps {
@@ -28,9 +28,13 @@ export interface DownloadJobDeps {
 
 /** How a job or item ended, with nothing about who asked or what: the site's public figures. */
 export interface JobEnded {
+  /** A download job, or one item of a bulk batch. */
+  kind: 'download' | 'bulk';
   ok: boolean;
   /** From the request to the end, queueing included. */
   durationMs: number;
+  /** The stable error code of a failed one. */
+  code?: string;
 }
 
 export interface DownloadJobOutcome {
@@ -48,6 +52,8 @@ export interface DownloadJobs {
   /** Validates the link (invalid_url throws here, no job is made) and returns the download id. */
   start(request: DownloadJobRequest, owner?: string | null): Promise<string>;
   get(id: string): Promise<DownloadProgress | undefined>;
+  /** Download jobs this process is running and holding queued right now. */
+  load(): LimiterLoad;
 }
 
 /** Progress bands: analysis is quick and shown as a step; fetching and converting fill the rest. */
@@ -83,8 +89,10 @@ export function createDownloadJobs(deps: DownloadJobDeps): DownloadJobs {
     }
   };
 
-  const finished = async (outcome: Omit<DownloadJobOutcome, 'owner' | 'request'>, request: DownloadJobRequest, owner: string | null, startedAt: number) => {
-    await deps.onEnded?.({ ok: outcome.status === 'ready', durationMs: now() - startedAt })
+  const finished = async (
+    outcome: Omit<DownloadJobOutcome, 'owner' | 'request'>, request: DownloadJobRequest, owner: string | null, startedAt: number, code?: string,
+  ) => {
+    await deps.onEnded?.({ kind: 'download', ok: outcome.status === 'ready', durationMs: now() - startedAt, code })
       .catch((error) => console.error('[download-jobs] onEnded failed', error));
     if (!owner || !deps.onFinished) return;
     await deps.onFinished({ ...outcome, owner, request: { url: request.url, quality: request.quality, format: request.format } }).catch((error) => console.error('[download-jobs] onFinished failed', error));
@@ -114,7 +122,7 @@ export function createDownloadJobs(deps: DownloadJobDeps): DownloadJobs {
     } catch (error) {
       const state = failedState(error, progress);
       await save(id, state);
-      await finished({ status: 'failed', offer, message: state.message }, request, owner, startedAt);
+      await finished({ status: 'failed', offer, message: state.message }, request, owner, startedAt, state.code);
     }
   };
 
@@ -132,5 +140,6 @@ export function createDownloadJobs(deps: DownloadJobDeps): DownloadJobs {
     async get(id) {
       return readDownloadJob(await store(), id, now());
     },
+    load: () => limit.load(),
   };
 }

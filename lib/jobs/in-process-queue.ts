@@ -103,5 +103,7 @@ export function createInProcessQueue(options: InProcessQueueOptions): JobQueue {
       events.removeAllListeners();
       history.clear();
     },
+
+    load: () => limit.load(),
   };
 }

@@ -1,4 +1,5 @@
 import type { AnalysisEngine, JobSnapshot } from '@/lib/media/schemas';
+import type { LimiterLoad } from './limiter';
 
 export type { JobSnapshot, JobStatus } from '@/lib/media/schemas';
 
@@ -25,6 +26,8 @@ export interface JobQueue {
    */
   subscribe(jobId: string, listener: JobListener): () => void;
   close(): Promise<void>;
+  /** Analyses this process is running and holding queued right now (never another node's). */
+  load(): LimiterLoad;
 }
 
 export const isTerminal = (snapshot: JobSnapshot) => snapshot.status === 'ready' || snapshot.status === 'error';

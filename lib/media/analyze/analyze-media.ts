@@ -1,7 +1,8 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
 import { config } from '@/lib/config';
-import { AppError } from '@/lib/errors';
+import { AppError, toAppError } from '@/lib/errors';
+import { engineEvents } from '@/lib/events';
 import { recogniseUrl } from '@/lib/media/platforms';
 import { assertPlatformEnabled } from '@/lib/media/platforms/enabled';
 import { AnalysisCache } from './analysis-cache';
@@ -48,12 +49,25 @@ export async function analyzeMedia(input: string, options: AnalyzeOptions = {}, 
   return runs.run(
     key,
     async (signal) => {
-      const extraction = await runEngine(recognition, engine, deps, signal);
-      assertDownloadable(extraction);
-      const media = toAnalyzedMedia(extraction, mediaIdFor(key));
-      if (!hasMedia(media)) throw new AppError('no_media', 'No downloadable media found at this link');
-      cache.set(key, media);
-      return media;
+      const started = performance.now();
+      // The engine that answered, else the one asked for ('auto' when the run failed before any answered).
+      let ran: string = engine;
+      const report = (code?: string) => void engineEvents().emit('media.analysed', {
+        platform: recognition.platform, engine: ran, seconds: (performance.now() - started) / 1000, code,
+      });
+      try {
+        const extraction = await runEngine(recognition, engine, deps, signal);
+        ran = extraction.engine;
+        assertDownloadable(extraction);
+        const media = toAnalyzedMedia(extraction, mediaIdFor(key));
+        if (!hasMedia(media)) throw new AppError('no_media', 'No downloadable media found at this link');
+        cache.set(key, media);
+        report();
+        return media;
+      } catch (error) {
+        report(toAppError(error).code);
+        throw error;
+      }
     },
     options.signal,
   );

@@ -3,6 +3,7 @@ import { clientAddress } from '@/lib/http/client-address';
 import { AppError } from '@/lib/errors';
 import type { SourceFormat } from '@/lib/media/types';
 import { acquireDownloadSlot, assertDurationAllowed, assertSizeAllowed } from './limits';
+import { reportedDelivery, reportedPreparation } from './observe';
 import { passthrough } from './passthrough';
 import { prepareOffer } from './prepare-offer';
 import { resolveOffer, type ResolvedOffer } from './resolve-offer';
@@ -33,7 +34,11 @@ export function checkedOffer(mediaId: string, itag: string, opts: { ext?: string
 
 /** Prepares (or joins the preparation of) an offer's file; a passthrough offer is simply fetched to disk. */
 export function prepareDownload(offer: ResolvedOffer, opts: WaitOptions = {}): Promise<ReadyFile> {
-  return getPreparations().prepare(offer.key, (dir, signal, onProgress) => prepareOffer(offer.plan, dir, { signal, onProgress }), opts);
+  return getPreparations().prepare(
+    offer.key,
+    (dir, signal, onProgress) => reportedPreparation(offer, () => prepareOffer(offer.plan, dir, { signal, onProgress })),
+    opts,
+  );
 }
 
 /**
@@ -42,16 +47,17 @@ export function prepareDownload(offer: ResolvedOffer, opts: WaitOptions = {}): P
  * The caller's download slot is held until the body ends or the client goes away.
  */
 export async function deliverDownload(req: DownloadRequest): Promise<Response> {
+  const started = performance.now();
   const offer = checkedOffer(req.mediaId, req.itag, req);
   const release = acquireDownloadSlot(clientAddress(req.headers));
   const meta = { title: offer.title, ext: offer.plan.ext, range: req.headers.get('range') };
   try {
     const ready = getPreparations().peek(offer.key);
-    if (ready) return await serveFile(ready, meta, release);
+    if (ready) return reportedDelivery(offer, await serveFile(ready, meta, release), started);
     const source = offer.plan.action === 'passthrough' ? (offer.plan.image ?? offer.plan.video ?? offer.plan.audio) : undefined;
-    if (source?.protocol === 'http') return await passthrough(source, { ...meta, signal: req.signal }, release);
+    if (source?.protocol === 'http') return reportedDelivery(offer, await passthrough(source, { ...meta, signal: req.signal }, release), started);
     const file = await prepareDownload(offer, { signal: req.signal });
-    return await serveFile(file, meta, release);
+    return reportedDelivery(offer, await serveFile(file, meta, release), started);
   } catch (error) {
     release();
     throw error;
