@@ -1,7 +1,7 @@
-import type { ExtractedItem, Extraction, MediaKind, Platform } from '@/lib/media/types';
+import type { ExtractedItem, Extraction, MediaKind, Platform, SourceFormat } from '@/lib/media/types';
 
 import { mapYtdlpFormats, positive } from './map-formats';
-import type { YtdlpFormat, YtdlpInfo } from './types';
+import type { YtdlpFormat, YtdlpInfo, YtdlpThumbnail } from './types';
 
 /** yt-dlp names extractors per site and page type (YoutubeTab, VMTikTok, FacebookReel, TwitterBroadcast…). */
 const EXTRACTOR_PLATFORMS: [string, Platform][] = [
@@ -30,15 +30,20 @@ function platformOf(info: YtdlpInfo, recognised?: Platform): Platform {
 }
 
 /** Same order as yt-dlp's own thumbnail sort (preference, width, height); the last of equals wins. */
-function bestThumbnail(info: YtdlpInfo): string | undefined {
-  let best: { url: string; key: number[] } | undefined;
+function bestPicture(info: YtdlpInfo): YtdlpThumbnail | undefined {
+  let best: { thumb: YtdlpThumbnail; key: number[] } | undefined;
   for (const thumb of info.thumbnails ?? []) {
-    const url = httpUrl(thumb.url);
-    if (!url) continue;
+    if (!httpUrl(thumb.url)) continue;
     const key = [thumb.preference ?? -1, thumb.width ?? -1, thumb.height ?? -1];
-    if (!best || compare(key, best.key) >= 0) best = { url, key };
+    if (!best || compare(key, best.key) >= 0) best = { thumb, key };
   }
-  return best?.url ?? httpUrl(info.thumbnail);
+  if (best) return best.thumb;
+  const url = httpUrl(info.thumbnail);
+  return url ? { url } : undefined;
+}
+
+function bestThumbnail(info: YtdlpInfo): string | undefined {
+  return bestPicture(info)?.url;
 }
 
 function compare(a: number[], b: number[]): number {
@@ -74,16 +79,43 @@ function isChannel(info: YtdlpInfo): boolean {
   return CHANNEL_PATH.test(pageUrl(info)) && !/[?&]list=/.test(pageUrl(info));
 }
 
-/** A resolved entry is a whole video (it has formats); a flat one is only a link to analyse later. */
+const IMAGE_EXT = /\.(jpe?g|png|webp|gif)$/i;
+
+/**
+ * A post's photo slide: yt-dlp gives it no formats, only its picture in several sizes as thumbnails
+ * (Instagram's carousel_media without video_versions). The largest picture is the slide itself.
+ * A DRM-protected entry has no formats either and is not a photo.
+ */
+function photoSource(entry: YtdlpInfo): SourceFormat | null {
+  if (formatsOf(entry).length > 0 || entry._has_drm) return null;
+  const picture = bestPicture(entry);
+  const url = httpUrl(picture?.url);
+  if (!picture || !url) return null;
+  let ext = 'jpg';
+  try {
+    ext = (IMAGE_EXT.exec(new URL(url).pathname)?.[1] ?? 'jpg').toLowerCase().replace('jpeg', 'jpg');
+  } catch {
+    // an unparsable URL was refused by httpUrl's pattern only loosely; keep the default extension
+  }
+  const [source] = mapYtdlpFormats([
+    { format_id: 'photo', url, ext, protocol: 'https', vcodec: 'none', acodec: 'none', width: picture.width, height: picture.height,
+      ...(entry.http_headers ? { http_headers: entry.http_headers } : {}) },
+  ]);
+  return source ?? null;
+}
+
+/** A resolved entry is a whole video (it has formats) or a photo slide; a flat one is only a link to analyse later. */
 function isResolved(entry: YtdlpInfo): boolean {
-  return entry._type !== 'url' && entry._type !== 'url_transparent' && formatsOf(entry).length > 0;
+  if (entry._type === 'url' || entry._type === 'url_transparent') return false;
+  return formatsOf(entry).length > 0 || photoSource(entry) !== null;
 }
 
 function toItem(entry: YtdlpInfo, index: number): ExtractedItem {
+  const photo = photoSource(entry);
   const item: ExtractedItem = {
     id: text(entry.id) ?? String(index + 1),
     title: text(entry.title) ?? `Item ${index + 1}`,
-    sources: mapYtdlpFormats(formatsOf(entry)),
+    sources: photo ? [photo] : mapYtdlpFormats(formatsOf(entry)),
   };
   const thumbnail = bestThumbnail(entry);
   if (thumbnail) item.thumbnail = thumbnail;
@@ -153,6 +185,30 @@ export function mapYtdlpInfo(info: YtdlpInfo, recognisedPlatform?: Platform): Ex
   const platform = platformOf(info, recognisedPlatform);
   if (info._type === 'playlist' || info._type === 'multi_video') return mapPlaylist(info, platform);
   const sources = mapYtdlpFormats(formatsOf(info));
+  if (platform === 'tiktok' && isSlideshowSound(sources)) return mapTiktokSlideshow(info, platform, sources);
   const allImages = sources.length > 0 && sources.every((source) => source.isImage);
   return { ...base(info, platform), kind: singleKind(info, platform, allImages), sources };
+}
+
+/** A TikTok whose every format is sound only: a photo slideshow (its play_addr is the music track). */
+function isSlideshowSound(sources: SourceFormat[]): boolean {
+  return sources.length > 0 && sources.every((source) => source.vcodec === null && !source.isImage && source.acodec !== null);
+}
+
+/**
+ * yt-dlp's TikTok extractor gives a slideshow its music track as the formats and its first picture as the cover
+ * thumbnails; the other pictures of the slideshow are not in its info dict. The post becomes two items: the cover
+ * picture (as TikTok serves it, never re-encoded) and the sound.
+ */
+function mapTiktokSlideshow(info: YtdlpInfo, platform: Platform, sound: SourceFormat[]): Extraction {
+  const extraction = base(info, platform);
+  const id = extraction.id || 'slideshow';
+  const cover = photoSource({ thumbnails: info.thumbnails, thumbnail: info.thumbnail, http_headers: info.http_headers });
+  const soundItem: ExtractedItem = { id: `${id}-sound`, title: `${extraction.title} - sound`, sources: sound };
+  if (extraction.duration !== undefined) soundItem.duration = extraction.duration;
+  const items: ExtractedItem[] = cover
+    ? [{ id: `${id}-cover`, title: `${extraction.title} - cover`, thumbnail: cover.url, sources: [cover] }, soundItem]
+    : [soundItem];
+  if (cover) soundItem.thumbnail = cover.url;
+  return { ...extraction, kind: 'photo', sources: items[0].sources, items };
 }

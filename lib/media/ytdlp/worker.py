@@ -23,7 +23,7 @@ os.dup2(2, 1)
 sys.stdout = sys.stderr
 
 import yt_dlp  # noqa: E402  (after the redirect: importing may already print)
-from yt_dlp.utils import DownloadError, GeoRestrictedError, UnsupportedError, UserNotLive  # noqa: E402
+from yt_dlp.utils import DownloadError, ExtractorError, GeoRestrictedError, UnsupportedError, UserNotLive  # noqa: E402
 
 VERSION = yt_dlp.version.__version__
 
@@ -120,11 +120,22 @@ REMOTE_COMPONENTS = [c for c in os.environ.get('GRABLINE_REMOTE_COMPONENTS', '')
 JS_RUNTIMES = js_runtimes()
 
 
+# The warnings of the extraction in progress: with ignore_no_formats_error, "No video formats found!" and "This
+# video is DRM protected" arrive here instead of as exceptions, and a single video without formats is still refused
+# with the same words.
+NO_FORMATS_WARNINGS = []
+
+
 class DropLogger:
     def debug(self, msg):
         pass
 
-    info = warning = error = debug
+    info = error = debug
+
+    def warning(self, msg):
+        text = str(msg or '')
+        if re.search(r'no video formats|drm protected|requested format is not available', text, re.IGNORECASE):
+            NO_FORMATS_WARNINGS.append(re.sub(r'^WARNING:\s*', '', text))
 
 
 def build_params(options):
@@ -137,6 +148,9 @@ def build_params(options):
         'simulate': True,
         'noplaylist': bool(options.get('noplaylist', False)),
         'extract_flat': 'in_playlist',
+        # A carousel's photo slides are entries without formats (only their pictures, as thumbnails): they must not
+        # fail the whole post. A lone video without formats is still refused in extract().
+        'ignore_no_formats_error': True,
         'cachedir': False,
         'socket_timeout': float(options.get('socketTimeout') or 20),
         'compat_opts': [],
@@ -231,11 +245,24 @@ def extract(url, options):
     # Cookies are the one per-site state a reused instance carries: one user's session must not reach another.
     ydl.cookiejar.clear()
     load_cookies(ydl, options.get('cookies'))
+    NO_FORMATS_WARNINGS.clear()
     try:
         info = ydl.extract_info(url, download=False)
     finally:
         ydl.cookiejar.clear()
+    refuse_without_formats(info)
     return {'ok': True, 'info': ydl.sanitize_info(info)}
+
+
+def refuse_without_formats(info):
+    """A single video without formats is a failure (DRM, nothing offered), whatever a post's slides may be."""
+    if not isinstance(info, dict) or info.get('_type') in ('playlist', 'multi_video', 'url', 'url_transparent'):
+        return
+    if info.get('formats') or info.get('url'):
+        return
+    drm = info.get('_has_drm') or any('drm' in w.lower() for w in NO_FORMATS_WARNINGS)
+    message = 'This video is DRM protected' if drm else (NO_FORMATS_WARNINGS[0] if NO_FORMATS_WARNINGS else 'No video formats found!')
+    raise ExtractorError(message, expected=True)
 
 
 def js_runtime_seen():

@@ -1,0 +1,49 @@
+import { join } from 'node:path';
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { resolveEngine } from './engine';
+import { mapYtdlpInfo } from './map-info';
+import { createYtdlpPool, type YtdlpPool } from './pool';
+import { startTestSite, type TestSite } from './test-site';
+
+/** A real worker on the current engine, reading fixture-platform pages through the test plugin. */
+describe('posts through a real yt-dlp worker', () => {
+  let site: TestSite;
+  let pool: YtdlpPool;
+  const plugins = join(process.cwd(), 'lib', 'media', 'ytdlp', 'fixtures', 'plugins');
+
+  beforeAll(async () => {
+    site = await startTestSite();
+    process.env.MEDIA_FETCH_ALLOW = new URL(site.origin).host;
+    const engine = resolveEngine();
+    pool = createYtdlpPool({ size: 1, pythonPath: [engine.pythonPath, plugins].filter(Boolean).join(':') });
+  });
+
+  afterAll(async () => {
+    await pool?.close();
+    await site?.close();
+    delete process.env.MEDIA_FETCH_ALLOW;
+  });
+
+  it('keeps a carousel\'s photo slide (no formats, only pictures) instead of failing the whole post', async () => {
+    const info = await pool.extract(`${site.origin}/fixture-platform/carousel-1`);
+    expect(info._type).toBe('playlist');
+    const extraction = mapYtdlpInfo(info, 'instagram');
+    expect(extraction.items?.map((item) => item.sources.map((s) => [s.isImage ?? false, s.container]))).toEqual([
+      [[false, 'mp4']],
+      [[true, 'png']],
+    ]);
+    expect(extraction.items?.[1].sources[0].url).toBe(`${site.origin}/image2.png`);
+  });
+
+  it('still refuses a single video without formats, in yt-dlp\'s words', async () => {
+    const error = await pool.extract(`${site.origin}/fixture-platform/noformats-1`).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'format_unavailable', details: { engineMessage: expect.stringMatching(/No video formats found/) } });
+  });
+
+  it('still calls a DRM-protected video DRM-protected', async () => {
+    const error = await pool.extract(`${site.origin}/fixture-platform/drm-1`).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'drm_protected' });
+  });
+});
