@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GET as zipGet } from '@/app/api/download/[id]/zip/route';
 import { analyzeMedia, type AnalyzedMedia } from '@/lib/media/analyze';
 import { screenSources, screenThumbnails } from '@/lib/media/analyze/screen-sources';
-import { firstStream, probeMedia } from '@/lib/media/ffmpeg';
+import { firstStream } from '@/lib/media/ffmpeg';
 import type { YtdlpInfo } from '@/lib/media/ytdlp/types';
 import { mapYtdlpInfo } from '@/lib/media/ytdlp/map-info';
 import { FIXTURE_SITE_DIR } from '@/test/fixtures/media';
@@ -116,6 +116,8 @@ describe('multi-item posts from recorded yt-dlp answers', () => {
       ['DBxQmSbsCd2', 0],
       ['DBxQmTasEf3', 8],
     ]);
+    // every slide is "Video by travelgram" in yt-dlp's answer: the items are named after the post and their place
+    expect(media.info.items?.map((item) => item.title)).toEqual(['Post by travelgram #1', 'Post by travelgram #2', 'Post by travelgram #3']);
     // the photo slide is its largest picture, sent with Instagram's Referer
     const photo = media.extraction.items![1].sources;
     expect(photo).toHaveLength(1);

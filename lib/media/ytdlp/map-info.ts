@@ -124,6 +124,15 @@ function toItem(entry: YtdlpInfo, index: number): ExtractedItem {
   return item;
 }
 
+/**
+ * Instagram titles every slide of a carousel "Video by <user>", photos included: when the items' titles do not
+ * tell them apart, each is named after the post and its place in it ("Post by <user> #2"), which names its file.
+ */
+function distinctTitles(items: ExtractedItem[], postTitle: string): ExtractedItem[] {
+  if (new Set(items.map((item) => item.title)).size === items.length) return items;
+  return items.map((item, index) => ({ ...item, title: `${postTitle} #${index + 1}` }));
+}
+
 function toEntry(entry: YtdlpInfo): NonNullable<Extraction['entries']>[number] | null {
   const url = httpUrl(entry.url) ?? httpUrl(entry.webpage_url);
   if (!url) return null;
@@ -166,7 +175,7 @@ function mapPlaylist(info: YtdlpInfo, platform: Platform): Extraction {
   const extraction = base(info, platform);
   const links = entries.filter((entry) => !isResolved(entry)).flatMap((entry) => toEntry(entry) ?? []);
   if (resolved.length > 0) {
-    const items = resolved.map(toItem);
+    const items = distinctTitles(resolved.map(toItem), extraction.title);
     const kind = singleKind(info, platform, false);
     return {
       ...extraction,
