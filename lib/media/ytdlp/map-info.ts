@@ -104,10 +104,11 @@ function photoSource(entry: YtdlpInfo): SourceFormat | null {
   return source ?? null;
 }
 
+const isFlat = (entry: YtdlpInfo): boolean => entry._type === 'url' || entry._type === 'url_transparent';
+
 /** A resolved entry is a whole video (it has formats) or a photo slide; a flat one is only a link to analyse later. */
 function isResolved(entry: YtdlpInfo): boolean {
-  if (entry._type === 'url' || entry._type === 'url_transparent') return false;
-  return formatsOf(entry).length > 0 || photoSource(entry) !== null;
+  return !isFlat(entry) && (formatsOf(entry).length > 0 || photoSource(entry) !== null);
 }
 
 function toItem(entry: YtdlpInfo, index: number): ExtractedItem {
@@ -173,7 +174,9 @@ function mapPlaylist(info: YtdlpInfo, platform: Platform): Extraction {
     return mapYtdlpInfo({ ...resolved[0], webpage_url: resolved[0].webpage_url ?? info.webpage_url }, platform);
   }
   const extraction = base(info, platform);
-  const links = entries.filter((entry) => !isResolved(entry)).flatMap((entry) => toEntry(entry) ?? []);
+  // Only flat entries are links to analyse later; a resolved entry with nothing to offer (DRM) is left out, not
+  // turned into a link back to the post it came from.
+  const links = entries.filter(isFlat).flatMap((entry) => toEntry(entry) ?? []);
   if (resolved.length > 0) {
     const items = distinctTitles(resolved.map(toItem), extraction.title);
     const kind = singleKind(info, platform, false);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { resolveEngine } from './engine';
 import { mapYtdlpInfo } from './map-info';
+import { engineUrlFor } from './platform-access';
 import { createYtdlpPool, type YtdlpPool } from './pool';
 import { startTestSite, type TestSite } from './test-site';
 
@@ -45,5 +46,17 @@ describe('posts through a real yt-dlp worker', () => {
   it('still calls a DRM-protected video DRM-protected', async () => {
     const error = await pool.extract(`${site.origin}/fixture-platform/drm-1`).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'drm_protected' });
+  });
+});
+
+describe('engineUrlFor', () => {
+  it('hands yt-dlp a TikTok slideshow at its /video/ address and leaves every other link alone', () => {
+    expect(engineUrlFor('tiktok', 'https://www.tiktok.com/@alpinedays/photo/7439120345678901234')).toBe(
+      'https://www.tiktok.com/@alpinedays/video/7439120345678901234',
+    );
+    expect(engineUrlFor('tiktok', 'https://www.tiktok.com/@alpinedays/video/7439120345678901234')).toBe(
+      'https://www.tiktok.com/@alpinedays/video/7439120345678901234',
+    );
+    expect(engineUrlFor('instagram', 'https://www.instagram.com/p/DBxQmT3sYk2/')).toBe('https://www.instagram.com/p/DBxQmT3sYk2/');
   });
 });
