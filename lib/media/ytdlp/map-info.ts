@@ -84,7 +84,8 @@ const IMAGE_EXT = /\.(jpe?g|png|webp|gif)$/i;
 /**
  * A post's photo slide: yt-dlp gives it no formats, only its picture in several sizes as thumbnails
  * (Instagram's carousel_media without video_versions). The largest picture is the slide itself.
- * A DRM-protected entry has no formats either and is not a photo.
+ * An entry without formats for a reason (DRM, not yet live) is not a photo: the worker leaves it out, and one
+ * flagged DRM is refused here too.
  */
 function photoSource(entry: YtdlpInfo): SourceFormat | null {
   if (formatsOf(entry).length > 0 || entry._has_drm) return null;
@@ -95,7 +96,7 @@ function photoSource(entry: YtdlpInfo): SourceFormat | null {
   try {
     ext = (IMAGE_EXT.exec(new URL(url).pathname)?.[1] ?? 'jpg').toLowerCase().replace('jpeg', 'jpg');
   } catch {
-    // an unparsable URL was refused by httpUrl's pattern only loosely; keep the default extension
+    // a URL the pattern let through that URL() cannot parse: keep the default extension
   }
   const [source] = mapYtdlpFormats([
     { format_id: 'photo', url, ext, protocol: 'https', vcodec: 'none', acodec: 'none', width: picture.width, height: picture.height,

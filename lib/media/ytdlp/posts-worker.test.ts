@@ -27,9 +27,10 @@ describe('posts through a real yt-dlp worker', () => {
     delete process.env.MEDIA_FETCH_ALLOW;
   });
 
-  it('keeps a carousel\'s photo slide (no formats, only pictures) instead of failing the whole post', async () => {
+  it('keeps a carousel\'s photo slide (no formats, only pictures) instead of failing the whole post, and leaves out its DRM slide', async () => {
     const info = await pool.extract(`${site.origin}/fixture-platform/carousel-1`);
     expect(info._type).toBe('playlist');
+    expect(info.entries?.map((entry) => entry.id)).toEqual(['carousel-1-1', 'carousel-1-2']);
     const extraction = mapYtdlpInfo(info, 'instagram');
     expect(extraction.items?.map((item) => item.sources.map((s) => [s.isImage ?? false, s.container]))).toEqual([
       [[false, 'mp4']],
@@ -41,6 +42,11 @@ describe('posts through a real yt-dlp worker', () => {
   it('still refuses a single video without formats, in yt-dlp\'s words', async () => {
     const error = await pool.extract(`${site.origin}/fixture-platform/noformats-1`).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'format_unavailable', details: { engineMessage: expect.stringMatching(/No video formats found/) } });
+  });
+
+  it('still calls a live event that has not begun by its own reason, not "no formats"', async () => {
+    const error = await pool.extract(`${site.origin}/fixture-platform/upcoming-1`).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'live_not_started' });
   });
 
   it('still calls a DRM-protected video DRM-protected', async () => {

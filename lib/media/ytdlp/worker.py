@@ -120,22 +120,47 @@ REMOTE_COMPONENTS = [c for c in os.environ.get('GRABLINE_REMOTE_COMPONENTS', '')
 JS_RUNTIMES = js_runtimes()
 
 
-# The warnings of the extraction in progress: with ignore_no_formats_error, "No video formats found!" and "This
-# video is DRM protected" arrive here instead of as exceptions, and a single video without formats is still refused
-# with the same words.
-NO_FORMATS_WARNINGS = []
-
-
 class DropLogger:
     def debug(self, msg):
         pass
 
-    info = error = debug
+    info = warning = error = debug
 
-    def warning(self, msg):
-        text = str(msg or '')
-        if re.search(r'no video formats|drm protected|requested format is not available', text, re.IGNORECASE):
-            NO_FORMATS_WARNINGS.append(re.sub(r'^WARNING:\s*', '', text))
+
+# Why each video of the extraction in progress has no formats, by its id (the first reason given wins: the
+# extractor's own, e.g. "This video is DRM protected" or "This live event will begin in…", comes before yt-dlp's
+# generic "No video formats found!"). With ignore_no_formats_error these are warnings, not exceptions.
+NO_FORMATS = {}
+GENERIC_NO_FORMATS = 'No video formats found!'
+
+
+def _record_no_formats(video_id, msg):
+    text = getattr(msg, 'orig_msg', None) or str(msg or '')
+    NO_FORMATS.setdefault(video_id, text or GENERIC_NO_FORMATS)
+
+
+def record_no_formats_reasons():
+    from yt_dlp.extractor.common import InfoExtractor
+
+    ie_raise = InfoExtractor.raise_no_formats
+    ydl_raise = yt_dlp.YoutubeDL.raise_no_formats
+
+    def extractor_raise(self, msg, expected=False, video_id=None):
+        if expected and self.get_param('ignore_no_formats_error'):
+            _record_no_formats(video_id, msg)
+        return ie_raise(self, msg, expected=expected, video_id=video_id)
+
+    def ydl_raise_no_formats(self, info, forced=False, *, msg=None):
+        if not forced and self.params.get('ignore_no_formats_error'):
+            reason = msg or (info.get('_has_drm') and 'This video is DRM protected') or GENERIC_NO_FORMATS
+            _record_no_formats(info.get('id'), reason)
+        return ydl_raise(self, info, forced, msg=msg)
+
+    InfoExtractor.raise_no_formats = extractor_raise
+    yt_dlp.YoutubeDL.raise_no_formats = ydl_raise_no_formats
+
+
+record_no_formats_reasons()
 
 
 def build_params(options):
@@ -245,24 +270,32 @@ def extract(url, options):
     # Cookies are the one per-site state a reused instance carries: one user's session must not reach another.
     ydl.cookiejar.clear()
     load_cookies(ydl, options.get('cookies'))
-    NO_FORMATS_WARNINGS.clear()
+    NO_FORMATS.clear()
     try:
         info = ydl.extract_info(url, download=False)
     finally:
         ydl.cookiejar.clear()
-    refuse_without_formats(info)
+    info = without_formatless_failures(info)
     return {'ok': True, 'info': ydl.sanitize_info(info)}
 
 
-def refuse_without_formats(info):
-    """A single video without formats is a failure (DRM, nothing offered), whatever a post's slides may be."""
-    if not isinstance(info, dict) or info.get('_type') in ('playlist', 'multi_video', 'url', 'url_transparent'):
-        return
-    if info.get('formats') or info.get('url'):
-        return
-    drm = info.get('_has_drm') or any('drm' in w.lower() for w in NO_FORMATS_WARNINGS)
-    message = 'This video is DRM protected' if drm else (NO_FORMATS_WARNINGS[0] if NO_FORMATS_WARNINGS else 'No video formats found!')
-    raise ExtractorError(message, expected=True)
+def _formatless(info):
+    return isinstance(info, dict) and info.get('_type') in (None, 'video') and not info.get('formats') and not info.get('url')
+
+
+def without_formatless_failures(info):
+    """A single video without formats is refused in yt-dlp's own words, as without ignore_no_formats_error. In a
+    post, an entry without formats stays only when yt-dlp gave no reason beyond "No video formats found!" (a photo
+    slide: its picture is in its thumbnails); one that is DRM-protected, not yet live… is left out."""
+    if _formatless(info):
+        reason = NO_FORMATS.get(info.get('id')) or next(iter(NO_FORMATS.values()), GENERIC_NO_FORMATS)
+        raise ExtractorError(reason, expected=True)
+    if isinstance(info, dict) and isinstance(info.get('entries'), list):
+        info['entries'] = [
+            entry for entry in info['entries']
+            if not _formatless(entry) or NO_FORMATS.get(entry.get('id'), GENERIC_NO_FORMATS) == GENERIC_NO_FORMATS
+        ]
+    return info
 
 
 def js_runtime_seen():
