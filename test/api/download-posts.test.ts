@@ -153,6 +153,25 @@ describe('multi-item posts from recorded yt-dlp answers', () => {
     ], 'x');
   }, 120_000);
 
+  it('holds one of the caller\'s download slots while the archive streams, and gives it back at its end', async () => {
+    const media = await analyzeRecorded('https://x.com/NASA/status/1991234567890123456', recorded('x-multi-video'));
+    process.env.MAX_DOWNLOADS_PER_IP = '1';
+    try {
+      const id = media.info.id;
+      const zip = await zipGet(new NextRequest(`http://localhost/api/download/${id}/zip`), { params: Promise.resolve({ id }) });
+      expect(zip.status).toBe(200);
+      const single = await requestDownload(id, media.info.items![1].formats[0].itag);
+      expect(single.status).toBe(429);
+      expect(await single.json()).toMatchObject({ code: 'too_many_downloads' });
+      await bodyOf(zip);
+      const after = await requestDownload(id, media.info.items![1].formats[0].itag);
+      expect(after.status).toBe(200);
+      await bodyOf(after);
+    } finally {
+      process.env.MAX_DOWNLOADS_PER_IP = '100';
+    }
+  }, 60_000);
+
   it('refuses a ZIP of media that is not a post with several items, and of an expired analysis', async () => {
     const single = await analyzeMedia(`${env.site.origin}/video.mp4`, { engine: 'native' });
     const zip = (id: string) => zipGet(new NextRequest(`http://localhost/api/download/${id}/zip`), { params: Promise.resolve({ id }) });
