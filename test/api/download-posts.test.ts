@@ -130,12 +130,14 @@ describe('multi-item posts from recorded yt-dlp answers', () => {
     ], 'instagram');
   }, 120_000);
 
-  it('a TikTok photo slideshow: its cover picture and its sound, each and as one ZIP', async () => {
+  it('a TikTok photo slideshow: its three pictures and its sound, each and as one ZIP', async () => {
     const media = await analyzeRecorded('https://www.tiktok.com/@alpinedays/photo/7439120345678901234', recorded('tiktok-slideshow'));
     expect(media.info).toMatchObject({ platform: 'tiktok', kind: 'photo' });
-    expect(media.info.items?.map((item) => item.id)).toEqual(['7439120345678901234-cover', '7439120345678901234-sound']);
+    expect(media.info.items?.map((item) => item.id)).toEqual([1, 2, 3].map((n) => `7439120345678901234-${n}`).concat('7439120345678901234-sound'));
     await downloadAll(media, [
       { kind: 'image', ext: 'jpg' },
+      { kind: 'image', ext: 'png' },
+      { kind: 'image', ext: 'webp' },
       { kind: 'audio', ext: 'mp3', duration: 5 },
     ], 'tiktok');
   }, 120_000);

@@ -231,8 +231,21 @@ describe('mapYtdlpInfo — multi-item posts of yt-dlp 2026', () => {
     expect(extraction.entries?.map((entry) => entry.url)).toEqual(['https://www.instagram.com/p/OTHER/']);
   });
 
-  it('makes a TikTok slideshow (its music track as the only format) its cover picture and its sound', () => {
+  it('makes a TikTok slideshow one item per picture the worker found, then the sound', () => {
     const extraction = mapYtdlpInfo(recordedPost('tiktok-slideshow'));
+    expect(extraction.items?.map((item) => [item.title, item.sources.map((s) => `${s.container}:${s.width}x${s.height}`)])).toEqual([
+      ['weekend in the mountains 🏔️ #photomode #hiking #1', ['jpg:1080x1080']],
+      ['weekend in the mountains 🏔️ #photomode #hiking #2', ['png:800x600']],
+      ['weekend in the mountains 🏔️ #photomode #hiking #3', ['webp:640x640']],
+      ['weekend in the mountains 🏔️ #photomode #hiking - sound', ['mp3:undefinedxundefined']],
+    ]);
+    expect(extraction.items?.[1].sources[0].httpHeaders?.Referer).toBe('https://www.tiktok.com/@alpinedays/video/7439120345678901234');
+  });
+
+  it('without the pictures (yt-dlp alone), makes a TikTok slideshow its cover picture and its sound', () => {
+    const info = recordedPost('tiktok-slideshow');
+    delete info.grabline_slides;
+    const extraction = mapYtdlpInfo(info);
     expect(extraction).toMatchObject({ kind: 'photo', platform: 'tiktok', uploader: 'alpinedays', duration: 5 });
     expect(extraction.items?.map((item) => [item.id, item.sources.map((s) => [s.container, s.isImage ?? false])])).toEqual([
       ['7439120345678901234-cover', [['jpg', true]]],

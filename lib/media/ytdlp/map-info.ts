@@ -210,18 +210,25 @@ function isSlideshowSound(sources: SourceFormat[]): boolean {
 
 /**
  * yt-dlp's TikTok extractor gives a slideshow its music track as the formats and its first picture as the cover
- * thumbnails; the other pictures of the slideshow are not in its info dict. The post becomes two items: the cover
- * picture (as TikTok serves it, never re-encoded) and the sound.
+ * thumbnails; our worker adds the pictures themselves (`grabline_slides`). The post becomes one item per picture
+ * (as TikTok serves it, never re-encoded), then the sound; without the pictures, the cover stands for them.
  */
 function mapTiktokSlideshow(info: YtdlpInfo, platform: Platform, sound: SourceFormat[]): Extraction {
   const extraction = base(info, platform);
   const id = extraction.id || 'slideshow';
-  const cover = photoSource({ thumbnails: info.thumbnails, thumbnail: info.thumbnail, http_headers: info.http_headers });
+  const headers = info.http_headers ? { http_headers: info.http_headers } : {};
+  const pictures: ExtractedItem[] = [];
+  for (const [index, slide] of (Array.isArray(info.grabline_slides) ? info.grabline_slides : []).entries()) {
+    const picture = photoSource({ thumbnails: [slide], ...headers });
+    if (picture) pictures.push({ id: `${id}-${index + 1}`, title: `${extraction.title} #${index + 1}`, thumbnail: picture.url, sources: [picture] });
+  }
+  if (pictures.length === 0) {
+    const cover = photoSource({ thumbnails: info.thumbnails, thumbnail: info.thumbnail, ...headers });
+    if (cover) pictures.push({ id: `${id}-cover`, title: `${extraction.title} - cover`, thumbnail: cover.url, sources: [cover] });
+  }
   const soundItem: ExtractedItem = { id: `${id}-sound`, title: `${extraction.title} - sound`, sources: sound };
   if (extraction.duration !== undefined) soundItem.duration = extraction.duration;
-  const items: ExtractedItem[] = cover
-    ? [{ id: `${id}-cover`, title: `${extraction.title} - cover`, thumbnail: cover.url, sources: [cover] }, soundItem]
-    : [soundItem];
-  if (cover) soundItem.thumbnail = cover.url;
+  if (pictures[0]?.thumbnail) soundItem.thumbnail = pictures[0].thumbnail;
+  const items = [...pictures, soundItem];
   return { ...extraction, kind: 'photo', sources: items[0].sources, items };
 }

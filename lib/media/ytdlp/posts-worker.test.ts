@@ -39,6 +39,19 @@ describe('posts through a real yt-dlp worker', () => {
     expect(extraction.items?.[1].sources[0].url).toBe(`${site.origin}/image2.png`);
   });
 
+  it('adds a TikTok slideshow\'s pictures (which yt-dlp\'s parser leaves out) to its music track', async () => {
+    const info = await pool.extract(`${site.origin}/fixture-tiktok/7439120345678901234`);
+    expect(info.formats?.map((f) => [f.format_id, f.vcodec])).toEqual([['audio', 'none']]);
+    expect(info.grabline_slides).toEqual([1, 2, 3].map((n) => ({
+      url: `${site.origin}/slide-${n}.jpeg?from=photomode`, width: 1080, height: 1440,
+    })));
+    const extraction = mapYtdlpInfo(info, 'tiktok');
+    expect(extraction.kind).toBe('photo');
+    expect(extraction.items?.map((item) => item.id)).toEqual([
+      '7439120345678901234-1', '7439120345678901234-2', '7439120345678901234-3', '7439120345678901234-sound',
+    ]);
+  });
+
   it('still refuses a single video without formats, in yt-dlp\'s words', async () => {
     const error = await pool.extract(`${site.origin}/fixture-platform/noformats-1`).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'format_unavailable', details: { engineMessage: expect.stringMatching(/No video formats found/) } });

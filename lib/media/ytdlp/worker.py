@@ -163,6 +163,57 @@ def record_no_formats_reasons():
 record_no_formats_reasons()
 
 
+def tiktok_slides(aweme_detail):
+    """A TikTok photo slideshow's pictures, in order: the web page's imagePost.images[].imageURL.urlList, or the app
+    API's image_post_info.images[].display_image.url_list. yt-dlp reads neither (it offers the music track only)."""
+    from yt_dlp.utils import int_or_none, url_or_none
+
+    slides = []
+    if not isinstance(aweme_detail, dict):
+        return slides
+    web = ((aweme_detail.get('imagePost') or {}).get('images')) or []
+    app = ((aweme_detail.get('image_post_info') or {}).get('images')) or []
+    for image in web if isinstance(web, list) else []:
+        if not isinstance(image, dict):
+            continue
+        urls = [u for u in ((image.get('imageURL') or {}).get('urlList') or []) if url_or_none(u)]
+        if urls:
+            slides.append({'url': urls[0], 'width': int_or_none(image.get('imageWidth')), 'height': int_or_none(image.get('imageHeight'))})
+    if slides:
+        return slides
+    for image in app if isinstance(app, list) else []:
+        shown = image.get('display_image') if isinstance(image, dict) else None
+        if not isinstance(shown, dict):
+            continue
+        urls = [u for u in (shown.get('url_list') or []) if url_or_none(u)]
+        if urls:
+            slides.append({'url': urls[0], 'width': int_or_none(shown.get('width')), 'height': int_or_none(shown.get('height'))})
+    return slides
+
+
+def attach_tiktok_slides():
+    """Adds `grabline_slides` (the slideshow's pictures) to what yt-dlp's TikTok extractor returns for a post."""
+    from yt_dlp.extractor import tiktok
+
+    base = tiktok.TikTokBaseIE
+    for name in ('_parse_aweme_video_web', '_parse_aweme_video_app'):
+        original = getattr(base, name, None)
+        if original is None:
+            continue
+
+        def parse(self, aweme_detail, *args, _original=original, **kwargs):
+            info = _original(self, aweme_detail, *args, **kwargs)
+            slides = tiktok_slides(aweme_detail)
+            if slides and isinstance(info, dict):
+                info['grabline_slides'] = slides
+            return info
+
+        setattr(base, name, parse)
+
+
+attach_tiktok_slides()
+
+
 def build_params(options):
     params = {
         'quiet': True,
