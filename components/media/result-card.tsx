@@ -1,10 +1,11 @@
 'use client';
 
-import { Clock, Download, HardDrive } from 'lucide-react';
+import { Clock, Download, FileArchive, HardDrive } from 'lucide-react';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useCallback, useState } from 'react';
-import { Button } from '@/components/ui/button';
+import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { cn } from '@/lib/cn';
 import type { Format, MediaInfo } from '@/lib/media/types';
 import { EntryList } from './entry-list';
 import { formatDuration, sizeText } from './format-media';
@@ -109,6 +110,17 @@ export function MediaResultCard({ media, onAnalyzeEntry, busy }: { media: MediaI
         {items ? (
           <div className="border-t p-4 sm:p-6">
             <ItemPicker items={items} selected={selection.item} onSelect={(index) => setSelection({ item: index, format: null })} />
+            {/* Every item's first format (the one that plays everywhere, the photo as it is), streamed as one archive. */}
+            <a
+              href={`/api/download/${encodeURIComponent(media.id)}/zip`}
+              download=""
+              rel="noopener"
+              data-testid="download-all-zip"
+              className={cn(buttonClasses('outline', 'md'), 'mt-4')}
+            >
+              <FileArchive className="h-4 w-4" aria-hidden />
+              {t('downloadAllZip', { count: items.length })}
+            </a>
           </div>
         ) : null}
         {entries.length > 0 ? (

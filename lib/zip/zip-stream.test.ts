@@ -123,3 +123,34 @@ describe('archive names', () => {
     expect(name(undefined, 'mp4')).toBe('media.mp4');
   });
 });
+
+describe('zipStream onEnd (what the archive held is given back once)', () => {
+  it('runs once when the archive is read to its end', async () => {
+    let ended = 0;
+    const stream = zipStream([source('a.bin', Buffer.alloc(10, 1))], { onEnd: () => ended++ });
+    expect(ended).toBe(0);
+    await new Response(stream).arrayBuffer();
+    expect(ended).toBe(1);
+  });
+
+  it('runs once when the reader cancels half way, and the rest is never opened', async () => {
+    let ended = 0;
+    let opened = 0;
+    const counted = (name: string): ZipSource => ({ name, open: async () => (opened++, chunked(Buffer.alloc(50_000, 2), 1000)) });
+    const stream = zipStream([counted('a.bin'), counted('b.bin')], { onEnd: () => ended++ });
+    const reader = stream.getReader();
+    await reader.read();
+    await reader.read();
+    await reader.cancel();
+    expect(ended).toBe(1);
+    expect(opened).toBe(1);
+  });
+
+  it('runs once when a file fails to open', async () => {
+    let ended = 0;
+    const broken: ZipSource = { name: 'gone.mp4', open: () => Promise.reject(new Error('expired')) };
+    const stream = zipStream([broken], { onEnd: () => ended++ });
+    await expect(new Response(stream).arrayBuffer()).rejects.toThrow();
+    expect(ended).toBe(1);
+  });
+});

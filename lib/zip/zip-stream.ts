@@ -46,20 +46,36 @@ export async function* zipChunks(sources: AsyncIterable<ZipSource> | Iterable<Zi
   yield endOfArchive(written.length, cdOffset, cdSize);
 }
 
-/** The same archive as a web stream, pulled only as fast as the client reads; cancelling stops the reads. */
-export function zipStream(sources: AsyncIterable<ZipSource> | Iterable<ZipSource>): ReadableStream<Uint8Array> {
+/**
+ * The same archive as a web stream, pulled only as fast as the client reads; cancelling stops the reads.
+ * `onEnd` runs once when the archive ends, fails or the reader cancels (to give back what the stream held).
+ */
+export function zipStream(
+  sources: AsyncIterable<ZipSource> | Iterable<ZipSource>,
+  opts: { onEnd?: () => void } = {},
+): ReadableStream<Uint8Array> {
   const chunks = zipChunks(sources);
+  let ended = false;
+  const end = () => {
+    if (ended) return;
+    ended = true;
+    opts.onEnd?.();
+  };
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
       try {
         const next = await chunks.next();
-        if (next.done) controller.close();
-        else controller.enqueue(next.value);
+        if (next.done) {
+          controller.close();
+          end();
+        } else controller.enqueue(next.value);
       } catch (error) {
         controller.error(error);
+        end();
       }
     },
     async cancel() {
+      end();
       await chunks.return(undefined);
     },
   });

@@ -1,6 +1,7 @@
 export { contentDisposition, safeFilename } from './content-disposition';
 export { checkedOffer, deliverDownload, prepareDownload, type DownloadRequest } from './deliver-download';
 export { expiredLink } from './resolve-offer';
+export { postZip, postOffers } from './post-zip';
 export { passthroughStats } from './passthrough';
 export { getPreparations, type ReadyFile } from './shared-preparations';
 export { downloadQuerySchema } from './schemas';

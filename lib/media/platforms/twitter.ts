@@ -19,7 +19,8 @@ const RESERVED = new Set([
 // Profile tabs that still mean "this account".
 const PROFILE_TABS = new Set(['media', 'with_replies', 'highlights', 'articles', 'likes']);
 
-// /photo/N names one picture of the post, so its canonical URL keeps it; /video/N and anything else is the post.
+// A status may hold one video, several, pictures, or nothing to download: it is a post until analysis says what it
+// holds. /photo/N names one picture of the post, so its canonical URL keeps it; /video/N and anything else is the post.
 function status(user: string | null, id: string | undefined, tail: string[]): Match | null {
   if (!id || !STATUS_ID.test(id)) return null;
   const path = user ? `${user}/status/${id}` : `i/status/${id}`;
@@ -27,7 +28,7 @@ function status(user: string | null, id: string | undefined, tail: string[]): Ma
   if (word === 'photo' && index && /^[1-4]$/.test(index)) {
     return { kind: 'photo', id, canonicalUrl: `${ORIGIN}/${path}/photo/${index}` };
   }
-  return { kind: 'video', id, canonicalUrl: `${ORIGIN}/${path}` };
+  return { kind: 'post', id, canonicalUrl: `${ORIGIN}/${path}` };
 }
 
 function internal(segments: string[]): Match | null {

@@ -199,3 +199,73 @@ describe('mapYtdlpInfo — posts and playlists', () => {
     expect(mapYtdlpInfo(tiktokUser)).toMatchObject({ kind: 'channel', platform: 'tiktok' });
   });
 });
+
+/** The recorded multi-item posts (test/fixtures/ytdlp-info), their media URLs on a stand-in origin. */
+function recordedPost(name: string): YtdlpInfo {
+  const text = readFileSync(join(process.cwd(), 'test', 'fixtures', 'ytdlp-info', `${name}.json`), 'utf8');
+  return JSON.parse(text.replaceAll('{{origin}}', 'https://cdn.example.com')) as YtdlpInfo;
+}
+
+describe('mapYtdlpInfo — multi-item posts of yt-dlp 2026', () => {
+  it('makes a carousel\'s photo slide (no formats) an image item of its largest picture', () => {
+    const extraction = mapYtdlpInfo(recordedPost('instagram-carousel-mixed'));
+    expect(extraction).toMatchObject({ kind: 'post', platform: 'instagram' });
+    const [video, photo, dash] = extraction.items!;
+    expect(video.sources.map((s) => s.id)).toEqual(['101']);
+    expect(photo.sources).toEqual([
+      expect.objectContaining({ id: 'photo', isImage: true, container: 'png', width: 800, height: 600, vcodec: null, acodec: null,
+        url: 'https://cdn.example.com/image2.png?stp=dst-jpg_e35&_nc_ht=scontent&slide=2' }),
+    ]);
+    expect(dash.sources.map((s) => [s.id, s.vcodec, s.acodec])).toEqual([
+      ['dash-1150583709402948ad', null, 'mp4a.40.2'],
+      ['dash-1385946195551340v', 'avc1.64001e', null],
+    ]);
+  });
+
+  it('never makes a photo of a DRM-protected entry or of a flat link', () => {
+    const info = recordedPost('instagram-carousel-mixed');
+    info.entries![1] = { ...info.entries![1], _has_drm: true };
+    info.entries![2] = { _type: 'url', url: 'https://www.instagram.com/p/OTHER/', thumbnails: [{ url: 'https://cdn.example.com/x.jpg' }] };
+    const extraction = mapYtdlpInfo(info);
+    expect(extraction.items?.map((item) => item.id)).toEqual(['DBxQmRxsAb1']);
+    expect(extraction.entries?.map((entry) => entry.url)).toEqual(['https://www.instagram.com/p/OTHER/']);
+  });
+
+  it('makes a TikTok slideshow one item per picture the worker found, then the sound', () => {
+    const extraction = mapYtdlpInfo(recordedPost('tiktok-slideshow'));
+    expect(extraction.items?.map((item) => [item.title, item.sources.map((s) => `${s.container}:${s.width}x${s.height}`)])).toEqual([
+      ['weekend in the mountains 🏔️ #photomode #hiking #1', ['jpg:1080x1080']],
+      ['weekend in the mountains 🏔️ #photomode #hiking #2', ['png:800x600']],
+      ['weekend in the mountains 🏔️ #photomode #hiking #3', ['webp:640x640']],
+      ['weekend in the mountains 🏔️ #photomode #hiking - sound', ['mp3:undefinedxundefined']],
+    ]);
+    expect(extraction.items?.[1].sources[0].httpHeaders?.Referer).toBe('https://www.tiktok.com/@alpinedays/video/7439120345678901234');
+  });
+
+  it('without the pictures (yt-dlp alone), makes a TikTok slideshow its cover picture and its sound', () => {
+    const info = recordedPost('tiktok-slideshow');
+    delete info.grabline_slides;
+    const extraction = mapYtdlpInfo(info);
+    expect(extraction).toMatchObject({ kind: 'photo', platform: 'tiktok', uploader: 'alpinedays', duration: 5 });
+    expect(extraction.items?.map((item) => [item.id, item.sources.map((s) => [s.container, s.isImage ?? false])])).toEqual([
+      ['7439120345678901234-cover', [['jpg', true]]],
+      ['7439120345678901234-sound', [['mp3', false]]],
+    ]);
+    expect(extraction.items?.[0].sources[0].httpHeaders?.Referer).toBe('https://www.tiktok.com/@alpinedays/video/7439120345678901234');
+    expect(extraction.sources).toBe(extraction.items?.[0].sources);
+  });
+
+  it('leaves a TikTok video with sound and pictures a video', () => {
+    expect(mapYtdlpInfo(fixture('tiktok-video'))).toMatchObject({ kind: 'video' });
+    expect(mapYtdlpInfo(fixture('tiktok-video')).items).toBeUndefined();
+  });
+
+  it('turns an X post with two videos into two items, HLS variants and a progressive MP4', () => {
+    const extraction = mapYtdlpInfo(recordedPost('x-multi-video'));
+    expect(extraction).toMatchObject({ kind: 'post', platform: 'twitter', id: '1991234567890123456' });
+    expect(extraction.items?.map((item) => item.sources.map((s) => `${s.id}:${s.protocol}`))).toEqual([
+      ['hls-832:hls', 'hls-2176:hls'],
+      ['http-2176:http'],
+    ]);
+  });
+});

@@ -1,7 +1,7 @@
-import type { ExtractedItem, Extraction, MediaKind, Platform } from '@/lib/media/types';
+import type { ExtractedItem, Extraction, MediaKind, Platform, SourceFormat } from '@/lib/media/types';
 
 import { mapYtdlpFormats, positive } from './map-formats';
-import type { YtdlpFormat, YtdlpInfo } from './types';
+import type { YtdlpFormat, YtdlpInfo, YtdlpThumbnail } from './types';
 
 /** yt-dlp names extractors per site and page type (YoutubeTab, VMTikTok, FacebookReel, TwitterBroadcast…). */
 const EXTRACTOR_PLATFORMS: [string, Platform][] = [
@@ -30,15 +30,20 @@ function platformOf(info: YtdlpInfo, recognised?: Platform): Platform {
 }
 
 /** Same order as yt-dlp's own thumbnail sort (preference, width, height); the last of equals wins. */
-function bestThumbnail(info: YtdlpInfo): string | undefined {
-  let best: { url: string; key: number[] } | undefined;
+function bestPicture(info: YtdlpInfo): YtdlpThumbnail | undefined {
+  let best: { thumb: YtdlpThumbnail; key: number[] } | undefined;
   for (const thumb of info.thumbnails ?? []) {
-    const url = httpUrl(thumb.url);
-    if (!url) continue;
+    if (!httpUrl(thumb.url)) continue;
     const key = [thumb.preference ?? -1, thumb.width ?? -1, thumb.height ?? -1];
-    if (!best || compare(key, best.key) >= 0) best = { url, key };
+    if (!best || compare(key, best.key) >= 0) best = { thumb, key };
   }
-  return best?.url ?? httpUrl(info.thumbnail);
+  if (best) return best.thumb;
+  const url = httpUrl(info.thumbnail);
+  return url ? { url } : undefined;
+}
+
+function bestThumbnail(info: YtdlpInfo): string | undefined {
+  return bestPicture(info)?.url;
 }
 
 function compare(a: number[], b: number[]): number {
@@ -74,22 +79,60 @@ function isChannel(info: YtdlpInfo): boolean {
   return CHANNEL_PATH.test(pageUrl(info)) && !/[?&]list=/.test(pageUrl(info));
 }
 
-/** A resolved entry is a whole video (it has formats); a flat one is only a link to analyse later. */
+const IMAGE_EXT = /\.(jpe?g|png|webp|gif)$/i;
+
+/**
+ * A post's photo slide: yt-dlp gives it no formats, only its picture in several sizes as thumbnails
+ * (Instagram's carousel_media without video_versions). The largest picture is the slide itself.
+ * An entry without formats for a reason (DRM, not yet live) is not a photo: the worker leaves it out, and one
+ * flagged DRM is refused here too.
+ */
+function photoSource(entry: YtdlpInfo): SourceFormat | null {
+  if (formatsOf(entry).length > 0 || entry._has_drm) return null;
+  const picture = bestPicture(entry);
+  const url = httpUrl(picture?.url);
+  if (!picture || !url) return null;
+  let ext = 'jpg';
+  try {
+    ext = (IMAGE_EXT.exec(new URL(url).pathname)?.[1] ?? 'jpg').toLowerCase().replace('jpeg', 'jpg');
+  } catch {
+    // a URL the pattern let through that URL() cannot parse: keep the default extension
+  }
+  const [source] = mapYtdlpFormats([
+    { format_id: 'photo', url, ext, protocol: 'https', vcodec: 'none', acodec: 'none', width: picture.width, height: picture.height,
+      ...(entry.http_headers ? { http_headers: entry.http_headers } : {}) },
+  ]);
+  return source ?? null;
+}
+
+const isFlat = (entry: YtdlpInfo): boolean => entry._type === 'url' || entry._type === 'url_transparent';
+
+/** A resolved entry is a whole video (it has formats) or a photo slide; a flat one is only a link to analyse later. */
 function isResolved(entry: YtdlpInfo): boolean {
-  return entry._type !== 'url' && entry._type !== 'url_transparent' && formatsOf(entry).length > 0;
+  return !isFlat(entry) && (formatsOf(entry).length > 0 || photoSource(entry) !== null);
 }
 
 function toItem(entry: YtdlpInfo, index: number): ExtractedItem {
+  const photo = photoSource(entry);
   const item: ExtractedItem = {
     id: text(entry.id) ?? String(index + 1),
     title: text(entry.title) ?? `Item ${index + 1}`,
-    sources: mapYtdlpFormats(formatsOf(entry)),
+    sources: photo ? [photo] : mapYtdlpFormats(formatsOf(entry)),
   };
   const thumbnail = bestThumbnail(entry);
   if (thumbnail) item.thumbnail = thumbnail;
   const duration = positive(entry.duration);
   if (duration !== undefined) item.duration = duration;
   return item;
+}
+
+/**
+ * Instagram titles every slide of a carousel "Video by <user>", photos included: when the items' titles do not
+ * tell them apart, each is named after the post and its place in it ("Post by <user> #2"), which names its file.
+ */
+function distinctTitles(items: ExtractedItem[], postTitle: string): ExtractedItem[] {
+  if (new Set(items.map((item) => item.title)).size === items.length) return items;
+  return items.map((item, index) => ({ ...item, title: `${postTitle} #${index + 1}` }));
 }
 
 function toEntry(entry: YtdlpInfo): NonNullable<Extraction['entries']>[number] | null {
@@ -132,9 +175,11 @@ function mapPlaylist(info: YtdlpInfo, platform: Platform): Extraction {
     return mapYtdlpInfo({ ...resolved[0], webpage_url: resolved[0].webpage_url ?? info.webpage_url }, platform);
   }
   const extraction = base(info, platform);
-  const links = entries.filter((entry) => !isResolved(entry)).flatMap((entry) => toEntry(entry) ?? []);
+  // Only flat entries are links to analyse later; a resolved entry with nothing to offer (DRM) is left out, not
+  // turned into a link back to the post it came from.
+  const links = entries.filter(isFlat).flatMap((entry) => toEntry(entry) ?? []);
   if (resolved.length > 0) {
-    const items = resolved.map(toItem);
+    const items = distinctTitles(resolved.map(toItem), extraction.title);
     const kind = singleKind(info, platform, false);
     return {
       ...extraction,
@@ -153,6 +198,37 @@ export function mapYtdlpInfo(info: YtdlpInfo, recognisedPlatform?: Platform): Ex
   const platform = platformOf(info, recognisedPlatform);
   if (info._type === 'playlist' || info._type === 'multi_video') return mapPlaylist(info, platform);
   const sources = mapYtdlpFormats(formatsOf(info));
+  if (platform === 'tiktok' && isSlideshowSound(sources)) return mapTiktokSlideshow(info, platform, sources);
   const allImages = sources.length > 0 && sources.every((source) => source.isImage);
   return { ...base(info, platform), kind: singleKind(info, platform, allImages), sources };
+}
+
+/** A TikTok whose every format is sound only: a photo slideshow (its play_addr is the music track). */
+function isSlideshowSound(sources: SourceFormat[]): boolean {
+  return sources.length > 0 && sources.every((source) => source.vcodec === null && !source.isImage && source.acodec !== null);
+}
+
+/**
+ * yt-dlp's TikTok extractor gives a slideshow its music track as the formats and its first picture as the cover
+ * thumbnails; our worker adds the pictures themselves (`grabline_slides`). The post becomes one item per picture
+ * (as TikTok serves it, never re-encoded), then the sound; without the pictures, the cover stands for them.
+ */
+function mapTiktokSlideshow(info: YtdlpInfo, platform: Platform, sound: SourceFormat[]): Extraction {
+  const extraction = base(info, platform);
+  const id = extraction.id || 'slideshow';
+  const headers = info.http_headers ? { http_headers: info.http_headers } : {};
+  const pictures: ExtractedItem[] = [];
+  for (const [index, slide] of (Array.isArray(info.grabline_slides) ? info.grabline_slides : []).entries()) {
+    const picture = photoSource({ thumbnails: [slide], ...headers });
+    if (picture) pictures.push({ id: `${id}-${index + 1}`, title: `${extraction.title} #${index + 1}`, thumbnail: picture.url, sources: [picture] });
+  }
+  if (pictures.length === 0) {
+    const cover = photoSource({ thumbnails: info.thumbnails, thumbnail: info.thumbnail, ...headers });
+    if (cover) pictures.push({ id: `${id}-cover`, title: `${extraction.title} - cover`, thumbnail: cover.url, sources: [cover] });
+  }
+  const soundItem: ExtractedItem = { id: `${id}-sound`, title: `${extraction.title} - sound`, sources: sound };
+  if (extraction.duration !== undefined) soundItem.duration = extraction.duration;
+  if (pictures[0]?.thumbnail) soundItem.thumbnail = pictures[0].thumbnail;
+  const items = [...pictures, soundItem];
+  return { ...extraction, kind: 'photo', sources: items[0].sources, items };
 }

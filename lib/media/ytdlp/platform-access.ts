@@ -93,6 +93,11 @@ function platformGate(): PlatformGate {
  * open), paced by the platform's gate, with the operator's cookies for that platform only, and its outcome recorded
  * so a bot check, IP block or rate limit pauses the platform's next analyses.
  */
+/** yt-dlp's TikTok extractor reads a photo slideshow only at its /video/ address (the same post id). */
+export function engineUrlFor(platform: string, url: string): string {
+  return platform === 'tiktok' ? url.replace(/^(https:\/\/www\.tiktok\.com\/@[^/?#]+)\/photo\/(\d+)/, '$1/video/$2') : url;
+}
+
 export async function extractForPlatform(
   platform: string,
   url: string,
@@ -104,7 +109,7 @@ export async function extractForPlatform(
   try {
     breaker.check(platform); // it may have tripped while this one waited its turn
     const cookies = platformCookies(platform);
-    const info = await (options.pool ?? getYtdlpPool()).extract(url, { signal: options.signal, cookies });
+    const info = await (options.pool ?? getYtdlpPool()).extract(engineUrlFor(platform, url), { signal: options.signal, cookies });
     breaker.record(platform, null);
     return info;
   } catch (error) {

@@ -77,6 +77,30 @@ export async function startTestSite(): Promise<TestSite> {
         : `<!doctype html><html><head><meta property="og:title" content="Fixture clip"><meta property="og:video" content="${origin}/video.mp4"></head><body></body></html>`);
       return;
     }
+    if (pathname.startsWith('/fixture-tiktok/')) {
+      // A TikTok photo slideshow as the page's itemStruct carries it (read by the test plugin with yt-dlp's parser).
+      const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const id = pathname.split('/')[2];
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({
+        id,
+        desc: 'three pictures and a song',
+        createTime: '1763800000',
+        author: { uniqueId: 'alpinedays', nickname: 'Alpine Days', id: '6912345678901234567', secUid: 'MS4wLjABAAAAfixture' },
+        music: { playUrl: `${origin}/video.mp4?mime_type=audio_mpeg`, title: 'original sound', authorName: 'Alpine Days', duration: 5 },
+        video: { duration: 0, width: 1080, height: 1440, cover: `${origin}/slide-1.jpeg` },
+        imagePost: {
+          images: [1, 2, 3].map((n) => ({
+            imageURL: { urlList: [`${origin}/slide-${n}.jpeg?from=photomode`, `${origin}/backup/slide-${n}.jpeg`] },
+            imageWidth: 1080,
+            imageHeight: 1440,
+          })),
+          cover: { imageURL: { urlList: [`${origin}/slide-1.jpeg`] } },
+        },
+        stats: { playCount: 10, diggCount: 2, shareCount: 0, commentCount: 1, collectCount: 0 },
+      }));
+      return;
+    }
     if (pathname === '/slow.mp4') {
       setTimeout(() => serveFile(dir, '/video.mp4', res), 1_500); // an analysis that is still running a moment later
       return;

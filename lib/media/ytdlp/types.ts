@@ -60,5 +60,7 @@ export interface YtdlpInfo extends YtdlpFormat {
   ie_key?: string;
   formats?: YtdlpFormat[];
   entries?: YtdlpInfo[];
+  /** Added by our worker: a TikTok photo slideshow's pictures, in order (yt-dlp's parser offers only its music). */
+  grabline_slides?: YtdlpThumbnail[];
   [key: string]: unknown;
 }

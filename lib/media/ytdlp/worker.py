@@ -23,7 +23,7 @@ os.dup2(2, 1)
 sys.stdout = sys.stderr
 
 import yt_dlp  # noqa: E402  (after the redirect: importing may already print)
-from yt_dlp.utils import DownloadError, GeoRestrictedError, UnsupportedError, UserNotLive  # noqa: E402
+from yt_dlp.utils import DownloadError, ExtractorError, GeoRestrictedError, UnsupportedError, UserNotLive  # noqa: E402
 
 VERSION = yt_dlp.version.__version__
 
@@ -127,6 +127,93 @@ class DropLogger:
     info = warning = error = debug
 
 
+# Why each video of the extraction in progress has no formats, by its id (the first reason given wins: the
+# extractor's own, e.g. "This video is DRM protected" or "This live event will begin in…", comes before yt-dlp's
+# generic "No video formats found!"). With ignore_no_formats_error these are warnings, not exceptions.
+NO_FORMATS = {}
+GENERIC_NO_FORMATS = 'No video formats found!'
+
+
+def _record_no_formats(video_id, msg):
+    text = getattr(msg, 'orig_msg', None) or str(msg or '')
+    NO_FORMATS.setdefault(video_id, text or GENERIC_NO_FORMATS)
+
+
+def record_no_formats_reasons():
+    from yt_dlp.extractor.common import InfoExtractor
+
+    ie_raise = InfoExtractor.raise_no_formats
+    ydl_raise = yt_dlp.YoutubeDL.raise_no_formats
+
+    def extractor_raise(self, msg, expected=False, video_id=None):
+        if expected and self.get_param('ignore_no_formats_error'):
+            _record_no_formats(video_id, msg)
+        return ie_raise(self, msg, expected=expected, video_id=video_id)
+
+    def ydl_raise_no_formats(self, info, forced=False, *, msg=None):
+        if not forced and self.params.get('ignore_no_formats_error'):
+            reason = msg or (info.get('_has_drm') and 'This video is DRM protected') or GENERIC_NO_FORMATS
+            _record_no_formats(info.get('id'), reason)
+        return ydl_raise(self, info, forced, msg=msg)
+
+    InfoExtractor.raise_no_formats = extractor_raise
+    yt_dlp.YoutubeDL.raise_no_formats = ydl_raise_no_formats
+
+
+record_no_formats_reasons()
+
+
+def tiktok_slides(aweme_detail):
+    """A TikTok photo slideshow's pictures, in order: the web page's imagePost.images[].imageURL.urlList, or the app
+    API's image_post_info.images[].display_image.url_list. yt-dlp reads neither (it offers the music track only)."""
+    from yt_dlp.utils import int_or_none, url_or_none
+
+    slides = []
+    if not isinstance(aweme_detail, dict):
+        return slides
+    web = ((aweme_detail.get('imagePost') or {}).get('images')) or []
+    app = ((aweme_detail.get('image_post_info') or {}).get('images')) or []
+    for image in web if isinstance(web, list) else []:
+        if not isinstance(image, dict):
+            continue
+        urls = [u for u in ((image.get('imageURL') or {}).get('urlList') or []) if url_or_none(u)]
+        if urls:
+            slides.append({'url': urls[0], 'width': int_or_none(image.get('imageWidth')), 'height': int_or_none(image.get('imageHeight'))})
+    if slides:
+        return slides
+    for image in app if isinstance(app, list) else []:
+        shown = image.get('display_image') if isinstance(image, dict) else None
+        if not isinstance(shown, dict):
+            continue
+        urls = [u for u in (shown.get('url_list') or []) if url_or_none(u)]
+        if urls:
+            slides.append({'url': urls[0], 'width': int_or_none(shown.get('width')), 'height': int_or_none(shown.get('height'))})
+    return slides
+
+
+def attach_tiktok_slides():
+    """Adds `grabline_slides` (the slideshow's pictures) to what yt-dlp's TikTok extractor returns for a post."""
+    from yt_dlp.extractor import tiktok
+
+    base = tiktok.TikTokBaseIE
+    for name in ('_parse_aweme_video_web', '_parse_aweme_video_app'):
+        original = getattr(base, name, None)
+        if original is None:
+            continue
+
+        def parse(self, aweme_detail, *args, _original=original, **kwargs):
+            info = _original(self, aweme_detail, *args, **kwargs)
+            slides = tiktok_slides(aweme_detail)
+            if slides and isinstance(info, dict):
+                info['grabline_slides'] = slides
+            return info
+
+        setattr(base, name, parse)
+
+
+attach_tiktok_slides()
+
+
 def build_params(options):
     params = {
         'quiet': True,
@@ -137,6 +224,9 @@ def build_params(options):
         'simulate': True,
         'noplaylist': bool(options.get('noplaylist', False)),
         'extract_flat': 'in_playlist',
+        # A carousel's photo slides are entries without formats (only their pictures, as thumbnails): they must not
+        # fail the whole post. A lone video without formats is still refused in extract().
+        'ignore_no_formats_error': True,
         'cachedir': False,
         'socket_timeout': float(options.get('socketTimeout') or 20),
         'compat_opts': [],
@@ -231,11 +321,32 @@ def extract(url, options):
     # Cookies are the one per-site state a reused instance carries: one user's session must not reach another.
     ydl.cookiejar.clear()
     load_cookies(ydl, options.get('cookies'))
+    NO_FORMATS.clear()
     try:
         info = ydl.extract_info(url, download=False)
     finally:
         ydl.cookiejar.clear()
+    info = without_formatless_failures(info)
     return {'ok': True, 'info': ydl.sanitize_info(info)}
+
+
+def _formatless(info):
+    return isinstance(info, dict) and info.get('_type') in (None, 'video') and not info.get('formats') and not info.get('url')
+
+
+def without_formatless_failures(info):
+    """A single video without formats is refused in yt-dlp's own words, as without ignore_no_formats_error. In a
+    post, an entry without formats stays only when yt-dlp gave no reason beyond "No video formats found!" (a photo
+    slide: its picture is in its thumbnails); one that is DRM-protected, not yet live… is left out."""
+    if _formatless(info):
+        reason = NO_FORMATS.get(info.get('id')) or next(iter(NO_FORMATS.values()), GENERIC_NO_FORMATS)
+        raise ExtractorError(reason, expected=True)
+    if isinstance(info, dict) and isinstance(info.get('entries'), list):
+        info['entries'] = [
+            entry for entry in info['entries']
+            if not _formatless(entry) or NO_FORMATS.get(entry.get('id'), GENERIC_NO_FORMATS) == GENERIC_NO_FORMATS
+        ]
+    return info
 
 
 def js_runtime_seen():
