@@ -4,10 +4,11 @@ import { AD_PLACEMENTS } from '@/lib/config';
 import type { Db } from '@/lib/db';
 
 /**
- * What the ad components report: the script loaded or failed (placement `script-load`), a placement was shown,
- * or a placement's unit failed. Only the count per UTC day, placement and type is kept.
+ * What the ad components report: the ad script loaded or failed to (placement `script-load`), a placement's unit
+ * was rendered, page-level ads were switched on (placement `auto`). Only the count per UTC day, placement and
+ * type is kept.
  */
-export const AD_EVENT_TYPES = ['loaded', 'impression', 'error'] as const;
+export const AD_EVENT_TYPES = ['loaded', 'rendered', 'error'] as const;
 export const AD_EVENT_PLACEMENTS = [...AD_PLACEMENTS, 'script-load', 'auto'] as const;
 
 /**

@@ -47,14 +47,14 @@ describe('POST /_telemetry', () => {
     const agent = 'Mozilla/5.0 VisitorAgent/1.0';
     expect(await send(event('loaded', 'script-load', { url: secretUrl, userAgent: agent }), { origin: 'http://localhost', 'x-forwarded-for': '203.0.113.77' }))
       .toEqual({ status: 200, body: { success: true, data: { recorded: true } } });
-    await send(event('impression', 'topBanner'));
-    await send(event('impression', 'topBanner'));
-    await send(event('impression', 'rectangle'));
+    await send(event('rendered', 'topBanner'));
+    await send(event('rendered', 'topBanner'));
+    await send(event('rendered', 'rectangle'));
     const day = new Date().toISOString().slice(0, 10);
     expect(await readAdEventCounts(await getDb())).toEqual([
-      { day, placement: 'rectangle', type: 'impression', count: 1 },
+      { day, placement: 'rectangle', type: 'rendered', count: 1 },
       { day, placement: 'script-load', type: 'loaded', count: 1 },
-      { day, placement: 'topBanner', type: 'impression', count: 2 },
+      { day, placement: 'topBanner', type: 'rendered', count: 2 },
     ]);
     const db = await getDb();
     const everything = JSON.stringify([await db.query('SELECT * FROM ad_event_counts'), await db.query('SELECT * FROM rate_counters')]);
@@ -68,9 +68,9 @@ describe('POST /_telemetry', () => {
       {},
       { event: 'page_view', data: { type: 'loaded', placement: 'topBanner' } },
       event('clicked', 'topBanner'),
-      event('impression', 'footer'),
-      event('impression', 'topBanner', { timestamp: 'yesterday' }),
-      event('impression', 'topBanner', { url: 'x'.repeat(5000) }),
+      event('rendered', 'footer'),
+      event('rendered', 'topBanner', { timestamp: 'yesterday' }),
+      event('rendered', 'topBanner', { url: 'x'.repeat(5000) }),
       [],
       null,
     ]) {
@@ -83,20 +83,20 @@ describe('POST /_telemetry', () => {
 
   it('is not there while ads are not configured', async () => {
     delete process.env.ADS_PUBLISHER_ID;
-    expect(await send(event('impression', 'topBanner'))).toMatchObject({ status: 404, body: { code: 'not_found' } });
+    expect(await send(event('rendered', 'topBanner'))).toMatchObject({ status: 404, body: { code: 'not_found' } });
   });
 
   it('takes reports only from our own pages, and no oversized body', async () => {
-    expect(await send(event('impression', 'topBanner'), { origin: 'https://evil.example' })).toMatchObject({ status: 403, body: { code: 'csrf' } });
-    expect(await send(event('impression', 'topBanner', { url: 'x'.repeat(3900) }), { origin: 'http://localhost', 'content-length': '9000' }))
+    expect(await send(event('rendered', 'topBanner'), { origin: 'https://evil.example' })).toMatchObject({ status: 403, body: { code: 'csrf' } });
+    expect(await send(event('rendered', 'topBanner', { url: 'x'.repeat(3900) }), { origin: 'http://localhost', 'content-length': '9000' }))
       .toMatchObject({ status: 413, body: { code: 'too_large' } });
     expect(await readAdEventCounts(await getDb())).toEqual([]);
   });
 
   it('limits each client per hour: past the limit an event is refused with 429 and not counted', async () => {
     process.env.ADS_TELEMETRY_HOURLY_LIMIT = '3';
-    for (let i = 0; i < 3; i++) expect((await send(event('impression', 'sideRail'))).status).toBe(200);
-    const refused = await send(event('impression', 'sideRail'));
+    for (let i = 0; i < 3; i++) expect((await send(event('rendered', 'sideRail'))).status).toBe(200);
+    const refused = await send(event('rendered', 'sideRail'));
     expect(refused).toMatchObject({ status: 429, body: { code: 'rate_limited' } });
     expect((await readAdEventCounts(await getDb()))[0]?.count).toBe(3);
   });

@@ -3,6 +3,8 @@ import type { ReactNode } from 'react';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { SiteHeader } from '@/components/layout/site-header';
 import { SkipLink } from '@/components/layout/skip-link';
+import { AdsProvider } from '@/components/ads/ads-provider';
+import { adsSettings } from '@/lib/ads/settings';
 
 type Props = { children: ReactNode; params: Promise<{ locale: string }> };
 
@@ -10,7 +12,9 @@ type Props = { children: ReactNode; params: Promise<{ locale: string }> };
 // from the request and make every public page dynamic.
 export default async function PublicLayout({ children, params }: Props) {
   setRequestLocale((await params).locale);
-  return (
+  // Ads live on the public pages only, and only when configured: otherwise no ad code reaches the page at all.
+  const ads = adsSettings();
+  const page = (
     <div className="flex min-h-screen flex-col">
       <SkipLink />
       <SiteHeader />
@@ -20,4 +24,5 @@ export default async function PublicLayout({ children, params }: Props) {
       <SiteFooter />
     </div>
   );
+  return ads ? <AdsProvider settings={ads}>{page}</AdsProvider> : page;
 }
