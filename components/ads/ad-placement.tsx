@@ -1,12 +1,13 @@
-import { placementOn } from '@/lib/ads/settings';
+import { adsSettings } from '@/lib/ads/settings';
 import type { AdPlacement } from '@/lib/config';
-import { AdSlot } from './ad-slot';
+import { LazyAdSlot } from './lazy';
 
 /**
  * Where a page puts a placement. On the server: a placement that is not switched on (or ads not configured at
- * all) leaves nothing in the page — no element, no client code.
+ * all) leaves nothing in the page — no element, and no ad code is fetched.
  */
 export function PlacedAd({ placement, className }: { placement: AdPlacement; className?: string }) {
-  if (!placementOn(placement)) return null;
-  return <AdSlot placement={placement} className={className} />;
+  const ads = adsSettings();
+  if (!ads?.placements.includes(placement)) return null;
+  return <LazyAdSlot placement={placement} publisherId={ads.publisherId} className={className} />;
 }

@@ -2,10 +2,9 @@
 
 import { useTranslations } from 'next-intl';
 import { useEffect, useSyncExternalStore } from 'react';
-import { pushAd, reportAdEvent } from '@/lib/ads/browser';
+import { adScriptLoaded, onAdScriptLoaded, pushAd, reportAdEvent } from '@/lib/ads/browser';
 import { adSize, type AdSize } from '@/lib/ads/sizes';
 import type { AdPlacement } from '@/lib/config';
-import { useAds } from './ads-provider';
 
 const subscribeWidth = (onChange: () => void) => {
   window.addEventListener('resize', onChange);
@@ -14,26 +13,20 @@ const subscribeWidth = (onChange: () => void) => {
 
 /** The unit's size at the current width (null: nothing here at this width), re-read as the window resizes. */
 function useAdSize(placement: AdPlacement): AdSize | null {
-  const key = useSyncExternalStore(
-    subscribeWidth,
-    () => JSON.stringify(adSize(placement, window.innerWidth)),
-    () => 'null',
-  );
+  const key = useSyncExternalStore(subscribeWidth, () => JSON.stringify(adSize(placement, window.innerWidth)), () => 'null');
   return JSON.parse(key) as AdSize | null;
 }
 
 /**
- * One placement's ad unit. It renders only when ads are on for this visitor, this placement is switched on and
- * the ad script has loaded; the side rail only from 1200 px up; the bottom anchor and vignette never (they are
- * page-level formats).
+ * One placement's ad unit, put on the page only for a placement that is switched on. It renders once the ad
+ * script has loaded (which needs the visitor's first interaction and their switch on), in its size for the
+ * screen's width: the side rail only from 1200 px up; the bottom anchor and vignette never (page-level formats).
  */
-export function AdSlot({ placement, className }: { placement: AdPlacement; className?: string }) {
-  const ads = useAds();
+export default function AdSlot({ placement, publisherId, className }: { placement: AdPlacement; publisherId: string; className?: string }) {
+  const loaded = useSyncExternalStore(onAdScriptLoaded, adScriptLoaded, () => false);
   const size = useAdSize(placement);
-  if (!ads?.loaded || !ads.settings.placements.includes(placement) || !size) return null;
-  return (
-    <AdUnit key={`${size.width}x${size.height}`} placement={placement} size={size} publisherId={ads.settings.publisherId} className={className} />
-  );
+  if (!loaded || !size) return null;
+  return <AdUnit key={`${size.width}x${size.height}`} placement={placement} size={size} publisherId={publisherId} className={className} />;
 }
 
 function AdUnit({ placement, size, publisherId, className }: { placement: AdPlacement; size: AdSize; publisherId: string; className?: string }) {
@@ -44,12 +37,7 @@ function AdUnit({ placement, size, publisherId, className }: { placement: AdPlac
   }, [placement]);
   return (
     <aside aria-label={t('label')} data-ad-placement={placement} className={className}>
-      <ins
-        className="adsbygoogle"
-        style={{ display: 'inline-block', width: size.width, height: size.height }}
-        data-ad-client={publisherId}
-        data-ad-placement={placement}
-      />
+      <ins className="adsbygoogle" style={{ display: 'inline-block', width: size.width, height: size.height }} data-ad-client={publisherId} />
     </aside>
   );
 }

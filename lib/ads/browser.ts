@@ -45,6 +45,21 @@ export function pushAd(command: object): void {
 }
 
 let loading: Promise<boolean> | undefined;
+let loaded = false;
+const loadedListeners = new Set<() => void>();
+
+/** Whether the ad script has loaded on this page: a placement shows only then. */
+export const adScriptLoaded = (): boolean => loaded;
+
+export function onAdScriptLoaded(listener: () => void): () => void {
+  loadedListeners.add(listener);
+  return () => loadedListeners.delete(listener);
+}
+
+export function markAdScriptLoaded(): void {
+  loaded = true;
+  for (const listener of loadedListeners) listener();
+}
 
 /**
  * Loads the ad script once per page: resolves true when it loaded, false when it failed — and a failure is

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { SiteHeader } from '@/components/layout/site-header';
 import { SkipLink } from '@/components/layout/skip-link';
-import { AdsProvider } from '@/components/ads/ads-provider';
+import { LazyAdsLoader } from '@/components/ads/lazy';
 import { adsSettings } from '@/lib/ads/settings';
 
 type Props = { children: ReactNode; params: Promise<{ locale: string }> };
@@ -14,7 +14,7 @@ export default async function PublicLayout({ children, params }: Props) {
   setRequestLocale((await params).locale);
   // Ads live on the public pages only, and only when configured: otherwise no ad code reaches the page at all.
   const ads = adsSettings();
-  const page = (
+  return (
     <div className="flex min-h-screen flex-col">
       <SkipLink />
       <SiteHeader />
@@ -22,7 +22,7 @@ export default async function PublicLayout({ children, params }: Props) {
         {children}
       </main>
       <SiteFooter />
+      {ads ? <LazyAdsLoader settings={ads} /> : null}
     </div>
   );
-  return ads ? <AdsProvider settings={ads}>{page}</AdsProvider> : page;
 }

@@ -1,0 +1,9 @@
+import type { AdPlacement } from '@/lib/config';
+
+/** What the server hands the page when ads are configured (lib/ads/settings.ts). */
+export interface AdsClientSettings {
+  publisherId: string;
+  placements: AdPlacement[];
+  auto: boolean;
+  scriptUrl: string;
+}
