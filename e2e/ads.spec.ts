@@ -191,6 +191,7 @@ test.describe('advertising, configured', () => {
     expect(ad!.y + ad!.height).toBeLessThanOrEqual(tools.y + 1);
     await expect(banner.locator('iframe')).toHaveCount(1);
     await expect(page.locator('html')).toHaveAttribute('data-stub-ping', 'ok');
+    await page.screenshot({ path: test.info().outputPath('home-1280.png') });
     // Page-level ads with the bottom overlay (bottomAnchor is on); the anchor and vignette take no slot.
     const auto = JSON.parse((await page.locator('html').getAttribute('data-stub-auto'))!);
     expect(auto).toEqual({ google_ad_client: PUBLISHER, enable_page_level_ads: true, overlays: { bottom: true } });
@@ -225,6 +226,7 @@ test.describe('advertising, configured', () => {
     const railBox = (await rail.boundingBox())!;
     expect(rect.y).toBeGreaterThan(input.y + input.height);
     expect(railBox.x).toBeGreaterThanOrEqual(section.x + section.width - 1);
+    await page.screenshot({ path: test.info().outputPath('download-1280.png'), fullPage: true });
     // At 1199 px the side rail goes; the rectangle stays.
     await page.setViewportSize({ width: 1199, height: 900 });
     await expect(rail).toHaveCount(0);
@@ -244,6 +246,7 @@ test.describe('advertising, configured', () => {
     await page.touchscreen.tap(20, 300);
     await expect(page.locator('aside[data-ad-placement="topBanner"]')).toBeVisible();
     expect(await unitSize(page, 'topBanner')).toEqual([320, 100]);
+    await page.screenshot({ path: test.info().outputPath('home-390.png') });
     await page.goto('/download');
     await page.waitForLoadState('networkidle');
     await page.evaluate(() => document.dispatchEvent(new Event('paste', { bubbles: true })));
@@ -255,6 +258,7 @@ test.describe('advertising, configured', () => {
 
   test('a visitor who set feature_ads_v1 to false gets no ad script, no slot, no report', async ({ browser }) => {
     const before = stub.requests.get('/ads.js') ?? 0;
+    const reported = counts();
     const context = await browser.newContext({ baseURL: ADS_BASE });
     await context.addInitScript(() => window.localStorage.setItem('feature_ads_v1', 'false'));
     const page = await context.newPage();
@@ -265,6 +269,7 @@ test.describe('advertising, configured', () => {
     await page.waitForTimeout(1000);
     expect(stub.requests.get('/ads.js') ?? 0).toBe(before);
     await expect(page.locator('aside[data-ad-placement]')).toHaveCount(0);
+    expect(counts()).toEqual(reported);
     await context.close();
   });
 
