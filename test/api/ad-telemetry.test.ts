@@ -31,6 +31,7 @@ beforeEach(async () => {
 afterEach(() => {
   delete process.env.ADS_PUBLISHER_ID;
   delete process.env.ADS_TELEMETRY_HOURLY_LIMIT;
+  delete process.env.TRUST_PROXY;
 });
 
 async function send(body: unknown, headers: Record<string, string> = { origin: 'http://localhost' }) {
@@ -43,6 +44,8 @@ const event = (type: string, placement: string, extra: Record<string, unknown> =
 
 describe('POST /_telemetry', () => {
   it('counts ad events per day, placement and type, and keeps no address, URL or user agent', async () => {
+    // Behind a trusted proxy the address is read (for the rate limit): it must still not be stored.
+    process.env.TRUST_PROXY = '1';
     const secretUrl = 'https://example.com/watch?v=visitor-secret';
     const agent = 'Mozilla/5.0 VisitorAgent/1.0';
     expect(await send(event('loaded', 'script-load', { url: secretUrl, userAgent: agent }), { origin: 'http://localhost', 'x-forwarded-for': '203.0.113.77' }))
