@@ -9,5 +9,5 @@ import { LazyAdSlot } from './lazy';
 export function PlacedAd({ placement, className }: { placement: AdPlacement; className?: string }) {
   const ads = adsSettings();
   if (!ads?.placements.includes(placement)) return null;
-  return <LazyAdSlot placement={placement} publisherId={ads.publisherId} className={className} />;
+  return <LazyAdSlot placement={placement} publisherId={ads.publisherId} slotId={ads.slots[placement]} className={className} />;
 }

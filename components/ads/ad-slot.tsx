@@ -22,14 +22,16 @@ function useAdSize(placement: AdPlacement): AdSize | null {
  * script has loaded (which needs the visitor's first interaction and their switch on), in its size for the
  * screen's width: the side rail only from 1200 px up; the bottom anchor and vignette never (page-level formats).
  */
-export default function AdSlot({ placement, publisherId, className }: { placement: AdPlacement; publisherId: string; className?: string }) {
+type SlotProps = { placement: AdPlacement; publisherId: string; slotId?: string; className?: string };
+
+export default function AdSlot({ placement, publisherId, slotId, className }: SlotProps) {
   const loaded = useSyncExternalStore(onAdScriptLoaded, adScriptLoaded, () => false);
   const size = useAdSize(placement);
   if (!loaded || !size) return null;
-  return <AdUnit key={`${size.width}x${size.height}`} placement={placement} size={size} publisherId={publisherId} className={className} />;
+  return <AdUnit key={`${size.width}x${size.height}`} placement={placement} size={size} publisherId={publisherId} slotId={slotId} className={className} />;
 }
 
-function AdUnit({ placement, size, publisherId, className }: { placement: AdPlacement; size: AdSize; publisherId: string; className?: string }) {
+function AdUnit({ placement, size, publisherId, slotId, className }: SlotProps & { size: AdSize }) {
   const t = useTranslations('Ads');
   useEffect(() => {
     pushAd({});
@@ -37,7 +39,7 @@ function AdUnit({ placement, size, publisherId, className }: { placement: AdPlac
   }, [placement]);
   return (
     <aside aria-label={t('label')} data-ad-placement={placement} className={className}>
-      <ins className="adsbygoogle" style={{ display: 'inline-block', width: size.width, height: size.height }} data-ad-client={publisherId} />
+      <ins className="adsbygoogle" style={{ display: 'inline-block', width: size.width, height: size.height }} data-ad-client={publisherId} data-ad-slot={slotId} />
     </aside>
   );
 }

@@ -17,7 +17,7 @@ export function LazyAdsLoader({ settings }: { settings: AdsClientSettings }) {
   );
 }
 
-export function LazyAdSlot(props: { placement: AdPlacement; publisherId: string; className?: string }) {
+export function LazyAdSlot(props: { placement: AdPlacement; publisherId: string; slotId?: string; className?: string }) {
   return (
     <Suspense fallback={null}>
       <Slot {...props} />

@@ -5,5 +5,6 @@ export interface AdsClientSettings {
   publisherId: string;
   placements: AdPlacement[];
   auto: boolean;
+  slots: Partial<Record<AdPlacement, string>>;
   scriptUrl: string;
 }

@@ -19,6 +19,7 @@ describe('ad settings', () => {
       publisherId: 'ca-pub-1234567890123456',
       placements: ['topBanner', 'rectangle'],
       auto: false,
+      slots: {},
       scriptUrl: 'https://pagead2.googlesyndication.com/pagead/js/adsbygoogle.js?client=ca-pub-1234567890123456',
     });
     expect(placementOn('rectangle')).toBe(true);

@@ -6,6 +6,8 @@ export interface AdsSettings {
   publisherId: string;
   placements: AdPlacement[];
   auto: boolean;
+  /** The ad network's unit id of each slot placement, where the operator gave one. */
+  slots: Partial<Record<AdPlacement, string>>;
   /** The ad script with the publisher id as its `client` query parameter. */
   scriptUrl: string;
 }
@@ -20,6 +22,7 @@ export function adsSettings(): AdsSettings | null {
     publisherId: env.ADS_PUBLISHER_ID,
     placements: AD_PLACEMENTS.filter((placement) => env.ADS_PLACEMENTS.includes(placement)),
     auto: env.ADS_AUTO,
+    slots: env.ADS_SLOTS,
     scriptUrl: script.toString(),
   };
 }
