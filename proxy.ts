@@ -1,6 +1,7 @@
 import createMiddleware from 'next-intl/middleware';
 import { NextResponse, type NextRequest } from 'next/server';
 import { guardDashboard } from './lib/auth/dashboard-guard';
+import { adSources } from './lib/ads/settings';
 import { config as appConfig } from './lib/config';
 import { requestIsHttps } from './lib/http/client-address';
 import { API_CONTENT_SECURITY_POLICY, newNonce, pageContentSecurityPolicy, securityHeaders } from './lib/http/security-headers';
@@ -17,7 +18,8 @@ const intl = createMiddleware(routing);
  */
 export default async function proxy(req: NextRequest) {
   const https = requestIsHttps(req.nextUrl, req.headers);
-  if (req.nextUrl.pathname.startsWith('/api/')) {
+  // The API and the ad telemetry endpoint answer data, never a page, and are not localized.
+  if (req.nextUrl.pathname.startsWith('/api/') || req.nextUrl.pathname === TELEMETRY_PATH) {
     return withHeaders(NextResponse.next(), securityHeaders(API_CONTENT_SECURITY_POLICY, https));
   }
   // /metrics is served, unlocalized, to the operator's token only; anyone else gets the 404 of any unknown page.
@@ -25,11 +27,13 @@ export default async function proxy(req: NextRequest) {
     return withHeaders(NextResponse.next(), securityHeaders(API_CONTENT_SECURITY_POLICY, https));
   }
   const nonce = newNonce();
-  const policy = pageContentSecurityPolicy({ nonce, https, development: !appConfig().production });
+  const policy = pageContentSecurityPolicy({ nonce, https, development: !appConfig().production, ads: adSources() });
   req.headers.set('x-nonce', nonce);
   req.headers.set('content-security-policy', policy);
   return withHeaders(await guardDashboard(req, intl), securityHeaders(policy, https));
 }
+
+const TELEMETRY_PATH = '/_telemetry';
 
 function withHeaders(res: NextResponse, headers: Record<string, string>): NextResponse {
   for (const [name, value] of Object.entries(headers)) res.headers.set(name, value);
@@ -38,5 +42,6 @@ function withHeaders(res: NextResponse, headers: Record<string, string>): NextRe
 
 export const config = {
   // Pages: everything but Next internals and files with an extension (sitemap.xml, robots.txt, fonts…); and the API.
+  // /_telemetry is matched by the first pattern and answered above, before the locale routing.
   matcher: ['/((?!api/|_next|_vercel|.*\\..*).*)', '/api/:path*'],
 };

@@ -72,6 +72,18 @@ describe('config', () => {
     expect(() => parseConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: must be at least 16 characters/);
   });
 
+  it('keeps ads off unless a publisher id is set, and reads the placements by name', () => {
+    expect(parseConfig({}).env).toMatchObject({ ADS_PUBLISHER_ID: undefined, ADS_PLACEMENTS: [], ADS_AUTO: false,
+      ADS_SCRIPT_URL: 'https://pagead2.googlesyndication.com/pagead/js/adsbygoogle.js' });
+    const { env } = parseConfig({ ADS_PUBLISHER_ID: 'ca-pub-1234567890123456', ADS_PLACEMENTS: ' topBanner, sideRail ,vignette', ADS_AUTO: 'on' });
+    expect(env).toMatchObject({ ADS_PLACEMENTS: ['topBanner', 'sideRail', 'vignette'], ADS_AUTO: true });
+    expect(parseConfig({ ADS_SLOTS: 'topBanner:1234567890, rectangle:2345678901' }).env.ADS_SLOTS).toEqual({ topBanner: '1234567890', rectangle: '2345678901' });
+    expect(() => parseConfig({ ADS_SLOTS: 'vignette:1234567890' })).toThrow(/ADS_SLOTS: "vignette:1234567890" is not placement:slot-id/);
+    expect(() => parseConfig({ ADS_PLACEMENTS: 'topBanner,footer' })).toThrow(/ADS_PLACEMENTS: must be a comma list of topBanner, sideRail/);
+    expect(() => parseConfig({ ADS_PUBLISHER_ID: '<script>' })).toThrow(/ADS_PUBLISHER_ID: must be an ad publisher id/);
+    expect(() => parseConfig({ ADS_SCRIPT_URL: 'javascript:alert(1)' })).toThrow(/ADS_SCRIPT_URL/);
+  });
+
   it('follows the environment as it changes', () => {
     vi.stubEnv('MAX_DOWNLOADS_PER_IP', '7');
     expect(config().env.MAX_DOWNLOADS_PER_IP).toBe(7);

@@ -32,6 +32,10 @@ const slugUrls = z.string().transform((raw, ctx) => {
   }
 });
 
+/** The ad placements an operator may switch on. */
+export const AD_PLACEMENTS = ['topBanner', 'sideRail', 'rectangle', 'bottomAnchor', 'vignette'] as const;
+type AdPlacement = (typeof AD_PLACEMENTS)[number];
+
 const canaryMap = z.string().transform((raw, ctx) => {
   try {
     return z.partialRecord(z.enum(['youtube', 'tiktok', 'instagram', 'facebook', 'twitter']), z.array(z.url({ protocol: /^https?$/ })).min(1).max(5))
@@ -108,11 +112,29 @@ const schema = z.object({
   ANALYSES_IN_FLIGHT_PER_CLIENT: int(1).default(8),
   STATUS_STREAM_IDLE_MS: int(1000).default(60_000),
   USER_ANALYZE_HOURLY_LIMIT: int(1).default(600),
+  // Advertising: off unless ADS_PUBLISHER_ID is set (then the pages carry the ad code, the telemetry route
+  // answers and the Content-Security-Policy admits the ad host).
+  ADS_PUBLISHER_ID: z.string().regex(/^ca-pub-\d{6,20}$/, 'must be an ad publisher id such as ca-pub-1234567890123456').optional(),
+  ADS_PLACEMENTS: list.pipe(z.array(z.enum(AD_PLACEMENTS, { error: `must be a comma list of ${AD_PLACEMENTS.join(', ')}` }))).default([]),
+  ADS_SLOTS: z.string().transform((raw, ctx) => {
+    const slots: Partial<Record<AdPlacement, string>> = {};
+    for (const entry of raw.split(',').map((e) => e.trim()).filter(Boolean)) {
+      const match = /^(topBanner|sideRail|rectangle):(\d{4,20})$/.exec(entry);
+      if (match) slots[match[1] as AdPlacement] = match[2];
+      else ctx.addIssue({ code: 'custom', message: `"${entry}" is not placement:slot-id (topBanner, sideRail or rectangle, then digits)` });
+    }
+    return slots;
+  }).default({}),
+  ADS_AUTO: flag.default(false),
+  ADS_SCRIPT_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .default('https://pagead2.googlesyndication.com/pagead/js/adsbygoogle.js'),
+  ADS_TELEMETRY_HOURLY_LIMIT: int(1, 100_000).default(120),
   // Set by Next itself, never by an operator: 'phase-production-build' while `next build` prerenders pages.
   NEXT_PHASE: z.string().optional(),
 });
 
 export type Env = z.infer<typeof schema>;
+export type { AdPlacement };
 export const CONFIG_VARIABLES = Object.keys(schema.shape) as (keyof Env)[];
 
 function shape(env: Env) {

@@ -2,7 +2,7 @@
 
 import { AlertCircle } from 'lucide-react';
 import { useTranslations } from 'next-intl';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { toast } from '@/lib/client/use-toast';
 import { MediaResultCard } from '@/components/media/result-card';
 import { useAnalysis, type AnalysisNotices } from '@/lib/client/use-analysis';
@@ -11,9 +11,10 @@ import { AnalyzingIndicator } from './analyzing-indicator';
 
 /**
  * The analyse bar with everything it leads to: the analysing indicator, the failure, the result card. Used by
- * /download (which may hand in ?url=) and by the home page's Single Download tab.
+ * /download (which may hand in ?url=, and puts its advertising slot `belowBar`) and by the home page's Single
+ * Download tab.
  */
-export function AnalyzeWorkspace({ initialUrl, notices = 'page' }: { initialUrl?: string; notices?: AnalysisNotices }) {
+export function AnalyzeWorkspace({ initialUrl, notices = 'page', belowBar }: { initialUrl?: string; notices?: AnalysisNotices; belowBar?: ReactNode }) {
   const t = useTranslations('Analyze');
   const { state, analyze } = useAnalysis(notices);
   const [value, setValue] = useState(initialUrl?.trim() ?? '');
@@ -40,6 +41,7 @@ export function AnalyzeWorkspace({ initialUrl, notices = 'page' }: { initialUrl?
   return (
     <div className="grid gap-6">
       <AnalyzeBar value={value} onValueChange={setValue} onAnalyze={analyze} busy={busy} />
+      {belowBar}
       {busy ? <AnalyzingIndicator status={state.status} progress={state.progress} /> : null}
       {state.phase === 'error' && state.error ? (
         <div role="alert" data-testid="analyze-error" className="flex items-start gap-3 rounded-lg border border-destructive/50 bg-destructive/5 p-4 text-sm">

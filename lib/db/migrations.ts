@@ -28,6 +28,19 @@ export const MIGRATIONS: readonly Migration[] = [
       )`,
     ],
   },
+  // Ad events (lib/ads/telemetry.ts): a count per UTC day, placement and event type — no address, URL or user agent.
+  {
+    id: '0005_ad_events',
+    statements: [
+      `CREATE TABLE ad_event_counts (
+        day TEXT NOT NULL,
+        placement TEXT NOT NULL,
+        type TEXT NOT NULL,
+        count BIGINT NOT NULL,
+        PRIMARY KEY (day, placement, type)
+      )`,
+    ],
+  },
 ];
 
 // 'grab' in ASCII: the first half of the advisory lock key, the current schema's hash the second, so

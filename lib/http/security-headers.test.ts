@@ -24,6 +24,16 @@ describe('security headers', () => {
     expect(directive(pageContentSecurityPolicy({ nonce: 'n', https: true }), 'upgrade-insecure-requests')).toEqual([]);
   });
 
+  it('admits the ad network only when it is handed in (ads configured); without it, no frame at all', () => {
+    const plain = pageContentSecurityPolicy({ nonce: 'n' });
+    expect(directive(plain, 'frame-src')).toEqual(["'none'"]);
+    const ads = { script: ['https://ads.example'], connect: ['https://ads.example'], frame: ['https://ads.example', 'https://frames.example'] };
+    const policy = pageContentSecurityPolicy({ nonce: 'n', ads });
+    expect(directive(policy, 'script-src')).toEqual(["'self'", "'nonce-n'", "'strict-dynamic'", 'https://ads.example']);
+    expect(directive(policy, 'connect-src')).toEqual(["'self'", 'https://ads.example']);
+    expect(directive(policy, 'frame-src')).toEqual(['https://ads.example', 'https://frames.example']);
+  });
+
   it('the development server alone may eval and open its hot-reload socket', () => {
     const policy = pageContentSecurityPolicy({ nonce: 'n', development: true });
     expect(directive(policy, 'script-src')).toContain("'unsafe-eval'");

@@ -19,12 +19,16 @@ export interface PagePolicyOptions {
   /** The development server's React needs eval (stack reconstruction) and a websocket (hot reload). */
   development?: boolean;
   https?: boolean;
+  /** The ad network's origins, only when ads are configured: admitted to load the script, its requests and its frames. */
+  ads?: { script: string[]; connect: string[]; frame: string[] };
 }
 
-export function pageContentSecurityPolicy({ nonce, development = false, https = false }: PagePolicyOptions): string {
+export function pageContentSecurityPolicy({ nonce, development = false, https = false, ads }: PagePolicyOptions): string {
   const directives: Array<[string, ...string[]]> = [
     ['default-src', "'self'"],
-    ['script-src', "'self'", `'nonce-${nonce}'`, "'strict-dynamic'", ...(development ? ["'unsafe-eval'"] : [])],
+    // A browser that knows 'strict-dynamic' ignores host sources and admits the ad script because our own nonce'd
+    // code inserts it; the ad origin is there for those that do not.
+    ['script-src', "'self'", `'nonce-${nonce}'`, "'strict-dynamic'", ...(ads?.script ?? []), ...(development ? ["'unsafe-eval'"] : [])],
     // Styles run no code. React's style attributes, the popovers' positions, the menus' scroll lock (a <style>
     // its library adds without a nonce) and the theme switch's pause all write inline styles; a nonce in
     // style-src would switch 'unsafe-inline' off for all of them.
@@ -33,10 +37,10 @@ export function pageContentSecurityPolicy({ nonce, development = false, https = 
     ['img-src', "'self'", 'data:', 'blob:', 'https:', 'http:'],
     ['font-src', "'self'", 'data:'],
     ['media-src', "'self'", 'blob:'],
-    ['connect-src', "'self'", ...(development ? ['ws:', 'wss:'] : [])],
+    ['connect-src', "'self'", ...(ads?.connect ?? []), ...(development ? ['ws:', 'wss:'] : [])],
     ['worker-src', "'self'", 'blob:'],
     ['manifest-src', "'self'"],
-    ['frame-src', "'none'"],
+    ['frame-src', ...(ads?.frame.length ? ads.frame : ["'none'"])],
     ['object-src', "'none'"],
     ['base-uri', "'self'"],
     ['form-action', "'self'"],

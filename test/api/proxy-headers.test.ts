@@ -33,6 +33,22 @@ describe('proxy.ts: the per-request security headers', () => {
     expect(nonceOf(policyOf(res))).toBeTruthy();
   });
 
+  it('answers the ad telemetry endpoint as data, before the locale routing: deny-all policy, no nonce', async () => {
+    const res = await proxy(new NextRequest('http://localhost/_telemetry', { method: 'POST' }));
+    expect(policyOf(res)).toMatch(/^default-src 'none'/);
+    expect(res.headers.get('x-middleware-request-x-nonce')).toBeNull();
+  });
+
+  it('admits the ad host in a page policy only while ads are configured', async () => {
+    vi.stubEnv('ADS_SCRIPT_URL', 'https://ads.example/tag.js');
+    expect(policyOf(await proxy(new NextRequest('http://localhost/')))).not.toContain('ads.example');
+    vi.stubEnv('ADS_PUBLISHER_ID', 'ca-pub-1234567890123456');
+    const policy = policyOf(await proxy(new NextRequest('http://localhost/')));
+    expect(policy).toContain("script-src 'self' 'nonce-");
+    expect(policy).toMatch(/script-src [^;]*https:\/\/ads\.example/);
+    expect(policy).toContain('frame-src https://ads.example');
+  });
+
   it('gives an API answer the deny-all policy and no nonce', async () => {
     const res = await proxy(new NextRequest('http://localhost/api/health'));
     expect(policyOf(res)).toMatch(/^default-src 'none'/);

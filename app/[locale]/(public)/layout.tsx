@@ -3,6 +3,8 @@ import type { ReactNode } from 'react';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { SiteHeader } from '@/components/layout/site-header';
 import { SkipLink } from '@/components/layout/skip-link';
+import { LazyAdsLoader } from '@/components/ads/lazy';
+import { adsSettings } from '@/lib/ads/settings';
 
 type Props = { children: ReactNode; params: Promise<{ locale: string }> };
 
@@ -10,6 +12,8 @@ type Props = { children: ReactNode; params: Promise<{ locale: string }> };
 // from the request and make every public page dynamic.
 export default async function PublicLayout({ children, params }: Props) {
   setRequestLocale((await params).locale);
+  // Ads live on the public pages only, and only when configured: otherwise no ad code reaches the page at all.
+  const ads = adsSettings();
   return (
     <div className="flex min-h-screen flex-col">
       <SkipLink />
@@ -18,6 +22,7 @@ export default async function PublicLayout({ children, params }: Props) {
         {children}
       </main>
       <SiteFooter />
+      {ads ? <LazyAdsLoader settings={ads} /> : null}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { PlacedAd } from '@/components/ads/ad-placement';
 import { HomeTools } from '@/components/downloader/home-tools';
 import { HomeFeatures } from '@/components/home/home-features';
 import { HomeHero } from '@/components/home/home-hero';
@@ -32,6 +33,7 @@ export default async function HomePage({ params }: Props) {
   return (
     <>
       <HomeHero />
+      <PlacedAd placement="topBanner" className="mx-auto flex max-w-5xl justify-center px-4 pt-6" />
       {/* Mount point for the Single/Bulk tabbed downloader, owned by the engine UI. */}
       <HomeTools />
       <StatsBlock />

@@ -3,6 +3,8 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { Suspense } from 'react';
 import { AnalyzeWorkspace } from '@/components/analyze/analyze-workspace';
 import { AnalyzingIndicator } from '@/components/analyze/analyzing-indicator';
+import { PlacedAd } from '@/components/ads/ad-placement';
+import { placementOn } from '@/lib/ads/settings';
 import { isKnownCreator, resolveCreatorVideoUrl } from '@/lib/creators/service';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
@@ -30,7 +32,7 @@ async function CreatorVideoWorkspace({ slug, videoId }: { slug: string; videoId:
     console.warn('[download] creator video lookup failed', slug, videoId, (error as Error)?.message);
     return undefined;
   });
-  if (url) return <AnalyzeWorkspace key={url} initialUrl={url} notices="page" />;
+  if (url) return <AnalyzeWorkspace key={url} initialUrl={url} notices="page" belowBar={<BelowBarAd />} />;
   const t = await getTranslations('CreatorVideoLink');
   return (
     <div className="grid gap-6">
@@ -46,7 +48,7 @@ async function CreatorVideoWorkspace({ slug, videoId }: { slug: string; videoId:
           ) : null}
         </div>
       </div>
-      <AnalyzeWorkspace notices="page" />
+      <AnalyzeWorkspace notices="page" belowBar={<BelowBarAd />} />
     </div>
   );
 }
@@ -59,7 +61,7 @@ export default async function DownloadPage({ params, searchParams }: Props) {
   const initialUrl = typeof query.url === 'string' ? query.url : undefined;
   const slug = param(query.creator);
   const videoId = param(query.video);
-  return (
+  const section = (
     <section className="mx-auto grid max-w-4xl gap-8 px-4 py-10 sm:py-14">
       <header className="grid gap-2 text-center">
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{t('title')}</h1>
@@ -72,8 +74,21 @@ export default async function DownloadPage({ params, searchParams }: Props) {
         </Suspense>
       ) : (
         // A new link in the address is a new page visit: remount so it starts by itself again.
-        <AnalyzeWorkspace key={initialUrl ?? ''} initialUrl={initialUrl} notices="page" />
+        <AnalyzeWorkspace key={initialUrl ?? ''} initialUrl={initialUrl} notices="page" belowBar={<BelowBarAd />} />
       )}
     </section>
   );
+  if (!placementOn('sideRail')) return section;
+  // The side rail stands beside the page, from 1200 px up.
+  return (
+    <div className="mx-auto flex max-w-[1260px] items-start justify-center gap-6">
+      <div className="min-w-0 flex-1">{section}</div>
+      <PlacedAd placement="sideRail" className="sticky top-20 hidden shrink-0 pt-10 min-[1200px]:block min-[1200px]:pe-4" />
+    </div>
+  );
+}
+
+/** The advertising slot beneath the link box: the rectangle placement. */
+function BelowBarAd() {
+  return <PlacedAd placement="rectangle" className="flex justify-center" />;
 }

@@ -1,0 +1,17 @@
+import { acceptAdEvent, admitTelemetry } from '@/lib/ads/telemetry-route';
+import { telemetryBodySchema } from '@/lib/ads/telemetry';
+import { route } from '@/lib/auth/route';
+import { readJson } from '@/lib/http/envelope';
+
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+/**
+ * POST /_telemetry `{event: 'ad_event', data: {type, placement, …}}`: the ad components' reports, counted per day,
+ * placement and type. 404 while ads are not configured; only our own pages may report; rate-limited per client.
+ * (The folder is `%5Ftelemetry` because a folder starting with `_` is private to the app router.)
+ */
+export const POST = route({ auth: 'none' }, async ({ req }) => {
+  admitTelemetry(req);
+  return acceptAdEvent(req, await readJson(req, telemetryBodySchema));
+});
