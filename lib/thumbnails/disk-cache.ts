@@ -10,18 +10,14 @@ import { config } from '@/lib/config';
  * size bound the least recently used files go first.
  */
 
-export interface CachedPicture {
-  bytes: Uint8Array;
-  fetchedAt: number;
-}
-
 const dir = () => config().thumbnailDir;
 const fileFor = (src: string) => path.join(dir(), createHash('sha256').update(src).digest('hex'));
 const isEntry = (name: string) => /^[0-9a-f]{64}$/.test(name);
 /** A half-written file older than this belongs to a write that died. */
 const STALE_PART_MS = 60_000;
 
-export async function readCached(src: string, now = Date.now()): Promise<CachedPicture | undefined> {
+/** The cached bytes of `src`, while younger than the TTL; a hit marks the file as just used. */
+export async function readCached(src: string, now = Date.now()): Promise<Uint8Array | undefined> {
   const file = fileFor(src);
   const info = await stat(file).catch(() => null);
   if (!info) return undefined;
@@ -32,7 +28,7 @@ export async function readCached(src: string, now = Date.now()): Promise<CachedP
   const bytes = await readFile(file).catch(() => null);
   if (!bytes) return undefined;
   await utimes(file, new Date(now), info.mtime).catch(() => undefined);
-  return { bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), fetchedAt: info.mtimeMs };
+  return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
 /** Written whole or not at all: a reader never sees half a picture. A failed write only costs a refetch. */

@@ -1,4 +1,5 @@
 import 'server-only';
+import { createHash } from 'node:crypto';
 import { config } from '@/lib/config';
 import { AppError } from '@/lib/errors';
 import { API_CONTENT_SECURITY_POLICY } from '@/lib/http/security-headers';
@@ -14,7 +15,6 @@ const ACCEPT = 'image/avif,image/webp,image/png,image/jpeg,image/gif;q=0.9';
 interface Picture {
   bytes: Uint8Array;
   type: ImageType;
-  fetchedAt: number;
 }
 
 const notAnImage = () => new AppError('no_media', 'The thumbnail is not a picture');
@@ -36,7 +36,7 @@ async function fetchPicture(src: string): Promise<Picture> {
   const bytes = new Uint8Array(await res.arrayBuffer());
   const type = imageTypeOf(bytes);
   if (!type) throw notAnImage();
-  return { bytes, type, fetchedAt: Date.now() };
+  return { bytes, type };
 }
 
 // Concurrent requests for one picture (a page of cards, many visitors) share one fetch.
@@ -46,7 +46,7 @@ const inFlight = () => (holder.__grablineThumbnailFetches ??= new Map());
 async function loadPicture(src: string): Promise<Picture> {
   const cached = await readCached(src);
   const type = cached && imageTypeOf(cached.bytes);
-  if (cached && type) return { ...cached, type };
+  if (cached && type) return { bytes: cached, type };
   const running = inFlight().get(src);
   if (running) return running;
   const run = fetchPicture(src).then(async (picture) => {
@@ -69,7 +69,7 @@ async function loadPicture(src: string): Promise<Picture> {
 export async function thumbnailResponse(query: { src?: string; sig?: string }, ifNoneMatch: string | null): Promise<Response> {
   if (!verifyThumbnail(query.src, query.sig)) throw new AppError('not_found', 'No such thumbnail');
   const picture = await loadPicture(query.src);
-  const etag = `"${picture.bytes.byteLength.toString(16)}-${Math.floor(picture.fetchedAt).toString(16)}"`;
+  const etag = `"${createHash('sha256').update(picture.bytes).digest('base64url').slice(0, 22)}"`;
   const headers: Record<string, string> = {
     'Cache-Control': `public, max-age=${Math.floor(config().env.THUMBNAIL_CACHE_TTL_MS / 1000)}, immutable`,
     ETag: etag,
