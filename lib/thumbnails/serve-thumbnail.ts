@@ -45,7 +45,7 @@ const inFlight = () => (holder.__grablineThumbnailFetches ??= new Map());
 
 async function loadPicture(src: string): Promise<Picture> {
   const cached = await readCached(src);
-  const type = cached && imageTypeOf(cached.bytes);
+  const type = cached && imageTypeOf(cached);
   if (cached && type) return { bytes: cached, type };
   const running = inFlight().get(src);
   if (running) return running;
