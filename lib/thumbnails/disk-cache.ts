@@ -83,7 +83,7 @@ export async function sweepCache(now = Date.now()): Promise<void> {
     if (!info?.isFile()) continue;
     const expired = isEntry(name) ? now - info.mtimeMs >= ttl : name.endsWith('.part') && now - info.mtimeMs >= STALE_PART_MS;
     if (expired) await rm(file, { force: true });
-    else if (isEntry(name)) live.push({ file, size: info.size, usedAt: Math.max(info.atimeMs, info.mtimeMs) });
+    else if (isEntry(name)) live.push({ file, size: info.size, usedAt: info.atimeMs });
   }
   live.sort((a, b) => b.usedAt - a.usedAt);
   let total = 0;
