@@ -39,25 +39,49 @@ async function fetchPicture(src: string): Promise<Picture> {
   return { bytes, type };
 }
 
+/** A picture that could not be had is not asked for again for this long (a dead picture on every page view). */
+const FAILURE_MEMORY_MS = 10 * 60 * 1000;
+const MAX_REMEMBERED_FAILURES = 1000;
+
 // Concurrent requests for one picture (a page of cards, many visitors) share one fetch.
-const holder = globalThis as typeof globalThis & { __grablineThumbnailFetches?: Map<string, Promise<Picture>> };
-const inFlight = () => (holder.__grablineThumbnailFetches ??= new Map());
+const holder = globalThis as typeof globalThis & {
+  __grablineThumbnails?: { inFlight: Map<string, Promise<Picture>>; failures: Map<string, { error: AppError; until: number }> };
+};
+const state = () => (holder.__grablineThumbnails ??= { inFlight: new Map(), failures: new Map() });
+
+function rememberFailure(src: string, error: unknown): void {
+  if (!(error instanceof AppError)) return;
+  const { failures } = state();
+  failures.delete(src);
+  if (failures.size >= MAX_REMEMBERED_FAILURES) failures.delete(failures.keys().next().value!);
+  failures.set(src, { error, until: Date.now() + FAILURE_MEMORY_MS });
+}
 
 async function loadPicture(src: string): Promise<Picture> {
   const cached = await readCached(src);
   const type = cached && imageTypeOf(cached);
   if (cached && type) return { bytes: cached, type };
-  const running = inFlight().get(src);
+  const { inFlight, failures } = state();
+  const failed = failures.get(src);
+  if (failed && failed.until > Date.now()) throw failed.error;
+  const running = inFlight.get(src);
   if (running) return running;
-  const run = fetchPicture(src).then(async (picture) => {
-    await writeCached(src, picture.bytes);
-    return picture;
-  });
-  inFlight().set(src, run);
+  const run = fetchPicture(src).then(
+    async (picture) => {
+      failures.delete(src);
+      await writeCached(src, picture.bytes);
+      return picture;
+    },
+    (error: unknown) => {
+      rememberFailure(src, error);
+      throw error;
+    },
+  );
+  inFlight.set(src, run);
   try {
     return await run;
   } finally {
-    inFlight().delete(src);
+    inFlight.delete(src);
   }
 }
 

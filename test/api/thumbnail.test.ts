@@ -149,7 +149,18 @@ describe('GET /api/thumbnail', () => {
     } finally {
       delete process.env.THUMBNAIL_MAX_BYTES;
     }
-    expect((await getPicture(thumbnailPath(`${site.origin}/image.jpg?cap=1`))).status).toBe(200);
+    expect((await getPicture(thumbnailPath(`${site.origin}/image.jpg?cap=2`))).status).toBe(200);
+  });
+
+  it('remembers a picture that could not be had, instead of asking its source on every view', async () => {
+    const link = thumbnailPath(`${site.origin}/_sw/status=404/image.jpg?dead=1`);
+    const before = site.stats.requests;
+    for (let i = 0; i < 3; i++) {
+      const res = await getPicture(link);
+      expect(res.status).toBe(502);
+      expect(res.json).toMatchObject({ code: 'upstream_failed' });
+    }
+    expect(site.stats.requests).toBe(before + 1);
   });
 
   it('answers a second request from its disk cache without asking the source again, and a matching ETag with 304', async () => {
