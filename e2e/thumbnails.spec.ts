@@ -45,6 +45,13 @@ test('a creator page\'s video pictures load from our own route', async ({ page, 
   }
   await pictures.last().scrollIntoViewIfNeeded();
   await loaded(page, '[data-testid=creator-video] img');
+  // Structured data names the same pictures, made absolute on our own origin.
+  const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent())!) as {
+    '@graph': Array<{ '@type': string; thumbnailUrl?: string }>;
+  };
+  const videos = ld['@graph'].filter((node) => node['@type'] === 'VideoObject');
+  expect(videos).toHaveLength(4);
+  for (const video of videos) expect(video.thumbnailUrl).toMatch(new RegExp(`^${baseURL}/api/thumbnail\\?src=`));
   expect(seen.outside).toEqual([]);
   expect(seen.violations).toEqual([]);
 });
