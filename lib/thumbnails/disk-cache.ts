@@ -44,11 +44,19 @@ export async function writeCached(src: string, bytes: Uint8Array): Promise<void>
     console.warn('[thumbnails] could not cache a picture', (error as NodeJS.ErrnoException).code ?? error);
     return;
   }
-  scheduleSweep();
+  if (estimate?.dir === dir()) estimate.bytes += bytes.byteLength;
+  else estimate = undefined;
+  if (!estimate || estimate.bytes > config().env.THUMBNAIL_CACHE_MAX_BYTES || Date.now() - estimate.sweptAt > SWEEP_EVERY_MS) {
+    scheduleSweep();
+  }
 }
 
+/** Expired pictures are found by a sweep at least this often (a read drops an expired one by itself). */
+const SWEEP_EVERY_MS = 10 * 60 * 1000;
 let sweeping: Promise<void> | undefined;
 let again = false;
+// What the last sweep left plus what was written since: a write sweeps only when the bound may be passed.
+let estimate: { dir: string; bytes: number; sweptAt: number } | undefined;
 
 /** One sweep at a time; a write during a sweep asks for one more. */
 function scheduleSweep(): void {
@@ -87,8 +95,11 @@ export async function sweepCache(now = Date.now()): Promise<void> {
   }
   live.sort((a, b) => b.usedAt - a.usedAt);
   let total = 0;
+  let kept = 0;
   for (const entry of live) {
     total += entry.size;
     if (total > maxBytes) await rm(entry.file, { force: true });
+    else kept = total;
   }
+  estimate = { dir: dir(), bytes: kept, sweptAt: now };
 }
