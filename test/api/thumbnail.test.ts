@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { GET as thumbnailGet } from '@/app/api/thumbnail/route';
+import robots from '@/app/robots';
 import { POST as mediaAnalyzePost } from '@/app/api/media/analyze/route';
 import { forgetJwtKey } from '@/lib/auth/jwt-secret';
 import { callRoute } from '@/lib/auth/store.testkit';
@@ -199,5 +200,10 @@ describe('GET /api/thumbnail', () => {
     const picture = await getPicture(thumbnail);
     expect(picture.status).toBe(200);
     expect(picture.body.equals(jpeg)).toBe(true);
+  });
+
+  it('crawlers may fetch the pictures structured data names, and still no other API route', () => {
+    const { rules } = robots();
+    expect(rules).toMatchObject({ allow: expect.arrayContaining(['/api/thumbnail']), disallow: expect.arrayContaining(['/api/']) });
   });
 });
