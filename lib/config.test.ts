@@ -47,6 +47,13 @@ describe('config', () => {
     expect(parseConfig({}).building).toBe(false);
   });
 
+  it('keeps thumbnails under the data folder (the temp store sweeps its own dirs), capped at 2 MiB a picture by default', () => {
+    const { thumbnailDir, env } = parseConfig({ DATA_DIR: '/srv/g' });
+    expect(thumbnailDir).toBe('/srv/g/thumbnails');
+    expect(env).toMatchObject({ THUMBNAIL_MAX_BYTES: 2 * 1024 * 1024, THUMBNAIL_CACHE_TTL_MS: 7 * 24 * 3600 * 1000, THUMBNAIL_CACHE_MAX_BYTES: 256 * 1024 * 1024 });
+    expect(() => parseConfig({ THUMBNAIL_MAX_BYTES: '100' })).toThrow(/THUMBNAIL_MAX_BYTES: must be at least 1024/);
+  });
+
   it('puts the engine under the data folder unless told otherwise, and offers no nightly channel', () => {
     expect(parseConfig({ DATA_DIR: '/srv/g' }).engineDir).toBe('/srv/g/engine');
     expect(parseConfig({ DATA_DIR: '/srv/g', GRABLINE_ENGINE_DIR: '/opt/e' }).engineDir).toBe('/opt/e');

@@ -97,6 +97,10 @@ const schema = z.object({
   MEDIA_STALL_TIMEOUT_MS: int(100).default(20_000),
   DOWNLOAD_DEADLINE_MS: int(1000).default(30 * 60 * 1000),
   TEMP_TTL_MS: int(1).default(60 * 60 * 1000),
+  // Thumbnails, served through our own route: the largest picture fetched, and the disk cache's age and size bounds
+  THUMBNAIL_MAX_BYTES: int(1024, 64 * 1024 * 1024).default(2 * 1024 * 1024),
+  THUMBNAIL_CACHE_TTL_MS: int(1000).default(7 * 24 * 60 * 60 * 1000),
+  THUMBNAIL_CACHE_MAX_BYTES: int(1).default(256 * 1024 * 1024),
   CREATOR_SOURCES_JSON: slugUrls.default({}),
   CREATOR_ANALYSIS_TIMEOUT_MS: int(1).default(15_000),
   // Limits
@@ -150,6 +154,8 @@ function shape(env: Env) {
     sqlitePath: path.join(dataDir, 'grabline.db'),
     tempDir: env.TEMP_DIR ?? path.join(tmpdir(), 'grabline'),
     engineDir: env.GRABLINE_ENGINE_DIR ?? path.join(dataDir, 'engine'),
+    /** Fetched thumbnails: a cache that outlives restarts, kept apart from the temp store's swept work dirs. */
+    thumbnailDir: path.join(dataDir, 'thumbnails'),
   };
 }
 

@@ -24,7 +24,7 @@ export async function CreatorHeader({ creator }: { creator: Creator }) {
   return (
     <header className="flex flex-col items-center gap-6 rounded-xl border bg-card p-6 shadow-sm sm:flex-row sm:items-start">
       {creator.avatar ? (
-        // eslint-disable-next-line @next/next/no-img-element -- the channel's own picture, from any platform's host
+        // eslint-disable-next-line @next/next/no-img-element -- the channel's picture, through our thumbnail route
         <img
           src={creator.avatar}
           alt=""

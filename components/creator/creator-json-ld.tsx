@@ -10,7 +10,8 @@ import type { Locale } from '@/lib/i18n/routing';
 export function CreatorJsonLd({ creator, locale, labels }: { creator: Creator; locale: Locale; labels: { home: string; downloads: string } }) {
   const url = (path: string) => `${siteUrl()}${localizedPath(locale, path)}`;
   const page = url(`/download/${encodeURIComponent(creator.slug)}`);
-  const image = (src: string) => (src.startsWith('http') ? src : undefined);
+  // Pictures are our own thumbnail route's paths; structured data needs them absolute.
+  const image = (src: string) => (src.startsWith('/') && !src.startsWith('//') ? `${siteUrl()}${src}` : src.startsWith('http') ? src : undefined);
   const graph = [
     {
       '@type': 'Person',

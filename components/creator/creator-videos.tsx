@@ -36,7 +36,7 @@ export async function CreatorVideos({ creator }: { creator: Creator }) {
             return (
               <li key={video.id} data-testid="creator-video" className="flex flex-col overflow-hidden rounded-xl border bg-card shadow-sm">
                 {video.thumbnail ? (
-                  // eslint-disable-next-line @next/next/no-img-element -- thumbnails come from any platform's host
+                  // eslint-disable-next-line @next/next/no-img-element -- our thumbnail route has already fetched, checked and cached it
                   <img
                     src={video.thumbnail}
                     alt=""

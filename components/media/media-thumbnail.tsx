@@ -4,14 +4,14 @@ import { Film } from 'lucide-react';
 import { useState } from 'react';
 import { cn } from '@/lib/cn';
 
-/** A remote thumbnail that degrades to a neutral tile when it is missing or fails to load. */
+/** A thumbnail (served by our own route) that degrades to a neutral tile when it is missing or fails to load. */
 export function MediaThumbnail({ src, alt, className }: { src?: string | null; alt: string; className?: string }) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const usable = src && failedSrc !== src;
   return (
     <div className={cn('relative overflow-hidden rounded-md bg-muted', className)}>
       {usable ? (
-        // A plain img: thumbnails come from any host, which next/image would need listed ahead of time.
+        // A plain img: the picture is already fetched, checked and cached by our thumbnail route.
         // eslint-disable-next-line @next/next/no-img-element
         <img
           src={src}

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { AnalyzedMedia } from '@/lib/media/analyze';
+import { publicThumbnail, thumbnailSource } from '@/lib/thumbnails/signed-url';
 import type { CreatorSource } from './creator-sources';
 import type { ChannelReading, Creator } from './types';
 
@@ -16,8 +17,9 @@ export const knownName = (source: CreatorSource) => source.popular?.name ?? huma
 
 /**
  * A channel's analysis → a reading: name, picture, description and the listed videos, each as the listing gave
- * it (an untitled entry is numbered, a missing picture stays missing). Undefined when the listing has no videos:
- * an empty listing is not a good reading and must not replace one.
+ * it (an untitled entry is numbered, a missing picture stays missing; a picture is kept by its own address, not
+ * our route's signed path). Undefined when the listing has no videos: an empty listing is not a good reading and
+ * must not replace one.
  */
 export function channelReading(source: CreatorSource, media: AnalyzedMedia): ChannelReading | undefined {
   const { info } = media;
@@ -29,25 +31,32 @@ export function channelReading(source: CreatorSource, media: AnalyzedMedia): Cha
     .map((entry, n) => ({
       id: entry.id || idFor(entry.url),
       title: entry.title?.trim() || `${name} #${n + 1}`,
-      ...(entry.thumbnail ? { thumbnail: entry.thumbnail } : {}),
+      ...(entry.thumbnail ? { thumbnail: thumbnailSource(entry.thumbnail) } : {}),
       url: entry.url,
     }));
   if (latestVideos.length === 0) return undefined;
   return {
     name,
-    avatar: info.thumbnail || undefined,
+    avatar: thumbnailSource(info.thumbnail) || undefined,
     bio: info.description.trim() || undefined,
     videos: Math.max(latestVideos.length, info.entries?.length ?? 0),
     latestVideos,
   };
 }
 
-/** The creator page's data: from a reading (now or stored), or the bare header when there has never been one. */
+/**
+ * The creator page's data: from a reading (now or stored), or the bare header when there has never been one.
+ * Its pictures load through our thumbnail route, never from the platform's host.
+ */
 export function creatorFrom(source: CreatorSource, reading: { reading: ChannelReading; readAt: number; fresh: boolean } | undefined): Creator {
   const base = { slug: source.slug, platform: source.platform, channelUrl: source.channelUrl };
   if (!reading) return { ...base, name: knownName(source), stats: {}, latestVideos: [], source: 'none', readAt: null };
-  const { name, avatar, bio, videos, latestVideos } = reading.reading;
+  const { name, avatar, bio, videos } = reading.reading;
+  const latestVideos = reading.reading.latestVideos.map(({ thumbnail, ...video }) => {
+    const shown = publicThumbnail(thumbnail);
+    return shown ? { ...video, thumbnail: shown } : video;
+  });
   return {
-    ...base, name, avatar, bio, stats: { videos }, latestVideos, source: reading.fresh ? 'channel' : 'stored', readAt: reading.readAt,
+    ...base, name, avatar: publicThumbnail(avatar), bio, stats: { videos }, latestVideos, source: reading.fresh ? 'channel' : 'stored', readAt: reading.readAt,
   };
 }

@@ -2,6 +2,7 @@ import 'server-only';
 import type { Db } from '@/lib/db';
 import { newId } from '@/lib/db/ids';
 import type { Platform } from '@/lib/media/types';
+import { publicThumbnail } from '@/lib/thumbnails/signed-url';
 import type { HistoryEntry, HistoryList, HistoryQuery, HistoryStatus } from './schemas';
 
 /** One download as the store keeps it: what the card shows, and a media reference instead of a link. */
@@ -45,6 +46,12 @@ export function toEntry(row: HistoryRow): HistoryEntry {
   };
 }
 
+/** An entry as a page shows it: its picture loads through our thumbnail route, never from the platform. */
+function toShownEntry(row: HistoryRow): HistoryEntry {
+  const entry = toEntry(row);
+  return { ...entry, mediaInfo: { ...entry.mediaInfo, thumbnail: publicThumbnail(entry.mediaInfo.thumbnail) ?? null } };
+}
+
 export async function insertHistory(db: Db, row: NewHistoryRow): Promise<string> {
   const id = newId('his');
   await db.run(
@@ -76,7 +83,7 @@ export async function listHistory(db: Db, userId: string, query: HistoryQuery): 
     `SELECT ${COLUMNS} FROM history WHERE ${clause} ORDER BY downloaded_at DESC, id DESC LIMIT ? OFFSET ?`,
     [...params, query.limit, (query.page - 1) * query.limit],
   );
-  return { downloads: rows.map(toEntry), total, page: query.page, totalPages: Math.ceil(total / query.limit) };
+  return { downloads: rows.map(toShownEntry), total, page: query.page, totalPages: Math.ceil(total / query.limit) };
 }
 
 export async function findHistory(db: Db, userId: string, id: string): Promise<HistoryRow | undefined> {

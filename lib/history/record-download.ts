@@ -4,6 +4,7 @@ import { now } from '@/lib/db/time';
 import type { ResolvedOffer } from '@/lib/media/deliver';
 import { recogniseUrl } from '@/lib/media/platforms';
 import type { Format } from '@/lib/media/types';
+import { thumbnailSource } from '@/lib/thumbnails/signed-url';
 import { hasRecent, insertHistory, type NewHistoryRow } from './history-store';
 import { mediaRefFor } from './media-ref';
 import type { HistoryStatus } from './schemas';
@@ -69,7 +70,8 @@ export function rowForOffer(
   return {
     userId,
     title: offer.title || offer.media.info.title || 'Untitled',
-    thumbnail: offer.media.info.thumbnail || null,
+    // The picture's own address, not our route's signed path: the path is minted afresh whenever it is shown.
+    thumbnail: thumbnailSource(offer.media.info.thumbnail) || null,
     platform: offer.media.info.platform,
     mediaRef: mediaRefOf(offer),
     quality: format?.quality ?? (offer.plan.height ? `${offer.plan.height}p` : offer.plan.ext),

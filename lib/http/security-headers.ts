@@ -33,8 +33,9 @@ export function pageContentSecurityPolicy({ nonce, development = false, https = 
     // its library adds without a nonce) and the theme switch's pause all write inline styles; a nonce in
     // style-src would switch 'unsafe-inline' off for all of them.
     ['style-src', "'self'", "'unsafe-inline'"],
-    // Thumbnails come from whatever site the media is on.
-    ['img-src', "'self'", 'data:', 'blob:', 'https:', 'http:'],
+    // Pictures from other sites (thumbnails, channel pictures) load through our own /api/thumbnail route, so a
+    // page never needs a remote image host: a visitor's address is never handed to the platforms.
+    ['img-src', "'self'", 'data:', 'blob:'],
     ['font-src', "'self'", 'data:'],
     ['media-src', "'self'", 'blob:'],
     ['connect-src', "'self'", ...(ads?.connect ?? []), ...(development ? ['ws:', 'wss:'] : [])],

@@ -8,7 +8,8 @@ const MEDIA_EXAMPLE = {
   url: EXAMPLE_MEDIA_URL,
   title: 'Example video',
   description: 'A short description',
-  thumbnail: 'https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg',
+  // Pictures are served by this server's own /api/thumbnail route (a path relative to the API's origin).
+  thumbnail: '/api/thumbnail?src=https%3A%2F%2Fi.ytimg.com%2Fvi%2FdQw4w9WgXcQ%2Fhqdefault.jpg&sig=q3Rj0c1mYb8FhT2nWkZ4xA',
   platform: 'youtube',
   kind: 'video',
   duration: 213,

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { GET } from '@/app/api/creators/[slug]/route';
 import { clearCreators, resolveCreatorVideoUrl } from '@/lib/creators/service';
 import type { Creator } from '@/lib/creators/types';
-import { closeDb } from '@/lib/db';
+import { closeDb, getDb } from '@/lib/db';
+import { loadReading } from '@/lib/creators/readings';
 import { getYtdlpPool } from '@/lib/media/ytdlp/get-pool';
 import { startFixtureSite, type FixtureSite } from '@/test/fixtures/server';
 
@@ -73,6 +74,17 @@ describe('GET /api/creators/{slug}', () => {
     } finally {
       process.env.CREATOR_SOURCES_JSON = JSON.stringify(sources);
     }
+  });
+
+  it('hands the browser our thumbnail route for each video picture, and stores the picture\'s own address', async () => {
+    const creator = (await getCreator('fixture-channel')).body.data!;
+    expect(creator.latestVideos).toHaveLength(4);
+    for (const video of creator.latestVideos) {
+      expect(video.thumbnail).toMatch(/^\/api\/thumbnail\?src=[^&]+&sig=[\w-]{22}$/);
+      expect(new URLSearchParams(video.thumbnail!.split('?')[1]).get('src')).toBe(`${site.origin}/image.jpg`);
+    }
+    const stored = await loadReading(await getDb(), 'fixture-channel');
+    expect(stored!.reading.latestVideos.map((v) => v.thumbnail)).toEqual(Array(4).fill(`${site.origin}/image.jpg`));
   });
 
   it('invents nothing for a channel never read: the creator, no videos, no counts', async () => {

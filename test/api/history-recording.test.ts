@@ -16,6 +16,7 @@ import { appStores, callRoute } from '@/lib/auth/store.testkit';
 import type { BulkBatch } from '@/lib/bulk/schemas';
 import { getDb } from '@/lib/db';
 import { analyzeMedia, clearAnalyses } from '@/lib/media/analyze';
+import { thumbnailPath } from '@/lib/thumbnails/signed-url';
 import { startFixtureSite, type FixtureSite } from '@/test/fixtures/server';
 import { bodyOf, requestDownload, until } from './download.testkit';
 import { DAY, signUp } from './history.testkit';
@@ -64,6 +65,18 @@ describe.each(appStores())('recording downloads on $name', ({ open }) => {
     expect(stored).not.toContain('token123');
     const listed = (await callRoute(list, '/api/history', { headers: { cookie: ada.cookie } })).json.data;
     expect(listed.downloads[0]).toMatchObject({ quality: format.quality, format: format.ext, status: 'completed' });
+  });
+
+  it('stores the picture\'s own address and lists it as our thumbnail route\'s signed path', async () => {
+    const media = await analyzeMedia(`${site.origin}/pages/og-video.html`, { engine: 'native' });
+    expect(media.info.thumbnail).toBe(thumbnailPath(`${site.origin}/image.jpg`));
+    const format = media.info.formats[0];
+    await bodyOf(await requestDownload(media.info.id, format.itag, { ext: format.ext, headers: { cookie: ada.cookie } }));
+    const rows = await historyRows();
+    expect(rows).toHaveLength(1);
+    expect(rows[0].thumbnail).toBe(`${site.origin}/image.jpg`);
+    const listed = (await callRoute(list, '/api/history', { headers: { cookie: ada.cookie } })).json.data;
+    expect(listed.downloads[0].mediaInfo.thumbnail).toBe(thumbnailPath(`${site.origin}/image.jpg`));
   });
 
   it('records nothing for an anonymous download', async () => {

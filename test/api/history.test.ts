@@ -8,6 +8,7 @@ import { PATCH as patchSettings } from '@/app/api/settings/route';
 import { appStores, callRoute } from '@/lib/auth/store.testkit';
 import { getDb } from '@/lib/db';
 import { purgeAllHistory } from '@/lib/history/retention';
+import { thumbnailPath } from '@/lib/thumbnails/signed-url';
 import { seedHistory, signUp } from './history.testkit';
 
 describe.each(appStores())('history API on $name', ({ open }) => {
@@ -32,7 +33,8 @@ describe.each(appStores())('history API on $name', ({ open }) => {
     expect(first.json.data.downloads).toHaveLength(12);
     expect(first.json.data.downloads[0]).toEqual({
       _id: expect.stringMatching(/^his_/),
-      mediaInfo: { thumbnail: 'https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg', title: 'Video 14', platform: 'youtube' },
+      // The stored picture's address, handed to the browser as our thumbnail route's signed path.
+      mediaInfo: { thumbnail: thumbnailPath('https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg'), title: 'Video 14', platform: 'youtube' },
       downloadedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       quality: '720p',
       format: 'mp4',
@@ -106,6 +108,8 @@ describe.each(appStores())('history API on $name', ({ open }) => {
     expect(res.json.settings).toMatchObject({ defaultQuality: '1080p', historyRetention: 30 });
     expect(res.json.history).toHaveLength(1);
     expect(res.json.history[0].mediaInfo.title).toBe('Exported');
+    // The user's own file keeps the picture's address; only pages get our route's signed path.
+    expect(res.json.history[0].mediaInfo.thumbnail).toBe('https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg');
   });
 
   it('re-downloads through the platform’s canonical link, and says why it cannot for other sites', async () => {

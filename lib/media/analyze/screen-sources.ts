@@ -54,9 +54,8 @@ export async function screenSources(extraction: Extraction, check: Check = asser
 }
 
 /**
- * Thumbnails are only shown, never fetched by us, but a page naming one on a private address would have every
- * visitor's browser (and anything that later fetches it for us) reach into that network: a refused thumbnail is
- * dropped, whichever engine found it, and the card shows its placeholder.
+ * A thumbnail on a private address is dropped here, whichever engine found it, and the card shows its placeholder:
+ * our thumbnail route would refuse to fetch it anyway, so no signed link is ever minted for it.
  */
 export async function screenThumbnails(extraction: Extraction, check: Check = assertFetchableUrl): Promise<Extraction> {
   const allowed = originVerdicts(check);

@@ -1,11 +1,15 @@
 import { buildOffers, type OfferPlan } from '@/lib/media/offers';
 import type { Extraction, Format, MediaInfo } from '@/lib/media/types';
+import { publicThumbnail } from '@/lib/thumbnails/signed-url';
 import { fileSizeText } from './file-size-text';
 import type { AnalyzedMedia } from './types';
 
 const itemItag = (index: number, itag: string) => `i${index}-${itag}`;
 
-/** An extraction → what the API answers, plus every offer's plan. Source stream URLs never reach `info`. */
+/**
+ * An extraction → what the API answers, plus every offer's plan. Source stream URLs never reach `info`, and its
+ * pictures point at our thumbnail route: a visitor's browser never asks the platform's image host itself.
+ */
 export function toAnalyzedMedia(extraction: Extraction, id: string, createdAt = new Date()): AnalyzedMedia {
   const offers = buildOffers(extraction);
   const plans = new Map<string, OfferPlan>(offers.plans);
@@ -16,7 +20,7 @@ export function toAnalyzedMedia(extraction: Extraction, id: string, createdAt = 
     return {
       id: item.id,
       title: item.title,
-      thumbnail: item.thumbnail ?? '',
+      thumbnail: publicThumbnail(item.thumbnail) ?? '',
       duration: item.duration ?? 0,
       formats,
     };
@@ -27,7 +31,7 @@ export function toAnalyzedMedia(extraction: Extraction, id: string, createdAt = 
     url: extraction.url,
     title: extraction.title,
     description: extraction.description ?? '',
-    thumbnail: extraction.thumbnail ?? items?.find((i) => i.thumbnail)?.thumbnail ?? '',
+    thumbnail: publicThumbnail(extraction.thumbnail) ?? items?.find((i) => i.thumbnail)?.thumbnail ?? '',
     platform: extraction.platform,
     kind: extraction.kind,
     duration: extraction.duration ?? 0,
@@ -37,7 +41,12 @@ export function toAnalyzedMedia(extraction: Extraction, id: string, createdAt = 
     createdAt: createdAt.toISOString(),
   };
   if (items) info.items = items;
-  if (extraction.entries) info.entries = extraction.entries;
+  if (extraction.entries) {
+    info.entries = extraction.entries.map(({ thumbnail, ...entry }) => {
+      const shown = publicThumbnail(thumbnail);
+      return shown ? { ...entry, thumbnail: shown } : entry;
+    });
+  }
   return { info, extraction, plans };
 }
 

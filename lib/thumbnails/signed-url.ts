@@ -1,0 +1,61 @@
+import 'server-only';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { getJwtKey } from '@/lib/auth/jwt-secret';
+
+/** Where the browser loads every remote picture from: our route, never the platform's host. */
+export const THUMBNAIL_ROUTE = '/api/thumbnail';
+
+/** Longer source URLs are not served (no platform's thumbnail comes close). */
+export const MAX_SOURCE_LENGTH = 4096;
+
+/** 128 bits of HMAC-SHA256: unforgeable, and short enough for two dozen cards a page. */
+const SIGNATURE_LENGTH = 22;
+
+function signatureOf(src: string): string {
+  return createHmac('sha256', getJwtKey()).update(`thumbnail:${src}`).digest('base64url').slice(0, SIGNATURE_LENGTH);
+}
+
+/**
+ * Our route's path for a remote picture. Only the server mints one, for a picture an analysis, a channel reading
+ * or a stored history entry named; the route serves nothing else, so it can never become an open proxy.
+ */
+export function thumbnailPath(src: string): string {
+  return `${THUMBNAIL_ROUTE}?${new URLSearchParams({ src, sig: signatureOf(src) })}`;
+}
+
+/** Whether `sig` is the server's signature of `src`; constant time. */
+export function verifyThumbnail(src: string | undefined, sig: string | undefined): src is string {
+  if (!src || !sig || src.length > MAX_SOURCE_LENGTH || sig.length !== SIGNATURE_LENGTH) return false;
+  const expected = Buffer.from(signatureOf(src));
+  const given = Buffer.from(sig);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+const isRemote = (value: string) => /^https?:\/\//i.test(value);
+const isOwnPath = (value: string) => value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\');
+
+/** The remote picture a path of our route stands for (its signature unchecked: the value is our own). */
+function sourceInPath(value: string): string | undefined {
+  if (!value.startsWith(`${THUMBNAIL_ROUTE}?`)) return undefined;
+  const src = new URLSearchParams(value.slice(THUMBNAIL_ROUTE.length + 1)).get('src');
+  return src && isRemote(src) ? src : undefined;
+}
+
+/**
+ * What the browser is handed for a picture the server found or stored: a remote picture becomes our route's
+ * signed path (a path of our route is signed afresh, so entries stored under an earlier secret still load),
+ * `data:` URLs and our own paths stay as they are, and anything else (another scheme, an oversized URL) is dropped.
+ */
+export function publicThumbnail(value: string | null | undefined): string | undefined {
+  if (!value) return undefined;
+  const src = sourceInPath(value) ?? (isRemote(value) ? value : undefined);
+  if (src) return src.length <= MAX_SOURCE_LENGTH ? thumbnailPath(src) : undefined;
+  if (value.startsWith('data:image/') || isOwnPath(value)) return value;
+  return undefined;
+}
+
+/** The remote picture behind a value `publicThumbnail` gave: what is worth storing (a signature is not). */
+export function thumbnailSource(value: string | null | undefined): string | undefined {
+  if (!value) return undefined;
+  return sourceInPath(value) ?? value;
+}
