@@ -1,6 +1,6 @@
 import 'server-only';
 import { jwtVerify, SignJWT } from 'jose';
-import { getJwtKey } from './jwt-secret';
+import { getJwtKey } from '@/lib/http/server-secret';
 import type { User } from './users';
 
 export const ACCESS_TOKEN_SECONDS = 15 * 60;

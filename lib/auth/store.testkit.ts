@@ -4,7 +4,7 @@ import path from 'node:path';
 import { NextRequest } from 'next/server';
 import { closeDb } from '@/lib/db';
 import { createTestSchema, dropTestSchema, withSearchPath } from '@/test/db-engines';
-import { forgetJwtKey } from './jwt-secret';
+import { forgetJwtKey } from '@/lib/http/server-secret';
 
 /**
  * Route handlers reach the store through getDb(), so a test picks the engine through the environment:

@@ -1,6 +1,6 @@
 import 'server-only';
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { getJwtKey } from '@/lib/auth/jwt-secret';
+import { getJwtKey } from '@/lib/http/server-secret';
 
 /** Who asks to read a batch: the signed-in user, if any, and the capability key the request carried, if any. */
 export interface BatchReader {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { forgetJwtKey } from '@/lib/auth/jwt-secret';
+import { forgetJwtKey } from '@/lib/http/server-secret';
 import type { Db } from '@/lib/db';
 import { AppError } from '@/lib/errors';
 import type { AnalyzedMedia } from '@/lib/media/analyze';

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { forgetJwtKey } from '@/lib/auth/jwt-secret';
+import { forgetJwtKey } from '@/lib/http/server-secret';
 import { MAX_SOURCE_LENGTH, publicThumbnail, thumbnailPath, thumbnailSource, verifyThumbnail } from './signed-url';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'grabline-thumb-sign-'));

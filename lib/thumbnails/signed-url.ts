@@ -1,6 +1,6 @@
 import 'server-only';
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { getJwtKey } from '@/lib/auth/jwt-secret';
+import { getJwtKey } from '@/lib/http/server-secret';
 
 /** Where the browser loads every remote picture from: our route, never the platform's host. */
 export const THUMBNAIL_ROUTE = '/api/thumbnail';

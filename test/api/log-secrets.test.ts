@@ -15,7 +15,7 @@ import { GET as download } from '@/app/api/download/[id]/route';
 import { POST as mediaAnalyze } from '@/app/api/media/analyze/route';
 import { POST as issueToken } from '@/app/api/settings/token/route';
 import { GET as status } from '@/app/api/status/[jobId]/route';
-import { forgetJwtKey } from '@/lib/auth/jwt-secret';
+import { forgetJwtKey } from '@/lib/http/server-secret';
 import { callRoute, type CallResult } from '@/lib/auth/store.testkit';
 import { closeDb } from '@/lib/db';
 import { getYtdlpPool } from '@/lib/media/ytdlp/get-pool';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { GET as thumbnailGet } from '@/app/api/thumbnail/route';
 import robots from '@/app/robots';
 import { POST as mediaAnalyzePost } from '@/app/api/media/analyze/route';
-import { forgetJwtKey } from '@/lib/auth/jwt-secret';
+import { forgetJwtKey } from '@/lib/http/server-secret';
 import { callRoute } from '@/lib/auth/store.testkit';
 import { closeDb } from '@/lib/db';
 import { allowOrigins, startLoopbackServer, type LoopbackServer } from '@/lib/net/loopback-server.testkit';

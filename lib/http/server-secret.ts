@@ -8,7 +8,8 @@ const MIN_SECRET_LENGTH = 32;
 const holder = globalThis as typeof globalThis & { __grablineJwtKey?: Uint8Array };
 
 /**
- * The HS256 key: JWT_SECRET when set (every node of a cluster must share it), else a random secret generated
+ * The server's secret: the HS256 key of session tokens and the key of every HMAC the server hands out (bulk batch
+ * keys, thumbnail links). JWT_SECRET when set (every node of a cluster must share it), else a random secret generated
  * once into `$DATA_DIR/jwt-secret` (mode 0600), so a restart keeps everyone signed in.
  */
 export function getJwtKey(): Uint8Array {
