@@ -10,7 +10,13 @@ export function CodeBlock({ code, label, action }: { code: string; label?: strin
           {action}
         </div>
       )}
-      <pre dir="ltr" className="overflow-x-auto p-4 text-start text-xs leading-relaxed">
+      {/* Focusable, so a keyboard can scroll a long line into view. */}
+      <pre
+        dir="ltr"
+        tabIndex={0}
+        aria-label={label}
+        className="overflow-x-auto p-4 text-start text-xs leading-relaxed focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring"
+      >
         <code>{code}</code>
       </pre>
     </div>
