@@ -18,6 +18,7 @@ import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import { afterAll, it } from 'vitest';
 import { analyzeMedia, clearAnalyses } from '@/lib/media/analyze';
+import { resolveEngine } from '@/lib/media/ytdlp/engine';
 import { openSegmented } from '@/lib/media/download/fetch-segments';
 import { segmentedHlsUrlPath } from '@/test/fixtures/bench-media';
 import { printTable, seconds, timed } from './ratio-table';
@@ -66,10 +67,16 @@ afterAll(async () => {
 const discard = () => new Writable({ highWaterMark: 1024 * 1024, write: (_chunk, _enc, done) => done() });
 const source = { id: 'hls-0', protocol: 'hls' as const, url: hlsUrl, vcodec: 'unknown', acodec: 'unknown', engine: 'native' as const };
 const ours = (concurrency?: number) => async () => pipeline((await openSegmented(source, concurrency ? { concurrency } : {})).stream, discard());
+// The reference is yt-dlp as installed here: the current engine (Debian unstable's) when set-up fetched it, run with
+// Debian's python3 exactly as the pool runs it; Debian 12's packaged one otherwise.
+const engine = resolveEngine();
 const ytdlp = (extra: string[]) => () =>
-  run('/usr/bin/yt-dlp', ['--no-config', '--quiet', '--fixup', 'never', ...extra, '-o', path.join(work, `y${++outputs}.%(ext)s`), '--', hlsUrl], { maxBuffer: 1 << 24 });
+  run('/usr/bin/python3', ['-s', '-m', 'yt_dlp', '--no-config', '--quiet', '--fixup', 'never', ...extra, '-o', path.join(work, `y${++outputs}.%(ext)s`), '--', hlsUrl], {
+    env: { PATH: '/usr/bin:/bin', HOME: '/tmp', ...(engine.pythonPath ? { PYTHONPATH: engine.pythonPath } : {}) } as unknown as NodeJS.ProcessEnv,
+    maxBuffer: 1 << 24,
+  });
 
-it(`HLS ${SEGMENTS} segments at ${LATENCY_MS} ms per request: ours (adaptive, fixed 8) vs yt-dlp -N 8 (best of ${RUNS}, interleaved)`, async () => {
+it(`HLS ${SEGMENTS} segments at ${LATENCY_MS} ms per request: ours (adaptive, fixed 8) vs yt-dlp ${engine.version ?? engine.source} -N 8 (best of ${RUNS}, interleaved)`, async () => {
   for (let i = 0; i < RUNS; i++) {
     await timed('yt-dlp -N 8', ytdlp(['-N', '8']));
     await timed('ours fixed 8', ours(8));
