@@ -5,12 +5,13 @@
 //
 //   npx next build && npx vitest run -c vitest.bench.config.ts bench/soak.bench.ts
 //   SOAK_SECONDS=60 …   (a shorter run; growth is then measured from 20 s on)
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startFixtureSite, type FixtureSite } from '@/test/fixtures/server';
+import { startNextServer } from '@/test/next-server';
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 300);
 const BASELINE_AT_S = Math.min(60, Math.round(SECONDS / 3));
@@ -27,29 +28,18 @@ beforeAll(async () => {
   if (!existsSync(path.join(process.cwd(), '.next', 'BUILD_ID'))) throw new Error('run `npx next build` first: the soak runs the production server');
   dataDir = mkdtempSync(path.join(tmpdir(), 'grabline-soak-'));
   site = await startFixtureSite();
-  server = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-H', '127.0.0.1', '-p', String(PORT)], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      NEXT_TELEMETRY_DISABLED: '1',
-      DATA_DIR: dataDir,
-      MEDIA_FETCH_ALLOW: `127.0.0.1:${site.port}`,
-      // Virtual visitors are told apart by the address our (pretend) proxy appends.
-      TRUST_PROXY: '1',
-      ANON_ANALYZE_HOURLY_LIMIT: '1000000',
-      USER_ANALYZE_HOURLY_LIMIT: '1000000',
-      ANON_DAILY_LIMIT: '1000000',
-      USER_DAILY_LIMIT: '1000000',
-      API_DAILY_LIMIT: '1000000',
-      API_MONTHLY_LIMIT: '1000000',
-    },
+  server = await startNextServer(PORT, {
+    DATA_DIR: dataDir,
+    MEDIA_FETCH_ALLOW: `127.0.0.1:${site.port}`,
+    // Virtual visitors are told apart by the address our (pretend) proxy appends.
+    TRUST_PROXY: '1',
+    ANON_ANALYZE_HOURLY_LIMIT: '1000000',
+    USER_ANALYZE_HOURLY_LIMIT: '1000000',
+    ANON_DAILY_LIMIT: '1000000',
+    USER_DAILY_LIMIT: '1000000',
+    API_DAILY_LIMIT: '1000000',
+    API_MONTHLY_LIMIT: '1000000',
   });
-  for (let i = 0; i < 600; i++) {
-    if (await fetch(`${BASE}/api/health/live`).then((r) => r.ok, () => false)) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('the server did not start');
 }, 120_000);
 
 afterAll(async () => {

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { expect, test, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
+import { startNextServer } from '../test/next-server';
 
 /**
  * Advertising, switched on: a Grabline server of its own (same build, another port) with every ADS_* setting,
@@ -80,16 +81,6 @@ let stub: Stub;
 let server: ChildProcess;
 let dataDir: string;
 
-async function waitForServer(url: string, ms: number) {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    const ok = await fetch(url).then((res) => res.ok, () => false);
-    if (ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`no answer from ${url} within ${ms} ms`);
-}
-
 /** The day's counts the ads server stored, as `placement/type` → count. */
 function counts(): Record<string, number> {
   const db = new Database(join(dataDir, 'grabline.db'), { readonly: true, fileMustExist: true });
@@ -141,26 +132,19 @@ test.describe('advertising, configured', () => {
     test.setTimeout(150_000);
     stub = await startStub();
     dataDir = mkdtempSync(join(tmpdir(), 'grabline-e2e-ads-'));
-    server = spawn('npx', ['next', 'start', '-H', '127.0.0.1', '-p', String(ADS_PORT)], {
-      detached: true,
-      stdio: 'ignore',
-      env: {
-        ...process.env,
-        NEXT_TELEMETRY_DISABLED: '1',
-        DATA_DIR: dataDir,
-        SITE_URL: ADS_BASE,
-        ADS_PUBLISHER_ID: PUBLISHER,
-        ADS_PLACEMENTS: 'topBanner,sideRail,rectangle,bottomAnchor,vignette',
-        ADS_AUTO: '1',
-        ADS_SCRIPT_URL: `${stub.origin}/ads.js`,
-        ADS_TELEMETRY_HOURLY_LIMIT: '10000',
-      },
+    server = await startNextServer(ADS_PORT, {
+      DATA_DIR: dataDir,
+      SITE_URL: ADS_BASE,
+      ADS_PUBLISHER_ID: PUBLISHER,
+      ADS_PLACEMENTS: 'topBanner,sideRail,rectangle,bottomAnchor,vignette',
+      ADS_AUTO: '1',
+      ADS_SCRIPT_URL: `${stub.origin}/ads.js`,
+      ADS_TELEMETRY_HOURLY_LIMIT: '10000',
     });
-    await waitForServer(`${ADS_BASE}/api/health/live`, 120_000);
   });
 
   test.afterAll(async () => {
-    if (server?.pid) process.kill(-server.pid, 'SIGTERM');
+    server?.kill('SIGTERM');
     await stub?.close();
     rmSync(dataDir, { recursive: true, force: true });
   });

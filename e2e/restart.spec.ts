@@ -1,9 +1,10 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { FIXTURE_PORT } from '../playwright.config';
+import { startNextServer } from '../test/next-server';
 
 /**
  * The production server (`next start`, on loopback) is killed with SIGKILL in the middle of preparing a download
@@ -19,24 +20,7 @@ let tempDir: string;
 
 test.describe.configure({ mode: 'serial' });
 
-async function startServer(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-H', '127.0.0.1', '-p', String(PORT)], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      NEXT_TELEMETRY_DISABLED: '1',
-      DATA_DIR: dataDir,
-      TEMP_DIR: tempDir,
-      MEDIA_FETCH_ALLOW: new URL(FIXTURE).host,
-    },
-  });
-  for (let i = 0; i < 300; i++) {
-    if (await fetch(`${BASE}/api/health/live`).then((r) => r.ok, () => false)) return child;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('the server did not start');
-}
+const startServer = () => startNextServer(PORT, { DATA_DIR: dataDir, TEMP_DIR: tempDir, MEDIA_FETCH_ALLOW: new URL(FIXTURE).host });
 
 const progress = async (id: string) =>
   ((await (await fetch(`${BASE}/api/media/progress/${id}`)).json()) as { data: { status: string; message: string; downloadUrl: string | null } }).data;

@@ -1,4 +1,6 @@
-import type { ErrorCode } from '@/lib/errors';
+import { AppError, type ErrorCode } from '@/lib/errors';
+import { Errors as ERROR_TEXTS } from '@/messages/en.json';
+import type { WorkerReply } from './worker-process';
 
 /**
  * yt-dlp's failures as a user can act on them. yt-dlp says what went wrong in English prose written by each
@@ -55,4 +57,17 @@ export function mapYtdlpFailure(message: string, classes: readonly string[] = []
     if (pattern.test(message)) return code;
   }
   return 'upstream_failed';
+}
+
+/**
+ * A worker's failure as a user can act on it: a stable code and that code's text. yt-dlp's own words (URLs already
+ * stripped by the worker) go to the operator's log and stay in details, which the API envelope never shows.
+ */
+export function replyError(reply: WorkerReply): AppError {
+  const raw = reply.error?.message ?? 'Extraction failed';
+  const workerCode = reply.error?.code;
+  const code: ErrorCode = workerCode === 'invalid_url' ? 'invalid_url' : mapYtdlpFailure(raw, reply.error?.classes ?? []);
+  if (code !== 'invalid_url') console.warn(`[ytdlp] ${code}: ${raw}`);
+  const text = (ERROR_TEXTS as Record<string, string>)[code] ?? raw;
+  return new AppError(code, text, { engineMessage: raw });
 }

@@ -4,14 +4,13 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { config } from '@/lib/config';
-import { AppError, type ErrorCode } from '@/lib/errors';
-import { Errors as ERROR_TEXTS } from '@/messages/en.json';
+import { AppError } from '@/lib/errors';
 import { getEgressProxy } from '@/lib/net/egress-proxy';
 
 import type { YtdlpInfo } from './types';
-import { mapYtdlpFailure } from './error-map';
-import { denoBinary, denoDir, resolveEngine, type EngineInstall } from './engine';
-import { buildWorkerEnv, createWorkerHome } from './worker-env';
+import { replyError } from './error-map';
+import { denoBinary, resolveEngine, type EngineInstall } from './engine';
+import { createWorkerHome, workerConfigFor } from './worker-env';
 import { spawnWorker, type WorkerConfig, type WorkerHandle, type WorkerReply, type WorkerRequest } from './worker-process';
 
 export interface YtdlpPoolOptions {
@@ -96,16 +95,7 @@ export function createYtdlpPool(options: YtdlpPoolOptions = {}): YtdlpPool {
   }
 
   function configFor(install: EngineInstall): WorkerConfig {
-    return {
-      python: options.python ?? '/usr/bin/python3',
-      script,
-      env: buildWorkerEnv(home, {
-        pythonPath: install.pythonPath,
-        deno,
-        denoDir: denoDir(options.engineDir ?? config().engineDir),
-        remoteComponents: config().env.ENGINE_REMOTE_COMPONENTS,
-      }),
-    };
+    return workerConfigFor(install, { home, script, deno, python: options.python, engineDir: options.engineDir });
   }
 
   /**
@@ -298,17 +288,4 @@ export function createYtdlpPool(options: YtdlpPoolOptions = {}): YtdlpPool {
 
 function cancelled(): AppError {
   return new AppError('unavailable', 'The extraction was cancelled', { cancelled: true });
-}
-
-/**
- * A worker's failure as a user can act on it: a stable code and that code's text. yt-dlp's own words (URLs already
- * stripped by the worker) go to the operator's log and stay in details, which the API envelope never shows.
- */
-function replyError(reply: WorkerReply): AppError {
-  const raw = reply.error?.message ?? 'Extraction failed';
-  const workerCode = reply.error?.code;
-  const code: ErrorCode = workerCode === 'invalid_url' ? 'invalid_url' : mapYtdlpFailure(raw, reply.error?.classes ?? []);
-  if (code !== 'invalid_url') console.warn(`[ytdlp] ${code}: ${raw}`);
-  const text = (ERROR_TEXTS as Record<string, string>)[code] ?? raw;
-  return new AppError(code, text, { engineMessage: raw });
 }

@@ -3,6 +3,9 @@ import 'server-only';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { config } from '@/lib/config';
+import { denoDir, type EngineInstall } from './engine';
+import type { WorkerConfig } from './worker-process';
 
 export interface WorkerRuntime {
   /** A newer yt-dlp copy to prefer over Debian's packaged one. */
@@ -43,4 +46,21 @@ export function buildWorkerEnv(home: string, runtime: WorkerRuntime | string | u
 
 export function createWorkerHome(): string {
   return mkdtempSync(join(tmpdir(), 'grabline-ytdlp-'));
+}
+
+/** How a worker on `install` is started: Debian's python3 (unless told otherwise), our script, and its environment. */
+export function workerConfigFor(
+  install: EngineInstall,
+  opts: { home: string; script: string; deno: string | null | undefined; python?: string; engineDir?: string },
+): WorkerConfig {
+  return {
+    python: opts.python ?? '/usr/bin/python3',
+    script: opts.script,
+    env: buildWorkerEnv(opts.home, {
+      pythonPath: install.pythonPath,
+      deno: opts.deno,
+      denoDir: denoDir(opts.engineDir ?? config().engineDir),
+      remoteComponents: config().env.ENGINE_REMOTE_COMPONENTS,
+    }),
+  };
 }
