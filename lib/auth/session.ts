@@ -2,6 +2,7 @@ import 'server-only';
 import type { NextRequest } from 'next/server';
 import { getDb } from '@/lib/db';
 import { AppError } from '@/lib/errors';
+import { bearerToken } from '@/lib/http/bearer';
 import { verifyAccessToken } from './access-token';
 import { looksLikeApiToken, userForApiToken } from './api-tokens';
 import { ACCESS_COOKIE } from './cookies';
@@ -21,7 +22,7 @@ export interface Caller {
  * learns its token is wrong instead of silently running as anonymous.
  */
 export async function getCaller(req: NextRequest): Promise<Caller | null> {
-  const bearer = req.headers.get('authorization')?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
+  const bearer = bearerToken(req.headers);
   if (bearer) {
     if (looksLikeApiToken(bearer)) {
       const user = await userForApiToken(await getDb(), bearer);

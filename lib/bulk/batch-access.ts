@@ -1,6 +1,5 @@
 import 'server-only';
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import { getJwtKey } from '@/lib/http/server-secret';
+import { sameSecret, serverSignature } from '@/lib/http/server-secret';
 
 /** Who asks to read a batch: the signed-in user, if any, and the capability key the request carried, if any. */
 export interface BatchReader {
@@ -13,7 +12,7 @@ export interface BatchReader {
  * id (which shows in file names and logs), needs no storage, and every node sharing the secret checks it.
  */
 export function batchKey(batchId: string): string {
-  return createHmac('sha256', getJwtKey()).update(`bulk-batch:${batchId}`).digest('base64url');
+  return serverSignature('bulk-batch', batchId);
 }
 
 /**
@@ -22,10 +21,7 @@ export function batchKey(batchId: string): string {
  */
 export function mayRead(batch: { id: string; owner: string | null }, reader: BatchReader): boolean {
   if (batch.owner) return reader.userId === batch.owner;
-  if (!reader.key) return false;
-  const expected = Buffer.from(batchKey(batch.id));
-  const given = Buffer.from(reader.key);
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return sameSecret(reader.key, batchKey(batch.id));
 }
 
 /** Where the batch's status and ZIP are read; an anonymous batch's links carry its key. */

@@ -1,5 +1,5 @@
 import 'server-only';
-import { randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { config } from '@/lib/config';
@@ -36,4 +36,20 @@ function readSecret(): string {
   const secret = readFileSync(file, 'utf8').trim();
   if (secret.length < MIN_SECRET_LENGTH) throw new Error(`${file} holds no usable secret`);
   return secret;
+}
+
+/**
+ * An HMAC-SHA256 of `value` under the server's secret, base64url, for one purpose: the purpose is signed too, so a
+ * signature made for one kind of thing (a bulk batch, a thumbnail) never passes for another.
+ */
+export function serverSignature(purpose: string, value: string): string {
+  return createHmac('sha256', getJwtKey()).update(`${purpose}:${value}`).digest('base64url');
+}
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/** Whether a presented secret (a key, a signature, an operator token) is the expected one: constant time, length too. */
+export function sameSecret(given: string | null | undefined, expected: string): boolean {
+  if (!given) return false;
+  return timingSafeEqual(digest(given), digest(expected));
 }

@@ -1,6 +1,5 @@
 import 'server-only';
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import { getJwtKey } from '@/lib/http/server-secret';
+import { sameSecret, serverSignature } from '@/lib/http/server-secret';
 
 /** Where the browser loads every remote picture from: our route, never the platform's host. */
 export const THUMBNAIL_ROUTE = '/api/thumbnail';
@@ -12,7 +11,7 @@ export const MAX_SOURCE_LENGTH = 4096;
 const SIGNATURE_LENGTH = 22;
 
 function signatureOf(src: string): string {
-  return createHmac('sha256', getJwtKey()).update(`thumbnail:${src}`).digest('base64url').slice(0, SIGNATURE_LENGTH);
+  return serverSignature('thumbnail', src).slice(0, SIGNATURE_LENGTH);
 }
 
 /**
@@ -26,9 +25,7 @@ export function thumbnailPath(src: string): string {
 /** Whether `sig` is the server's signature of `src`; constant time. */
 export function verifyThumbnail(src: string | undefined, sig: string | undefined): src is string {
   if (!src || !sig || src.length > MAX_SOURCE_LENGTH || sig.length !== SIGNATURE_LENGTH) return false;
-  const expected = Buffer.from(signatureOf(src));
-  const given = Buffer.from(sig);
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return sameSecret(sig, signatureOf(src));
 }
 
 const isRemote = (value: string) => /^https?:\/\//i.test(value);
