@@ -23,7 +23,7 @@ export async function generateMetadata({ params }: { params: Promise<{ locale: s
     title: { default: t('title'), template: `%s · Grabline` },
     description: t('description'),
     applicationName: 'Grabline',
-    icons: { icon: '/icon.svg' },
+    icons: { icon: '/icon.svg', apple: '/apple-touch-icon.png' },
   };
 }
 

@@ -9,6 +9,7 @@ import { isKnownCreator, resolveCreatorVideoUrl } from '@/lib/creators/service';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
 import { pageMetadata } from '@/lib/seo/page-metadata';
+import { sharedLink } from '@/lib/share/shared-link';
 
 type Props = {
   params: Promise<{ locale: string }>;
@@ -21,6 +22,8 @@ export async function generateMetadata({ params }: Props) {
   return pageMetadata({ locale, path: '/download', title: t('metaTitle'), description: t('metaDescription') });
 }
 
+// A share sheet's fields (?url=&text=&title=, the app's share target) hold whole sentences: the link is found in them.
+const text = (value: string | string[] | undefined) => (typeof value === 'string' ? value.slice(0, 4096) : undefined);
 const param = (value: string | string[] | undefined) => (typeof value === 'string' && value && value.length <= 200 ? value : undefined);
 
 /**
@@ -58,7 +61,7 @@ export default async function DownloadPage({ params, searchParams }: Props) {
   setRequestLocale(locale);
   const t = await getTranslations('Download');
   const query = await searchParams;
-  const initialUrl = typeof query.url === 'string' ? query.url : undefined;
+  const initialUrl = sharedLink({ url: text(query.url), text: text(query.text), title: text(query.title) });
   const slug = param(query.creator);
   const videoId = param(query.video);
   const section = (
