@@ -1,6 +1,7 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { PlacedAd } from '@/components/ads/ad-placement';
 import { HomeTools } from '@/components/downloader/home-tools';
+import { HomeBookmarklet } from '@/components/home/home-bookmarklet';
 import { HomeFeatures } from '@/components/home/home-features';
 import { HomeHero } from '@/components/home/home-hero';
 import { HomeJsonLd } from '@/components/home/home-json-ld';
@@ -41,6 +42,7 @@ export default async function HomePage({ params }: Props) {
       <PopularCreators creators={POPULAR_CREATORS} title={t('creatorsTitle')} subtitle={t('creatorsSubtitle')} />
       <HowToSteps id="how-to-title" title={t('howTo.title')} subtitle={t('howTo.subtitle')} steps={steps} />
       <HomeFeatures />
+      <HomeBookmarklet />
       <FaqList id="faq-title" title={t('faq.title')} items={faq} />
       <HomeJsonLd locale={locale} description={t('metaDescription')} />
     </>

@@ -1,0 +1,17 @@
+import { getTranslations } from 'next-intl/server';
+import { MarketingSection, SectionHeading } from '@/components/marketing/section-heading';
+import { BookmarkletLink } from './bookmarklet-link';
+
+/** "Drag to your bookmarks bar": one click on any page then opens Grabline with that page's link. */
+export async function HomeBookmarklet() {
+  const t = await getTranslations('Home.bookmarklet');
+  return (
+    <MarketingSection labelledBy="bookmarklet-title" narrow>
+      <SectionHeading id="bookmarklet-title" title={t('title')} subtitle={t('subtitle')} />
+      <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed bg-card p-6 text-center shadow-sm">
+        <BookmarkletLink label={t('link')} />
+        <p className="max-w-md text-sm text-muted-foreground">{t('hint')}</p>
+      </div>
+    </MarketingSection>
+  );
+}
