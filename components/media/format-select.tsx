@@ -2,15 +2,17 @@
 
 import { useFormatter, useTranslations } from 'next-intl';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { isThumbnailItag } from '@/lib/media/offers/thumbnail-offer';
 import type { Format } from '@/lib/media/types';
 import { sizeText } from './format-media';
 
-/** "QUALITY · EXT · N MB", '~' when the size is an estimate. */
+/** "QUALITY · EXT · N MB", '~' when the size is an estimate; the thumbnail offer is named in the visitor's language. */
 export function useFormatLabel() {
   const { number } = useFormatter();
+  const t = useTranslations('MediaResult');
   return (format: Format) => {
     const bytes = Number(format.filesize);
-    const parts = [format.quality, format.ext.toUpperCase()];
+    const parts = [isThumbnailItag(format.itag) ? t('thumbnailOffer') : format.quality, format.ext.toUpperCase()];
     if (Number.isFinite(bytes) && bytes > 0) parts.push(sizeText(number, bytes, Boolean(format.filesizeApprox)));
     return parts.filter(Boolean).join(' · ');
   };

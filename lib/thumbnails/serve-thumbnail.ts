@@ -12,7 +12,7 @@ import { verifyThumbnail } from './signed-url';
 const GENERIC_TYPES = new Set(['application/octet-stream', 'binary/octet-stream']);
 const ACCEPT = 'image/avif,image/webp,image/png,image/jpeg,image/gif;q=0.9';
 
-interface Picture {
+export interface Picture {
   bytes: Uint8Array;
   type: ImageType;
 }
@@ -57,7 +57,11 @@ function rememberFailure(src: string, error: unknown): void {
   failures.set(src, { error, until: Date.now() + FAILURE_MEMORY_MS });
 }
 
-async function loadPicture(src: string): Promise<Picture> {
+/**
+ * A remote picture's bytes and type, through the same guarded, size-capped fetch, disk cache and failure memory as
+ * the thumbnail route (the thumbnail offer downloads the picture the card shows).
+ */
+export async function loadPicture(src: string): Promise<Picture> {
   const cached = await readCached(src);
   const type = cached && imageTypeOf(cached);
   if (cached && type) return { bytes: cached, type };

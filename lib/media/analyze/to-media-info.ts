@@ -14,7 +14,7 @@ export function toAnalyzedMedia(extraction: Extraction, id: string, createdAt = 
   const offers = buildOffers(extraction);
   const plans = new Map<string, OfferPlan>(offers.plans);
   const items = extraction.items?.map((item, index) => {
-    const itemOffers = buildOffers({ sources: item.sources, duration: item.duration, kind: extraction.kind });
+    const itemOffers = buildOffers({ sources: item.sources, duration: item.duration, kind: extraction.kind, thumbnail: item.thumbnail });
     const formats: Format[] = itemOffers.formats.map((f) => ({ ...f, itag: itemItag(index, f.itag) }));
     for (const [itag, plan] of itemOffers.plans) plans.set(itemItag(index, itag), { ...plan, itag: itemItag(index, itag) });
     return {

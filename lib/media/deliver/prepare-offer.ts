@@ -6,6 +6,7 @@ import type { OfferPlan } from '@/lib/media/offers';
 import type { SourceFormat } from '@/lib/media/types';
 import { fetchSourceToFile } from './fetch-source';
 import { limits, tooLarge, tooSlow } from './limits';
+import { prepareThumbnail } from './prepare-thumbnail';
 
 export interface PreparedFile {
   file: string;
@@ -53,6 +54,7 @@ export async function prepareOffer(plan: OfferPlan, dir: string, opts: PrepareOp
 }
 
 async function prepareWithin(plan: OfferPlan, dir: string, opts: PrepareOptions): Promise<PreparedFile> {
+  if (plan.action === 'thumbnail') return prepareThumbnail(plan, dir, opts);
   const output = path.join(dir, `output.${plan.ext}`);
   const inputs = inputsOf(plan);
   const copyOnly = plan.action === 'passthrough';

@@ -3,6 +3,7 @@ import { audioOffers } from './audio-offers';
 import { videoFamily } from './codecs';
 import { imageOffers } from './image-offers';
 import { sortSources } from './sources';
+import { thumbnailOffer } from './thumbnail-offer';
 import type { Offer, OfferInput, OfferPlan, Offers } from './types';
 import { videoOffers } from './video-offers';
 
@@ -32,7 +33,8 @@ function unique(values: string[]): string[] {
 
 /**
  * Source streams → what the user may pick. Videos first (the default leading, then highest quality first,
- * MP4 before WebM at each height), then audio, then stills; a photo post leads with its stills.
+ * MP4 before WebM at each height), then audio, then stills; a photo post leads with its stills. A video's
+ * thumbnail, when it has one, is the last offer.
  */
 export function buildOffers(input: OfferInput & { kind?: MediaKind }): Offers {
   const sorted = sortSources(input.sources);
@@ -42,7 +44,10 @@ export function buildOffers(input: OfferInput & { kind?: MediaKind }): Offers {
   const chosen = pickDefault(video);
   const videoOrdered = chosen ? [chosen, ...video.filter((o) => o !== chosen)] : video;
   const photoFirst = images.length > 0 && (input.kind === 'photo' || video.length === 0);
-  const ordered = photoFirst ? [...images, ...videoOrdered, ...audio] : [...videoOrdered, ...audio, ...images];
+  const main = photoFirst ? [...images, ...videoOrdered, ...audio] : [...videoOrdered, ...audio, ...images];
+  const thumbnail = thumbnailOffer(input.thumbnail, video);
+  // The picture comes last: never the default, and not one of the qualities the media itself comes in.
+  const ordered = thumbnail ? [...main, thumbnail] : main;
   return {
     formats: ordered.map((o) => o.format),
     plans: new Map(ordered.map((o) => [o.plan.itag, o.plan])),

@@ -1,7 +1,10 @@
 import type { Format, SourceFormat } from '@/lib/media/types';
 
-/** The cost of preparing an offer, cheapest first; a plan's action is its most expensive step. */
-export type OfferAction = 'passthrough' | 'remux' | 'merge' | 'transcode-audio' | 'transcode-video';
+/**
+ * The cost of preparing an offer, cheapest first; a plan's action is its most expensive step. `thumbnail` is the
+ * media's picture as a JPEG: fetched like the card's thumbnail, converted when the source sent another type.
+ */
+export type OfferAction = 'passthrough' | 'thumbnail' | 'remux' | 'merge' | 'transcode-audio' | 'transcode-video';
 
 /** What we write. `ogg` carries the `.opus` offer. */
 export type OfferContainer = 'mp4' | 'webm' | 'mp3' | 'm4a' | 'wav' | 'ogg' | 'jpg' | 'png' | 'webp' | 'gif';
@@ -49,6 +52,8 @@ export interface OfferInput {
   sources: SourceFormat[];
   /** seconds */
   duration?: number;
+  /** The largest picture the source names for it (a video's thumbnail): offered as a JPEG beside a video. */
+  thumbnail?: string;
 }
 
 /** One offer while it is being built: the format shown and its plan. */
