@@ -1,7 +1,7 @@
 import type { AnalyzedMedia } from '@/lib/media/analyze';
 import type { OfferPlan } from '@/lib/media/offers';
 import { pickOffer } from '@/lib/jobs/pick-offer';
-import type { BulkChoice } from './bulk-runner';
+import type { DownloadFormat } from '@/lib/jobs/download-job-schemas';
 
 // The audio a video choice falls back to, best first: the container nearest MP4, then the common ones.
 const AUDIO_FALLBACK = ['m4a', 'mp3-320', 'mp3', 'opus', 'mp3-128', 'wav'];
@@ -9,9 +9,9 @@ const AUDIO_FALLBACK = ['m4a', 'mp3-320', 'mp3', 'opus', 'mp3-128', 'wav'];
 /**
  * The plan for one bulk item: the batch's {quality, format} as a download job picks it. A batch mixes links,
  * so a video choice (the default MP4) on a link that only has audio (a podcast, an MP3 file) gets the audio
- * instead of failing the item.
+ * instead of failing the item. The cobalt-compatible API picks its videos the same way, at any height.
  */
-export function pickBulkPlan(media: AnalyzedMedia, choice: BulkChoice): OfferPlan {
+export function pickBulkPlan(media: AnalyzedMedia, choice: { quality: string; format: DownloadFormat }): OfferPlan {
   try {
     return pickOffer(media, choice.quality, choice.format);
   } catch (error) {

@@ -1,0 +1,19 @@
+import { route } from '@/lib/auth/route';
+import { answerCobalt } from '@/lib/cobalt/answer';
+import { cobaltAnswers } from '@/lib/cobalt/cobalt-answers';
+import { cobaltInstance } from '@/lib/cobalt/instance';
+import { originFor } from '@/lib/seo/site-url';
+
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+/**
+ * The cobalt-compatible API (docs/cobalt-api.md): POST a cobalt request → tunnel, redirect, picker or error, with
+ * our API tokens (`Api-Key` or `Bearer`) and the public API's limits. GET is cobalt's instance info.
+ */
+export const POST = cobaltAnswers(route({ auth: 'api', quota: { kind: 'api' } }, ({ req }) => answerCobalt(req)));
+
+export const GET = route({ auth: 'none', cors: true }, ({ req }) => Response.json(cobaltInstance(originFor(req.headers, req.nextUrl))));
+
+/** A browser's preflight for a cross-origin call with a token. */
+export { preflight as OPTIONS } from '@/lib/http/cors';

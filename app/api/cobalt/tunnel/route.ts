@@ -1,0 +1,20 @@
+import { route } from '@/lib/auth/route';
+import { validTunnel } from '@/lib/cobalt/tunnel';
+import { cobaltTunnelQuerySchema } from '@/lib/cobalt/schemas';
+import { AppError } from '@/lib/errors';
+import { deliverDownload } from '@/lib/media/deliver';
+
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+/**
+ * GET /api/cobalt/tunnel?id=&itag=&ext=&exp=&sig=: the file a cobalt answer named, delivered like
+ * /api/download/{id} (Range, prepared once, the caller's download slots). Only links this server signed, until
+ * they expire; anything else is the same 404 as an expired analysis.
+ */
+export const GET = route({ auth: 'none', cors: true, query: cobaltTunnelQuerySchema }, async ({ req, query }) => {
+  if (!validTunnel(query)) throw new AppError('not_found', 'This link has expired. Ask for it again.');
+  return deliverDownload({ mediaId: query.id, itag: query.itag, ext: query.ext, headers: req.headers, signal: req.signal });
+});
+
+export { preflight as OPTIONS } from '@/lib/http/cors';

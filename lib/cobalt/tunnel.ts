@@ -1,0 +1,25 @@
+import 'server-only';
+import { analysisTtlMs } from '@/lib/media/analyze';
+import { sameSecret, serverSignature } from '@/lib/http/server-secret';
+import type { CobaltTunnelQuery } from './schemas';
+
+export const TUNNEL_PATH = '/api/cobalt/tunnel';
+
+const signed = (q: Omit<CobaltTunnelQuery, 'sig'>) => `${q.id}\n${q.itag}\n${q.ext ?? ''}\n${q.exp}`;
+
+/**
+ * A tunnel link: our download of one offer, signed by the server, valid while the analysis it names lives. cobalt's
+ * clients fetch it as it is, without their key: the signature shows that a caller the API let in asked for it,
+ * whatever ANON_ACCESS says, and names exactly one offer of one analysis.
+ */
+export function tunnelUrl(origin: string, mediaId: string, itag: string, ext: string, now = Date.now()): string {
+  const q = { id: mediaId, itag, ext, exp: Math.ceil((now + analysisTtlMs()) / 1000) };
+  const sig = serverSignature('cobalt-tunnel', signed(q));
+  return `${origin}${TUNNEL_PATH}?${new URLSearchParams({ ...q, exp: String(q.exp), sig })}`;
+}
+
+/** Whether a tunnel link is one the server signed and has not expired; constant time. */
+export function validTunnel(q: CobaltTunnelQuery, now = Date.now()): boolean {
+  if (q.exp * 1000 < now) return false;
+  return sameSecret(q.sig, serverSignature('cobalt-tunnel', signed(q)));
+}
