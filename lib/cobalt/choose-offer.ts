@@ -39,15 +39,17 @@ function pickAudio(media: AnalyzedMedia, prefs: Prefs): OfferPlan {
 }
 
 /**
- * The video at the wanted height (or the nearest below), in WebM when the client prefers VP9 or WebM and there is
- * one, else MP4; a link with sound only gets its sound, a photo its picture (the bulk download's rule).
+ * The video at the wanted height (or the nearest below), in MP4 — or in WebM when the client asks for that
+ * container, or prefers VP9 and the source has it (a WebM made by encoding H.264 is slower and no better); a link
+ * with sound only gets its sound, a photo its picture (the bulk download's rule).
  */
 function pickVideo(media: AnalyzedMedia, prefs: Prefs): OfferPlan {
   const quality = prefs.videoQuality === 'max' ? 'best' : `${prefs.videoQuality}p`;
-  const webm = prefs.youtubeVideoContainer === 'webm' || (prefs.youtubeVideoContainer === 'auto' && prefs.youtubeVideoCodec === 'vp9');
-  if (webm) {
+  const container = prefs.youtubeVideoContainer === 'webm';
+  if (container || (prefs.youtubeVideoContainer === 'auto' && prefs.youtubeVideoCodec === 'vp9')) {
     try {
-      return pickOffer(media, quality, 'webm');
+      const webm = pickOffer(media, quality, 'webm');
+      if (container || webm.videoCodec === 'copy') return webm;
     } catch {
       // no WebM offer: MP4 below
     }

@@ -34,7 +34,8 @@ const FIXTURES: { path: string; duration?: number; offers: number }[] = [
   { path: '/dash/manifest.mpd', offers: 8 },
   { path: '/dash-timeline/manifest.mpd', offers: 8 },
   { path: '/dash-single/manifest.mpd', offers: 8 },
-  { path: '/pages/carousel.html', offers: 10 },
+  // its video item's thumbnail is an offer too (itag i<n>-thumb, a JPEG)
+  { path: '/pages/carousel.html', offers: 11 },
 ];
 
 async function originBytes(plan: OfferPlan): Promise<Buffer> {
