@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   issuedTokenSchema, loginSchema, refreshSchema, registeredSchema, registerSchema, sessionSchema, tokenInfoSchema, userSchema,
 } from '@/lib/auth/credentials';
+import { cobaltErrorSchema, cobaltInstanceSchema, cobaltRequestSchema, cobaltResponseSchema } from '@/lib/cobalt/schemas';
 import { bulkBatchSchema, bulkRequestSchema, bulkStartedSchema } from '@/lib/bulk/schemas';
 import { clearedSchema, historyEntrySchema, historyListSchema, overviewSchema, redownloadSchema } from '@/lib/history/schemas';
 import { failureSchema } from '@/lib/http/failure';
@@ -21,6 +22,7 @@ const REQUESTS = {
   LoginRequest: loginSchema,
   RefreshRequest: refreshSchema,
   SettingsPatch: settingsPatchSchema,
+  CobaltRequest: cobaltRequestSchema,
 } as const;
 
 const RESPONSES = {
@@ -46,6 +48,9 @@ const RESPONSES = {
   Notification: notificationSchema,
   NotificationList: notificationListSchema,
   MarkedRead: markedReadSchema,
+  CobaltResponse: cobaltResponseSchema,
+  CobaltError: cobaltErrorSchema,
+  CobaltInstance: cobaltInstanceSchema,
 } as const;
 
 export type SchemaName = keyof typeof REQUESTS | keyof typeof RESPONSES;
@@ -87,6 +92,12 @@ export function components() {
         description: 'Your API token (gl_…, from Settings → API management) or a session access token.',
       },
       cookieAuth: { type: 'apiKey', in: 'cookie', name: 'gl_access', description: 'The browser session set by /api/auth/login.' },
+      cobaltApiKey: {
+        type: 'apiKey',
+        in: 'header',
+        name: 'Authorization',
+        description: 'cobalt’s scheme for the cobalt-compatible API: `Api-Key <your API token>`.',
+      },
     },
     headers: {
       'RateLimit-Limit': header('Requests allowed in the current window (the tighter of the day and the month).'),

@@ -1,5 +1,6 @@
 import { components } from './components';
 import { authPaths, historyPaths, settingsPaths } from './paths-account';
+import { cobaltPaths } from './paths-cobalt';
 import { mediaPaths } from './paths-media';
 import type { Paths } from './operation';
 
@@ -34,8 +35,9 @@ export function buildOpenApiDocument(serverUrl: string): OpenApiDocument {
       { name: 'History' },
       { name: 'Settings' },
       { name: 'Notifications' },
+      { name: 'cobalt', description: 'The cobalt-compatible API, for clients written for cobalt' },
     ],
-    paths: { ...mediaPaths(), ...authPaths(), ...historyPaths(), ...settingsPaths() },
+    paths: { ...mediaPaths(), ...cobaltPaths(), ...authPaths(), ...historyPaths(), ...settingsPaths() },
     components: components(),
   };
 }

@@ -8,6 +8,7 @@ import { GET as info, POST as cobalt } from '@/app/api/cobalt/route';
 import { GET as tunnelGet } from '@/app/api/cobalt/tunnel/route';
 import { POST as issueToken } from '@/app/api/settings/token/route';
 import { callRoute } from '@/lib/auth/store.testkit';
+import { buildOpenApiDocument } from '@/lib/openapi/document';
 import { forgetJwtKey } from '@/lib/http/server-secret';
 import { analyzeMedia } from '@/lib/media/analyze';
 import { screenSources, screenThumbnails } from '@/lib/media/analyze/screen-sources';
@@ -233,5 +234,22 @@ describe('GET /api/cobalt/', () => {
     } finally {
       delete process.env.PLATFORMS_DISABLED;
     }
+  });
+});
+
+describe('the OpenAPI document', () => {
+  it('documents the cobalt-compatible API in cobalt\'s own shapes, with both key schemes', () => {
+    const doc = buildOpenApiDocument('http://localhost:3000') as unknown as {
+      paths: Record<string, Record<string, { security: object[]; responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>>;
+      components: { schemas: Record<string, { properties?: Record<string, { enum?: string[] }>; anyOf?: unknown[] }> };
+    };
+    const post = doc.paths['/api/cobalt/'].post;
+    expect(post.security).toEqual([{ cobaltApiKey: [] }, { bearerAuth: [] }, {}]);
+    expect(post.responses['200'].content!['application/json'].schema).toEqual({ $ref: '#/components/schemas/CobaltResponse' });
+    expect(doc.paths['/api/cobalt/'].get).toBeDefined();
+    expect(doc.paths['/api/cobalt/tunnel'].get).toBeDefined();
+    const { CobaltRequest, CobaltResponse } = doc.components.schemas;
+    expect(CobaltRequest.properties!.downloadMode.enum).toEqual(['auto', 'audio', 'mute']);
+    expect(CobaltResponse.anyOf).toHaveLength(3);
   });
 });
