@@ -40,21 +40,23 @@ function pickAudio(media: AnalyzedMedia, prefs: Prefs): OfferPlan {
 
 /**
  * The video at the wanted height (or the nearest below), in MP4 — or in WebM when the client asks for that
- * container, or prefers VP9 and the source has it (a WebM made by encoding H.264 is slower and no better); a link
- * with sound only gets its sound, a photo its picture (the bulk download's rule).
+ * container, or prefers VP9 and the source has it at the same height (a WebM made by encoding H.264 is slower and
+ * no better); a link with sound only gets its sound, a photo its picture (the bulk download's rule).
  */
 function pickVideo(media: AnalyzedMedia, prefs: Prefs): OfferPlan {
   const quality = prefs.videoQuality === 'max' ? 'best' : `${prefs.videoQuality}p`;
-  const container = prefs.youtubeVideoContainer === 'webm';
-  if (container || (prefs.youtubeVideoContainer === 'auto' && prefs.youtubeVideoCodec === 'vp9')) {
+  const webm = () => {
     try {
-      const webm = pickOffer(media, quality, 'webm');
-      if (container || webm.videoCodec === 'copy') return webm;
+      return pickOffer(media, quality, 'webm');
     } catch {
-      // no WebM offer: MP4 below
+      return undefined;
     }
-  }
-  return pickBulkPlan(media, { quality, format: 'mp4' });
+  };
+  if (prefs.youtubeVideoContainer === 'webm') return webm() ?? pickBulkPlan(media, { quality, format: 'mp4' });
+  const mp4 = pickBulkPlan(media, { quality, format: 'mp4' });
+  if (prefs.youtubeVideoContainer !== 'auto' || prefs.youtubeVideoCodec !== 'vp9') return mp4;
+  const vp9 = webm();
+  return vp9?.videoCodec === 'copy' && vp9.height === mp4.height ? vp9 : mp4;
 }
 
 /** A silent variant is addressed by its itag like every offer: it joins the analysis's plans. */
