@@ -29,6 +29,8 @@ export default async function manifest(): Promise<MetadataRoute.Manifest> {
     share_target: {
       action: '/download',
       method: 'GET',
+      // Chromium warns when it is left out, even for GET.
+      enctype: 'application/x-www-form-urlencoded',
       params: { title: 'title', text: 'text', url: 'url' },
     },
   };
