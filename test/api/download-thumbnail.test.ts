@@ -78,6 +78,22 @@ describe('the thumbnail as an offer', () => {
     expect(await probeJpeg('item1-thumb', await bodyOf(second))).toMatchObject({ codecName: 'mjpeg', width: 640, height: 640 });
   }, 60_000);
 
+  it('is a picture: a video over the duration limit still gives its thumbnail', async () => {
+    const media = await analyzeRecorded('https://www.youtube.com/watch?v=Xq3r8Lc2TfA', recorded('youtube-video-thumbnails'));
+    process.env.MAX_DURATION_S = '2';
+    try {
+      const video = await requestDownload(media.info.id, media.info.formats[0].itag);
+      expect(video.status).toBe(422);
+      expect(await video.json()).toMatchObject({ code: 'too_long' });
+      const thumb = await requestDownload(media.info.id, 'thumb');
+      expect(thumb.status).toBe(200);
+      expect(thumb.headers.get('content-type')).toBe('image/jpeg');
+      await bodyOf(thumb);
+    } finally {
+      delete process.env.MAX_DURATION_S;
+    }
+  }, 60_000);
+
   it('is not offered for a photo or for sound alone', async () => {
     const media = await analyzeRecorded('https://www.tiktok.com/@alpinedays/photo/7439120345678901234', recorded('tiktok-slideshow'));
     expect(media.info.items!.flatMap((item) => item.formats.map((f) => f.itag)).filter((itag) => itag.endsWith('thumb'))).toEqual([]);

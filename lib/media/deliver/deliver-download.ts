@@ -26,7 +26,8 @@ export function checkedOffer(mediaId: string, itag: string, opts: { ext?: string
   if (opts.ext !== undefined && opts.ext !== offer.plan.ext) {
     throw new AppError('invalid_request', 'This format is not offered for this media');
   }
-  assertDurationAllowed(offer.duration, offer.media.extraction.isLive);
+  // A picture (a photo, a video's thumbnail) has no length: the duration limit is the media's, not its.
+  if (offer.plan.kind !== 'image') assertDurationAllowed(offer.duration, offer.media.extraction.isLive);
   const sources = [offer.plan.video, offer.plan.audio, offer.plan.image].filter((s): s is SourceFormat => s !== undefined);
   assertSizeAllowed(sources.reduce((sum, s) => sum + (s.filesize ?? 0), 0) || undefined);
   return offer;
