@@ -1,5 +1,7 @@
-import { expect, test } from '@playwright/test';
-import { readFile } from 'node:fs/promises';
+import { chromium, expect, test } from '@playwright/test';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 
 // The fixture site global-setup starts (never the internet); the app is started with it allow-listed.
 const FIXTURE = `http://127.0.0.1:${process.env.E2E_FIXTURE_PORT ?? 4555}`;
@@ -37,14 +39,33 @@ test('the web app manifest: served on our origin, a share target to /download, i
   }
   expect(sizes).toEqual({ any: '192x192 512x512', maskable: '512x512' });
 
-  // Chromium's own verdict: the manifest parses without errors and nothing stands in the way of installing.
+  // Chromium's own verdict: the manifest parses without errors or warnings.
   const cdp = await page.context().newCDPSession(page);
   const parsed = await cdp.send('Page.getAppManifest');
   expect(parsed.errors).toEqual([]);
   expect(parsed.url).toBe(new URL(href!, baseURL).href);
-  const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
-  expect(installabilityErrors).toEqual([]);
   expect(consoleErrors.filter((text) => /manifest|icon/i.test(text))).toEqual([]);
+
+  // Installability is judged in an ordinary profile (the test's own context is incognito, where nothing installs).
+  const profile = await mkdtemp(path.join(tmpdir(), 'grabline-install-'));
+  const browser = await chromium.launchPersistentContext(profile, {
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+  });
+  try {
+    const visitor = await browser.newPage();
+    await visitor.goto(`${baseURL}/`);
+    const session = await browser.newCDPSession(visitor);
+    const { installabilityErrors } = await session.send('Page.getInstallabilityErrors');
+    expect(installabilityErrors).toEqual([]);
+    // The same check says so where there is nothing to install (a page of another site without a manifest).
+    await visitor.goto(OG_VIDEO);
+    const elsewhere = await session.send('Page.getInstallabilityErrors');
+    expect(elsewhere.installabilityErrors.map((error) => error.errorId)).toContain('no-manifest');
+  } finally {
+    await browser.close();
+    await rm(profile, { recursive: true, force: true });
+  }
 });
 
 test('a share from another app: /download finds the link in the shared text and analyses it; its thumbnail is an offer', async ({ page }) => {
