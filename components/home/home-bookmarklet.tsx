@@ -10,7 +10,16 @@ export async function HomeBookmarklet() {
       <SectionHeading id="bookmarklet-title" title={t('title')} subtitle={t('subtitle')} />
       <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed bg-card p-6 text-center shadow-sm">
         <BookmarkletLink label={t('link')} />
-        <p className="max-w-md text-sm text-muted-foreground">{t('hint')}</p>
+        <p className="max-w-md text-sm text-muted-foreground">
+          {t.rich('hint', {
+            // A shortcut reads left to right in every language; isolated, it keeps its order inside Arabic text.
+            key: (keys) => (
+              <kbd dir="ltr" className="rounded border bg-muted px-1 font-mono text-xs">
+                {keys}
+              </kbd>
+            ),
+          })}
+        </p>
       </div>
     </MarketingSection>
   );
