@@ -100,7 +100,7 @@ describe('GET /api/cobalt/', () => {
     try {
       const res = await info(new NextRequest('http://grab.example/api/cobalt/', { headers: { host: 'grab.example' } }), { params: Promise.resolve({}) });
       const body = await res.json();
-      expect(body.cobalt).toMatchObject({ version: expect.stringMatching(/^10\./), url: 'http://grab.example/api/cobalt/', durationLimit: 10_800 });
+      expect(body.cobalt).toMatchObject({ version: expect.stringMatching(/^10\./), url: 'http://grab.example/api/cobalt', durationLimit: 10_800 });
       expect(body.cobalt.services).toEqual(['youtube', 'instagram', 'facebook', 'twitter']);
       expect(Number(body.cobalt.startTime)).toBeLessThanOrEqual(Date.now());
       expect(body.git).toEqual({ commit: expect.any(String), branch: expect.any(String), remote: expect.any(String) });
