@@ -71,6 +71,18 @@ describe('POST /api/cobalt/ with recorded client requests', () => {
     expect(firstStream(sound, 'audio')?.codecName).toBe('mp3');
   }, 120_000);
 
+  it('a carousel of a video, a photo and a video: the picker keeps the post\'s order and kinds', async () => {
+    const url = 'https://www.instagram.com/p/DBxQmT3sYk2/';
+    await cobaltEnv.cacheRecordedPost(url, 'instagram-carousel-mixed', 'instagram');
+    const request = recorded('picker-post');
+    const res = await send({ ...request, body: { ...request.body, url } });
+    expect(res.json.status).toBe('picker');
+    expect(res.json.picker.map((item: { type: string }) => item.type)).toEqual(['video', 'photo', 'video']);
+    const photo = await fetchLink(res.json.picker[1].url);
+    expect(photo.headers.get('content-type')).toBe('image/png');
+    await bodyOf(photo);
+  }, 60_000);
+
   it('mute, always through the proxy: the video without its sound', async () => {
     const res = await send(recorded('mute-proxy'));
     expect(res.json).toMatchObject({ status: 'tunnel', filename: expect.stringMatching(/^generic_.+_720p_mute\.mp4$/) });
