@@ -61,6 +61,10 @@ const schema = z.object({
   // Store
   DATA_DIR: z.string().optional(),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+  // Scale-out: shared state in Redis (analyses, rate-limit counters, pub/sub; jobs through BullMQ) and prepared
+  // files in a directory every node mounts. Unset, everything stays in this process and its temp dir.
+  REDIS_URL: z.string().regex(/^rediss?:\/\/[^\s]+$/, 'must be a redis:// or rediss:// URL').optional(),
+  REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'must be 1 to 64 letters, digits, _ . : or -').default('grabline:'),
   // Media engine
   PLATFORMS_DISABLED: list.pipe(z.array(z.enum(['youtube', 'tiktok', 'instagram', 'facebook', 'twitter', 'generic']))).default([]),
   MEDIA_FETCH_ALLOW: hostPorts.default([]),
