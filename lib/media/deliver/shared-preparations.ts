@@ -30,6 +30,12 @@ export interface WaitOptions {
 
 const SWEEP_EVERY_MS = 60_000;
 
+/** A store that cannot be read (a shared mount gone) is the server's trouble: 503, never an expired link. */
+function storeDown(error: unknown): never {
+  console.error('[deliver] the file store did not answer', error);
+  throw new AppError('unavailable', 'The service is busy right now. Please try again in a moment.');
+}
+
 // One store object per directory: FILE_STORE_DIR (every node's) or this node's `<TEMP_DIR>/.ready`.
 const stores = new Map<string, FileStore>();
 export function fileStore(): FileStore {
@@ -58,12 +64,12 @@ export class SharedPreparations {
 
   /** The finished file for `key`, whichever node prepared it, while it lives. */
   peek(key: string): Promise<ReadyFile | undefined> {
-    return this.store().stat(key);
+    return this.store().stat(key).catch(storeDown);
   }
 
   /** Opens a ready file to serve it; a file swept meanwhile is an expired link. */
   async open(file: ReadyFile): Promise<OpenedFile> {
-    const opened = await this.store().open(file.key);
+    const opened = await this.store().open(file.key).catch(storeDown);
     if (!opened) throw expiredLink();
     return opened;
   }
