@@ -1,6 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { meterOn } from '@/lib/rate-limit/counters';
 import { redisCounters } from '@/lib/rate-limit/redis-counters';
@@ -38,9 +40,10 @@ async function freePort(): Promise<number> {
 
   it('loses no counter and no subscription', async () => {
     const port = await freePort();
-    env = { ...process.env, REDIS_TEST_PORT: String(port) };
+    // A dir of its own: the script's default dir is the suite's server, which must keep running.
+    const dir = path.join(tmpdir(), `grabline-redis-restart-${process.pid}`);
+    env = { ...process.env, REDIS_TEST_PORT: String(port), REDIS_TEST_DIR: dir };
     const url = script('start');
-    const dir = `/tmp/grabline-redis-${port}`;
     const bus = createPubSub({
       publisher: createRedis('publisher', {}, url),
       subscriber: createRedis('subscriber', { maxRetriesPerRequest: null }, url),
