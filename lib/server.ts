@@ -23,6 +23,7 @@ import { getYtdlpPool } from '@/lib/media/ytdlp/get-pool';
 import { breakerStates, engineInfo } from '@/lib/metrics/engine-readers';
 import { recordEngineEvents, recordJobEnded } from '@/lib/metrics/record';
 import { setMetricReaders } from '@/lib/metrics/registry';
+import { registerSharedState } from '@/lib/scale-out';
 
 /**
  * The composition root: the one place that creates the process's long-lived services and wires producers to
@@ -57,6 +58,8 @@ export interface Services {
 }
 
 function wire(): Services {
+  // REDIS_URL: analyses shared with the other nodes (lib/scale-out.ts).
+  registerSharedState();
   const events = createEventBus<Events>();
   events.on('download.finished', onDownloadJobFinished);
   events.on('bulk.item.finished', onBulkItemFinished);

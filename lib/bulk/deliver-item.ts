@@ -1,7 +1,6 @@
 import 'server-only';
-import { createReadStream } from 'node:fs';
 import { analyzeMedia, type AnalyzedMedia } from '@/lib/media/analyze';
-import { checkedOffer, getPreparations, prepareDownload, type ResolvedOffer } from '@/lib/media/deliver';
+import { checkedOffer, getPreparations, loadCheckedOffer, prepareDownload, type ResolvedOffer } from '@/lib/media/deliver';
 import type { ItemFile } from './batch-store';
 import { pickBulkPlan } from './bulk-pick';
 import type { BulkChoice, PreparedItem } from './bulk-runner';
@@ -35,7 +34,7 @@ export async function prepareBulkItem(url: string, choice: BulkChoice, onProgres
  * (which fails with "This link has expired" once the analysis has expired too).
  */
 export async function openItemFile(file: ItemFile): Promise<AsyncIterable<Uint8Array>> {
-  const offer = checkedOffer(file.mediaId, file.itag, { ext: file.ext });
-  const ready = getPreparations().peek(offer.key) ?? (await prepareDownload(offer));
-  return createReadStream(ready.file);
+  const offer = await loadCheckedOffer(file.mediaId, file.itag, { ext: file.ext });
+  const ready = (await getPreparations().peek(offer.key)) ?? (await prepareDownload(offer));
+  return getPreparations().read(ready);
 }
