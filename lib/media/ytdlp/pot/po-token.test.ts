@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { createServer } from 'node:http';
+import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 
@@ -73,6 +73,31 @@ describe.skipIf(Boolean(skip))('the PO token provider against a stub challenge',
     expect(answer[0].token).toBeNull();
     expect(answer[1].state).toBe('failing');
     expect(stub.calls).toEqual({ create: 1, generate: 0 });
+  });
+
+  it('sends the challenge traffic through the proxy yt-dlp names', async () => {
+    stub = await startStubChallenge();
+    const seen: string[] = [];
+    // A forward proxy for plain http, as the egress proxy is to Deno: requests arrive in absolute form.
+    const proxy = createServer((req, res) => {
+      seen.push(`${req.method} ${req.url}`);
+      const target = new URL(req.url!);
+      const upstream = httpRequest({ host: target.hostname, port: target.port, path: target.pathname, method: req.method, headers: req.headers },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        });
+      req.pipe(upstream);
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    try {
+      const proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+      const answer = await askYtdlp(stub, [{ context: 'gvs', visitorData: VISITOR, proxy: proxyUrl }], { requireProxy: true });
+      expect(answer[0].token).toBe(expectedToken(1, VISITOR));
+      expect(seen).toEqual([`POST ${stub.origin}/api/jnn/v1/Create`, `POST ${stub.origin}/api/jnn/v1/GenerateIT`]);
+    } finally {
+      await new Promise<void>((resolve) => proxy.close(() => resolve()));
+    }
   });
 
   it('mints nothing outside the egress proxy', async () => {
