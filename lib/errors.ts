@@ -57,6 +57,20 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * The details a caller can act on (a limit, when to retry, since when a platform fails, what the source answered).
+ * Everything else an error carries (an ffprobe message with our temp paths, a database reason, an exit code) is for
+ * our logs only.
+ */
+const PUBLIC_DETAILS = new Set([
+  'retryAfter', 'retryAt', 'limit', 'maxBytes', 'maxSeconds', 'maxRedirects', 'status', 'contentLength', 'failingSince', 'platform',
+]);
+
+export function publicDetails(details: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
+  const shown = Object.entries(details ?? {}).filter(([key]) => PUBLIC_DETAILS.has(key));
+  return shown.length > 0 ? Object.fromEntries(shown) : undefined;
+}
+
 export function isAppError(value: unknown): value is AppError {
   return value instanceof AppError;
 }
