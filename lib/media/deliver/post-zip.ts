@@ -20,13 +20,15 @@ export interface PostZipRequest {
 /**
  * Every item's default offer (the first of its formats: the MP4 that plays everywhere, the photo as it is, the
  * sound), each checked against the limits before a byte is sent, so a refused item is a clear error, not a
- * broken archive.
+ * broken archive. A slideshow's video is left out: its pictures and sound are in the archive already.
  */
 export function postOffers(mediaId: string): ResolvedOffer[] {
   const media = getAnalyzed(mediaId);
   if (!media) throw expiredLink();
   const items = media.info.items ?? [];
-  const offers = items.flatMap((item) => (item.formats[0] ? [checkedOffer(mediaId, item.formats[0].itag)] : []));
+  const offers = items
+    .flatMap((item) => (item.formats[0] ? [checkedOffer(mediaId, item.formats[0].itag)] : []))
+    .filter((offer) => !offer.plan.slides);
   if (offers.length === 0) throw new AppError('invalid_request', 'This media is not a post with several items');
   return offers;
 }
