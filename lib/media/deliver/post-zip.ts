@@ -4,7 +4,7 @@ import { AppError } from '@/lib/errors';
 import { clientAddress } from '@/lib/http/client-address';
 import { getAnalyzed } from '@/lib/media/analyze';
 import { createNameAllocator } from '@/lib/zip/entry-names';
-import { zipStream, type ZipSource } from '@/lib/zip/zip-stream';
+import { zipStream, type ZipOutcome, type ZipSource } from '@/lib/zip/zip-stream';
 import { checkedOffer, prepareDownload } from './deliver-download';
 import { acquireDownloadSlot } from './limits';
 import { expiredLink, type ResolvedOffer } from './resolve-offer';
@@ -15,6 +15,8 @@ export interface PostZipRequest {
   headers: Headers;
   /** The client: when it goes away, the preparation only it waited for stops. */
   signal?: AbortSignal;
+  /** Runs once the whole archive was handed over: its size and how many items it holds. */
+  onComplete?: (bytes: number, items: number) => void;
 }
 
 /**
@@ -50,5 +52,9 @@ export function postZip(req: PostZipRequest): { stream: ReadableStream<Uint8Arra
     },
   }));
   const title = getAnalyzed(req.mediaId)?.info.title ?? 'post';
-  return { stream: zipStream(sources, { onEnd: release }), filename: title };
+  const onEnd = ({ complete, bytes }: ZipOutcome) => {
+    release();
+    if (complete) req.onComplete?.(bytes, sources.length);
+  };
+  return { stream: zipStream(sources, { onEnd }), filename: title };
 }
