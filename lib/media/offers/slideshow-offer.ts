@@ -3,6 +3,9 @@ import type { Offers, OfferPlan } from './types';
 
 export const SLIDESHOW_ITAG = 'slideshow-mp4';
 
+/** Whether an offer (an item's, `i4-slideshow-mp4`) is a slideshow as one video: offered alone, never in the post's ZIP. */
+export const isSlideshowItag = (itag: string | undefined): boolean => Boolean(itag?.endsWith(SLIDESHOW_ITAG));
+
 /**
  * A photo slideshow's one offer as a video: its pictures in order over its sound, encoded to H.264 + AAC in an MP4
  * when picked (nothing is composed before that). Labelled with the first picture's height when the platform said it.
