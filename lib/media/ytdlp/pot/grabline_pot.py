@@ -6,7 +6,7 @@ the provider for a token per content binding and keeps it in its own memory cach
 (the integrity token's lifetime); the Deno process keeps the minter until that token's refresh time.
 
 The sandbox: Deno may open connections only to the challenge's hosts (through the egress proxy yt-dlp uses), read
-only minter.js's folder and bgutils-js, and gets no environment, write or subprocess permission.
+only minter.js itself and bgutils-js, and gets no environment, write or subprocess permission.
 """
 import json
 import os
@@ -54,7 +54,7 @@ class Sandbox:
         args = [
             deno, 'run', '--no-prompt', '--no-remote', '--no-config', '--no-lock', '--no-code-cache',
             '--node-modules-dir=none', '--cached-only',
-            f'--allow-net={",".join(hosts)}', f'--allow-read={HERE},{bgutils}',
+            f'--allow-net={",".join(hosts)}', f'--allow-read={MINTER},{bgutils}',
             MINTER, bgutils, origin,
         ]
         self.process = subprocess.Popen(

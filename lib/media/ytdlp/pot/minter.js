@@ -1,5 +1,5 @@
 // Mints YouTube proof-of-origin tokens with bgutils-js. Runs only inside Deno, started by grabline_pot.py with the
-// network limited to the challenge's hosts, reads limited to this folder and bgutils-js, and no environment, write
+// network limited to the challenge's hosts, reads limited to this file and bgutils-js, and no environment, write
 // or subprocess permission: BotGuard's challenge code is evaluated here and can reach nothing else.
 //
 // Deno.args: [bgutils-js dist folder, challenge origin ('https://www.youtube.com')].

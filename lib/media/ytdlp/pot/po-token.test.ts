@@ -130,6 +130,7 @@ describe.skipIf(Boolean(skip))('the sandbox BotGuard runs in', () => {
       const attempt = async (name, fn) => { try { await fn(); out[name] = 'allowed'; } catch (e) { out[name] = e && e.name; } };
       await attempt('ownCode', () => Deno.readTextFile(${JSON.stringify(ownFile)}));
       await attempt('repoFile', () => Deno.readTextFile(${JSON.stringify(repoFile)}));
+      await attempt('neighbour', () => Deno.readTextFile(${JSON.stringify(join(HERE, 'grabline_pot.py'))}));
       await attempt('systemFile', () => Deno.readTextFile('/etc/passwd'));
       await attempt('challengeHost', () => fetch(CHALLENGE + '/ping').then((r) => r.text()));
       await attempt('otherHost', () => fetch('http://127.0.0.1:${otherPort}/').then((r) => r.text()));
@@ -144,6 +145,7 @@ describe.skipIf(Boolean(skip))('the sandbox BotGuard runs in', () => {
     expect(probes).toEqual({
       ownCode: 'allowed',
       repoFile: 'NotCapable',
+      neighbour: 'NotCapable',
       systemFile: 'NotCapable',
       challengeHost: 'allowed',
       otherHost: 'NotCapable',
