@@ -24,7 +24,7 @@ type Answer = Array<{ token?: string | null; state?: string }>;
 /** yt-dlp's own PO token director, with our provider registered, asked for each token in turn. */
 function askYtdlp(stub: StubChallenge, requests: Asked[], extra: Record<string, unknown> = {}): Promise<Answer> {
   const arg = JSON.stringify({ origin: stub.origin, hosts: [stub.host], requests, ...extra });
-  const env = { PATH: '/usr/bin:/bin', PYTHONPATH: engine.pythonPath!, GRABLINE_DENO: deno!, GRABLINE_BGUTILS: bgutilsDir(), TMPDIR: '/tmp' };
+  const env = { PATH: '/usr/bin:/bin', PYTHONDONTWRITEBYTECODE: '1', PYTHONPATH: engine.pythonPath!, GRABLINE_DENO: deno!, GRABLINE_BGUTILS: bgutilsDir(), TMPDIR: '/tmp' };
   return new Promise((resolve, reject) => {
     execFile('/usr/bin/python3', ['-s', join(HERE, 'pot_harness.py'), arg], { env: env as unknown as NodeJS.ProcessEnv, timeout: 60_000 },
       (error, stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(JSON.parse(stdout) as Answer)));
