@@ -23,6 +23,8 @@ COPY --from=build /app/.next/standalone ./
 COPY --from=build /app/.next/static ./.next/static
 COPY --from=build /app/public ./public
 COPY --from=build /app/lib/media/ytdlp ./lib/media/ytdlp
+# The PO token sandbox's library (PO_TOKENS=on): Deno reads it from here; no server code imports it, so it is not traced.
+COPY --from=build /app/node_modules/bgutils-js ./node_modules/bgutils-js
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME /data

@@ -79,6 +79,8 @@ const schema = z.object({
     .default('stable'),
   DENO_PATH: z.string().optional(),
   ENGINE_REMOTE_COMPONENTS: flag.default(false),
+  // YouTube proof-of-origin tokens minted by BotGuard's challenge in a sandboxed Deno (off unless an operator opts in)
+  PO_TOKENS: flag.default(false),
   // Platform access: cookies per platform (<dir>/<platform>.txt), pacing per platform
   COOKIES_DIR: z.string().optional(),
   PLATFORM_PROXY: z.url({ protocol: /^http$/, error: 'must be http://[user:pass@]host:port' }).optional(),

@@ -43,7 +43,15 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
+/**
+ * Marks an AppError whichever copy of this module made it: Next bundles the server's entry points separately, so the
+ * yt-dlp pool the instrumentation hook creates throws AppErrors of another class than a route's own — `instanceof`
+ * alone would take a platform's bot check for an unknown failure.
+ */
+const APP_ERROR = Symbol.for('grabline.AppError');
+
 export class AppError extends Error {
+  readonly [APP_ERROR] = true;
   readonly code: ErrorCode;
   readonly status: number;
   readonly details?: Record<string, unknown>;
@@ -57,8 +65,22 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * The details a caller can act on (a limit, when to retry, since when a platform fails, what the source answered).
+ * Everything else an error carries (an ffprobe message with our temp paths, a database reason, an exit code) is for
+ * our logs only.
+ */
+const PUBLIC_DETAILS = new Set([
+  'retryAfter', 'retryAt', 'limit', 'maxBytes', 'maxSeconds', 'maxRedirects', 'status', 'contentLength', 'failingSince', 'platform',
+]);
+
+export function publicDetails(details: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
+  const shown = Object.entries(details ?? {}).filter(([key]) => PUBLIC_DETAILS.has(key));
+  return shown.length > 0 ? Object.fromEntries(shown) : undefined;
+}
+
 export function isAppError(value: unknown): value is AppError {
-  return value instanceof AppError;
+  return value instanceof AppError || (typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[APP_ERROR] === true);
 }
 
 /** The disk (or the quota) is full: nothing the caller did, and nothing a retry now would fix. */

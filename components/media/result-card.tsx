@@ -6,6 +6,7 @@ import { useCallback, useState } from 'react';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
+import { isSlideshowItag } from '@/lib/media/offers/slideshow-offer';
 import type { Format, MediaInfo } from '@/lib/media/types';
 import { EntryList } from './entry-list';
 import { formatDuration, sizeText } from './format-media';
@@ -119,7 +120,7 @@ export function MediaResultCard({ media, onAnalyzeEntry, busy }: { media: MediaI
               className={cn(buttonClasses('outline', 'md'), 'mt-4')}
             >
               <FileArchive className="h-4 w-4" aria-hidden />
-              {t('downloadAllZip', { count: items.length })}
+              {t('downloadAllZip', { count: items.filter((item) => !isSlideshowItag(item.formats[0]?.itag)).length })}
             </a>
           </div>
         ) : null}

@@ -116,6 +116,16 @@ describe('runAnalysis', () => {
     expect(stream.closed).toBe(true);
   });
 
+  it('hands on what a job error says about its platform (until when it is paused)', async () => {
+    const stream = fakeStream();
+    const { deps, events } = setup({ stream });
+    runAnalysis('u', deps, events);
+    await vi.advanceTimersByTimeAsync(0);
+    const details = { platform: 'tiktok', retryAt: '2026-11-25T14:35:00.000Z', retryAfter: 60 };
+    stream.send({ status: 'error' as const, message: 'Paused', code: 'platform_paused', details });
+    expect(events.onFailure).toHaveBeenCalledWith({ stage: 'job', message: 'Paused', code: 'platform_paused', details });
+  });
+
   it('falls back to polling once a second after a stream error, and gives up after 30 polls', async () => {
     const stream = fakeStream();
     const { deps, events } = setup({ stream });

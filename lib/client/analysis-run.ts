@@ -21,7 +21,7 @@ export type StatusUpdate = Omit<JobSnapshot, 'progress'> & { progress?: number }
 /** What went wrong, as data: the hook turns it into the visitor's language. */
 export type AnalysisFailure =
   | { stage: 'start'; error: unknown }
-  | { stage: 'job'; message?: string; code?: string }
+  | { stage: 'job'; message?: string; code?: string; details?: Record<string, unknown> }
   | { stage: 'poll'; error: unknown }
   | { stage: 'timeout' };
 
@@ -80,7 +80,7 @@ export function runAnalysis(url: string, deps: AnalysisDeps, events: AnalysisEve
     }
     if (update.status === 'error') {
       stop();
-      events.onFailure({ stage: 'job', message: update.message || undefined, code: update.code });
+      events.onFailure({ stage: 'job', message: update.message || undefined, code: update.code, details: update.details });
       return true;
     }
     events.onProgress(update);

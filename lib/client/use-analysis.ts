@@ -6,6 +6,7 @@ import { toast } from '@/lib/client/use-toast';
 import type { MediaInfo } from '@/lib/media/types';
 import { ApiError, apiGet, apiPost, parseJson } from './api-client';
 import { useErrorText } from './error-text';
+import { usePlatformNotice } from './platform-notice';
 import { runAnalysis, type AnalysisDeps, type AnalysisFailure, type StatusStream, type StatusUpdate } from './analysis-run';
 
 export type AnalysisPhase = 'idle' | 'analyzing' | 'ready' | 'error';
@@ -54,6 +55,7 @@ const browserDeps: AnalysisDeps = {
 export function useAnalysis(notices: AnalysisNotices = 'page') {
   const t = useTranslations('Analyze');
   const describeError = useErrorText('analysis');
+  const platformNotice = usePlatformNotice();
   const [state, setState] = useState<AnalysisState>(IDLE);
   const cancelRef = useRef<(() => void) | null>(null);
 
@@ -66,15 +68,20 @@ export function useAnalysis(notices: AnalysisNotices = 'page') {
       switch (failure.stage) {
         case 'start':
           return fromError(failure.error, t(notices === 'bar' ? 'barFailedFallback' : 'startFailed'));
-        case 'job':
-          return describeError(failure, t('jobFailed'));
+        case 'job': {
+          // A paused platform's own sentence says when to try again; a failing one's is added to the reason.
+          const notice = platformNotice(failure.code, failure.details);
+          if (notice && failure.code === 'platform_paused') return notice;
+          const reason = describeError(failure, t('jobFailed'));
+          return notice ? `${reason} ${notice}` : reason;
+        }
         case 'poll':
           return fromError(failure.error, t('statusFailed'));
         case 'timeout':
           return t('timeout');
       }
     },
-    [notices, t, describeError],
+    [notices, t, describeError, platformNotice],
   );
 
   const analyze = useCallback(

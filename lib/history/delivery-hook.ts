@@ -5,7 +5,8 @@ import { hasCompletedFile } from '@/lib/bulk/batch-store';
 import { getDb } from '@/lib/db';
 import { now } from '@/lib/db/time';
 import { checkedOffer } from '@/lib/media/deliver';
-import { recordDownload, rowForOffer } from './record-download';
+import { getAnalyzed } from '@/lib/media/analyze';
+import { recordDownload, rowForOffer, rowForPostZip } from './record-download';
 
 /**
  * GET /api/download/{id} has started answering a file: a signed-in caller's download goes into their history.
@@ -30,5 +31,20 @@ export async function recordDelivery(
     await recordDownload(db, rowForOffer(user.id, offer, 'completed', Number.isFinite(length) && length > 0 ? length : null));
   } catch (error) {
     console.error('[history] could not record a delivery', error);
+  }
+}
+
+/**
+ * GET /api/download/{id}/zip handed over a whole archive: it goes into the signed-in caller's history as one entry
+ * (the caller is known before the archive streams, so a session that ends meanwhile still gets its entry). Never
+ * throws: history is never a reason for a download to fail.
+ */
+export async function recordPostZip(userId: string, mediaId: string, items: number, bytes: number): Promise<void> {
+  try {
+    const media = getAnalyzed(mediaId);
+    if (!media) return;
+    await recordDownload(await getDb(), rowForPostZip(userId, media.info, items, bytes));
+  } catch (error) {
+    console.error('[history] could not record a post archive', error);
   }
 }

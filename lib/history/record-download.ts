@@ -3,7 +3,7 @@ import type { Db } from '@/lib/db';
 import { now } from '@/lib/db/time';
 import type { ResolvedOffer } from '@/lib/media/deliver';
 import { recogniseUrl } from '@/lib/media/platforms';
-import type { Format } from '@/lib/media/types';
+import type { Format, MediaInfo } from '@/lib/media/types';
 import { thumbnailSource } from '@/lib/thumbnails/signed-url';
 import { hasRecent, insertHistory, type NewHistoryRow } from './history-store';
 import { mediaRefFor } from './media-ref';
@@ -56,6 +56,30 @@ export function rowForFailedLink(
     // Not a link we recognise: a generic entry with no reference.
   }
   return { userId, title: title ?? '', thumbnail: null, platform, mediaRef, quality: choice.quality, format: choice.format, status: 'failed', fileSize: null };
+}
+
+/**
+ * A history row for a whole post downloaded as one ZIP: the post's title and picture, `×n` items as its quality,
+ * `zip` as its format, the archive's size. Like every row, without the link.
+ */
+export function rowForPostZip(userId: string, info: MediaInfo, items: number, bytes: number): Omit<NewHistoryRow, 'downloadedAt'> {
+  let mediaRef: string | null = null;
+  try {
+    mediaRef = mediaRefFor(recogniseUrl(info.url));
+  } catch {
+    mediaRef = null;
+  }
+  return {
+    userId,
+    title: info.title || 'Untitled',
+    thumbnail: thumbnailSource(info.thumbnail) || null,
+    platform: info.platform,
+    mediaRef,
+    quality: `×${items}`,
+    format: 'zip',
+    status: 'completed',
+    fileSize: bytes,
+  };
 }
 
 /** A history row for an offer: what the card shows, without the link (privacy first). */

@@ -1,23 +1,12 @@
 import 'server-only';
 import { NextResponse } from 'next/server';
 import { z, type ZodType } from 'zod';
-import { AppError } from '@/lib/errors';
+import { AppError, publicDetails } from '@/lib/errors';
 import type { Failure } from './failure';
 
 /** The one JSON envelope: `{success:true, data}` or `{success:false, error, code}`; route() in lib/auth wraps every handler in it. */
 export function ok<T>(data: T, init?: ResponseInit): NextResponse {
   return NextResponse.json({ success: true, data }, init);
-}
-
-/**
- * The details a caller can act on (a limit, when to retry, what the source answered). Everything else an error
- * carries (an ffprobe message with our temp paths, a database reason, an exit code) is for our logs only.
- */
-const PUBLIC_DETAILS = new Set(['retryAfter', 'limit', 'maxBytes', 'maxSeconds', 'maxRedirects', 'status', 'contentLength', 'failingSince']);
-
-function publicDetails(details: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
-  const shown = Object.entries(details ?? {}).filter(([key]) => PUBLIC_DETAILS.has(key));
-  return shown.length > 0 ? Object.fromEntries(shown) : undefined;
 }
 
 export function fail(error: AppError, headers?: HeadersInit): NextResponse {

@@ -68,6 +68,18 @@ describe.each(dbEngines())('in-process queue on $name', ({ create }) => {
     expect(await queue.get(unknown)).toMatchObject({ message: 'Analysis failed', code: 'internal' });
   });
 
+  it('keeps what a visitor can act on (when to retry, since when, which platform) and nothing else', async () => {
+    const retryAt = new Date(Date.now() + 60_000).toISOString();
+    const queue = await queueOn({
+      analyze: async () => {
+        throw new AppError('platform_paused', 'Paused', { retryAfter: 60, retryAt, platform: 'tiktok', cause: 'bot_check' });
+      },
+    });
+    const id = await queue.enqueueAnalysis('https://example.com/paused');
+    await until(async () => (await queue.get(id))?.status === 'error');
+    expect((await queue.get(id))?.details).toEqual({ retryAfter: 60, retryAt, platform: 'tiktok' });
+  });
+
   it('runs at most `concurrency` analyses at once; the rest wait queued', async () => {
     const gates = [deferred<AnalyzedMedia>(), deferred<AnalyzedMedia>(), deferred<AnalyzedMedia>()];
     let running = 0;

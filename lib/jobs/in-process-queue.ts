@@ -2,7 +2,7 @@ import 'server-only';
 import { EventEmitter } from 'node:events';
 import type { Db } from '@/lib/db';
 import { newId } from '@/lib/db/ids';
-import { toAppError } from '@/lib/errors';
+import { publicDetails, toAppError } from '@/lib/errors';
 import type { AnalyzedMedia, AnalyzeOptions } from '@/lib/media/analyze';
 import { recogniseUrl } from '@/lib/media/platforms';
 import { assertPlatformEnabled } from '@/lib/media/platforms/enabled';
@@ -30,7 +30,8 @@ function failed(error: unknown): JobSnapshot {
   const appError = toAppError(error);
   // An unknown failure's own message stays with us; the user gets 'Analysis failed'.
   const message = appError.code === 'internal' ? 'Analysis failed' : appError.message || 'Analysis failed';
-  return { status: 'error', progress: 100, message, code: appError.code };
+  const details = publicDetails(appError.details);
+  return { status: 'error', progress: 100, message, code: appError.code, ...(details ? { details } : {}) };
 }
 
 /**

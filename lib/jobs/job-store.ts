@@ -26,7 +26,9 @@ export async function insertAnalysisJob(
 
 /** The error code rides in `result` beside the media, so `get()` can return it from any node. */
 export async function saveSnapshot(db: Db, id: string, snapshot: JobSnapshot, now: number): Promise<void> {
-  const result = snapshot.metadata || snapshot.code ? JSON.stringify({ metadata: snapshot.metadata, code: snapshot.code }) : null;
+  const result = snapshot.metadata || snapshot.code
+    ? JSON.stringify({ metadata: snapshot.metadata, code: snapshot.code, details: snapshot.details })
+    : null;
   await db.run(
     'UPDATE jobs SET status = ?, progress = ?, message = ?, result = ?, updated_at = ? WHERE id = ?',
     [snapshot.status, snapshot.progress, snapshot.message, result, now, id],
@@ -42,9 +44,10 @@ export async function readSnapshot(db: Db, id: string, now: number): Promise<Job
   const snapshot: JobSnapshot = { status: row.status as JobSnapshot['status'], progress: Number(row.progress) };
   if (row.message) snapshot.message = row.message;
   if (row.result) {
-    const result = JSON.parse(row.result) as Pick<JobSnapshot, 'metadata' | 'code'>;
+    const result = JSON.parse(row.result) as Pick<JobSnapshot, 'metadata' | 'code' | 'details'>;
     if (result.metadata) snapshot.metadata = result.metadata;
     if (result.code) snapshot.code = result.code;
+    if (result.details) snapshot.details = result.details;
   }
   return snapshot;
 }

@@ -79,6 +79,8 @@ export const jobSnapshotSchema = z.object({
   message: z.string().optional(),
   /** The error's code (lib/errors.ts) when status is 'error', for the UI's localised text. */
   code: z.string().optional(),
+  /** What the visitor can act on when status is 'error': retryAt (a paused platform), failingSince, platform. */
+  details: z.record(z.string(), z.unknown()).optional(),
   metadata: mediaInfoSchema.optional(),
 });
 export type JobSnapshot = z.infer<typeof jobSnapshotSchema>;

@@ -89,6 +89,15 @@ export interface ExtractedItem {
   thumbnail?: string;
   duration?: number;
   sources: SourceFormat[];
+  /** A photo slideshow offered as one video: its pictures in order, its sound, and each picture's seconds if known. */
+  slideshow?: SlideshowSources;
+}
+
+export interface SlideshowSources {
+  pictures: SourceFormat[];
+  sound: SourceFormat;
+  /** The platform's seconds per picture, when it gives them; else the sound is shared out evenly. */
+  seconds?: (number | undefined)[];
 }
 
 /** What an extractor returns. */

@@ -46,20 +46,27 @@ export async function* zipChunks(sources: AsyncIterable<ZipSource> | Iterable<Zi
   yield endOfArchive(written.length, cdOffset, cdSize);
 }
 
+/** How an archive's stream ended: whole (its last byte handed to the reader) or not, and the bytes it handed over. */
+export interface ZipOutcome {
+  complete: boolean;
+  bytes: number;
+}
+
 /**
  * The same archive as a web stream, pulled only as fast as the client reads; cancelling stops the reads.
  * `onEnd` runs once when the archive ends, fails or the reader cancels (to give back what the stream held).
  */
 export function zipStream(
   sources: AsyncIterable<ZipSource> | Iterable<ZipSource>,
-  opts: { onEnd?: () => void } = {},
+  opts: { onEnd?: (outcome: ZipOutcome) => void } = {},
 ): ReadableStream<Uint8Array> {
   const chunks = zipChunks(sources);
   let ended = false;
-  const end = () => {
+  let bytes = 0;
+  const end = (complete: boolean) => {
     if (ended) return;
     ended = true;
-    opts.onEnd?.();
+    opts.onEnd?.({ complete, bytes });
   };
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
@@ -67,15 +74,18 @@ export function zipStream(
         const next = await chunks.next();
         if (next.done) {
           controller.close();
-          end();
-        } else controller.enqueue(next.value);
+          end(true);
+        } else {
+          bytes += next.value.length;
+          controller.enqueue(next.value);
+        }
       } catch (error) {
         controller.error(error);
-        end();
+        end(false);
       }
     },
     async cancel() {
-      end();
+      end(false);
       await chunks.return(undefined);
     },
   });

@@ -51,6 +51,8 @@ interface Expected {
   ext: string;
   duration?: number;
   height?: number;
+  /** false: offered on its own, not in the post's ZIP (a slideshow as one video) */
+  inZip?: boolean;
 }
 
 async function checkFile(name: string, body: Buffer, expected: Expected, imageUrl?: string): Promise<void> {
@@ -99,11 +101,12 @@ async function downloadAll(media: AnalyzedMedia, expected: Expected[], label: st
   await run('unzip', ['-q', zipFile, '-d', unzipDir]);
   const { stdout } = await run('unzip', ['-Z1', zipFile]);
   const names = stdout.trim().split('\n');
-  expect(names).toHaveLength(items.length);
+  const zipped = expected.filter((e) => e.inZip !== false);
+  expect(names).toHaveLength(zipped.length);
   expect((await readdir(unzipDir)).sort()).toEqual([...names].sort());
   for (const [index, name] of names.entries()) {
-    expect(name.endsWith(`.${expected[index].ext}`), name).toBe(true);
-    await checkFile(`${label}-zip-${name}`, await readFile(path.join(unzipDir, name)), expected[index], imageUrl(index));
+    expect(name.endsWith(`.${zipped[index].ext}`), name).toBe(true);
+    await checkFile(`${label}-zip-${name}`, await readFile(path.join(unzipDir, name)), zipped[index], imageUrl(index));
   }
 }
 
@@ -130,15 +133,23 @@ describe('multi-item posts from recorded yt-dlp answers', () => {
     ], 'instagram');
   }, 120_000);
 
-  it('a TikTok photo slideshow: its three pictures and its sound, each and as one ZIP', async () => {
+  it('a TikTok photo slideshow: its three pictures and its sound, each and as one ZIP; and the whole as one video', async () => {
     const media = await analyzeRecorded('https://www.tiktok.com/@alpinedays/photo/7439120345678901234', recorded('tiktok-slideshow'));
     expect(media.info).toMatchObject({ platform: 'tiktok', kind: 'photo' });
-    expect(media.info.items?.map((item) => item.id)).toEqual([1, 2, 3].map((n) => `7439120345678901234-${n}`).concat('7439120345678901234-sound'));
+    expect(media.info.items?.map((item) => item.id)).toEqual(
+      [1, 2, 3].map((n) => `7439120345678901234-${n}`).concat('7439120345678901234-sound', '7439120345678901234-video'),
+    );
+    expect(media.info.items?.at(-1)).toMatchObject({
+      title: 'weekend in the mountains 🏔️ #photomode #hiking - video', duration: 5,
+      formats: [{ ext: 'mp4', quality: '1080p', format_note: 'slideshow, H.264 + AAC' }],
+    });
     await downloadAll(media, [
       { kind: 'image', ext: 'jpg' },
       { kind: 'image', ext: 'png' },
       { kind: 'image', ext: 'webp' },
       { kind: 'audio', ext: 'mp3', duration: 5 },
+      // the three pictures over the 5 s of sound, in the first picture's square shape
+      { kind: 'video', ext: 'mp4', duration: 5, height: 1080, inZip: false },
     ], 'tiktok');
   }, 120_000);
 

@@ -96,6 +96,10 @@ describe('engine warnings', () => {
     expect(engineWarnings({ ...healthy, jsRuntime: null }).map((w) => w.code)).toEqual(['no_js_runtime']);
     expect(engineWarnings({ ...healthy, solver: false }).map((w) => w.code)).toEqual(['solver_missing']);
     expect(engineWarnings({ ...healthy, source: 'debian' }).map((w) => w.code)).toEqual(['engine_fallback']);
+    for (const poToken of ['ready', 'working'] as const) expect(engineWarnings({ ...healthy, poToken })).toEqual([]);
+    for (const poToken of ['unavailable', 'failing'] as const) {
+      expect(engineWarnings({ ...healthy, poToken }).map((w) => w.code)).toEqual(['po_token_failing']);
+    }
     const rolledBack = engineWarnings({ ...healthy, lastUpdate: { at: 'x', result: 'rolled_back', message: 'smoke test failed' } });
     expect(rolledBack).toEqual([{ code: 'engine_update_failed', message: expect.stringContaining('smoke test failed') }]);
   });

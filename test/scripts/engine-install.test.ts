@@ -1,20 +1,14 @@
-import { execFile } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { createYtdlpPool, type YtdlpPool } from '@/lib/media/ytdlp/pool';
 import { startTestSite, type TestSite } from '@/lib/media/ytdlp/test-site';
 
-const exec = promisify(execFile);
-const ROOT = process.cwd();
-// A stand-in for Debian's unstable suite: a local repository whose yt-dlp packages are built from Debian 12's own
-// yt_dlp (a working engine) or from a copy that breaks on import (the broken-package double). No network.
-const SYSTEM_YTDLP = '/usr/lib/python3/dist-packages/yt_dlp';
+import { publish as publishPackages, runScript, SYSTEM_YTDLP, writeSources, type PackageSpec } from './engine-repo.testkit';
+
 const skip = existsSync(SYSTEM_YTDLP) ? '' : "Debian's packaged yt-dlp is not installed (scripts/setup.sh installs it)";
 
 let work: string;
@@ -23,62 +17,13 @@ let engineDir: string;
 let sources: string;
 let site: TestSite;
 
-function buildPackage(version: string, broken: boolean): void {
-  const root = path.join(work, `pkg-${version}`);
-  const target = path.join(root, 'usr', 'lib', 'python3', 'dist-packages', 'yt_dlp');
-  cpSync(SYSTEM_YTDLP, target, { recursive: true, filter: (src) => !src.includes('__pycache__') });
-  if (broken) writeFileSync(path.join(target, 'extractor', '__init__.py'), 'raise RuntimeError("broken engine package")\n', { flag: 'a' });
-  mkdirSync(path.join(root, 'DEBIAN'));
-  writeFileSync(path.join(root, 'DEBIAN', 'control'),
-    `Package: yt-dlp\nVersion: ${version}\nArchitecture: all\nMaintainer: Test <test@example.invalid>\nDescription: test double\n`);
-  return void root;
-}
-
-async function publish(versions: { version: string; broken: boolean }[]): Promise<void> {
-  const pool = path.join(repo, 'pool');
-  mkdirSync(pool, { recursive: true });
-  for (const { version, broken } of versions) {
-    const deb = path.join(pool, `yt-dlp_${version}_all.deb`);
-    if (existsSync(deb)) continue;
-    buildPackage(version, broken);
-    await exec('dpkg-deb', ['--root-owner-group', '-Zgzip', '-b', path.join(work, `pkg-${version}`), deb]);
-  }
-  // The index apt reads, written the way dpkg-scanpackages would (dpkg-dev is not on every machine; dpkg-deb is).
-  const stanzas: string[] = [];
-  for (const name of readdirSync(pool).filter((file) => file.endsWith('.deb')).sort()) {
-    const deb = path.join(pool, name);
-    const { stdout: control } = await exec('dpkg-deb', ['-f', deb]);
-    const bytes = readFileSync(deb);
-    stanzas.push(`${control.trim()}\nFilename: pool/${name}\nSize: ${bytes.length}\nSHA256: ${createHash('sha256').update(bytes).digest('hex')}\n`);
-  }
-  const stdout = stanzas.join('\n');
-  const dists = path.join(repo, 'dists', 'unstable');
-  for (const arch of ['amd64', 'arm64']) {
-    mkdirSync(path.join(dists, 'main', `binary-${arch}`), { recursive: true });
-    writeFileSync(path.join(dists, 'main', `binary-${arch}`, 'Packages'), stdout);
-  }
-  const hash = createHash('sha256').update(stdout).digest('hex');
-  const size = Buffer.byteLength(stdout);
-  writeFileSync(path.join(dists, 'Release'), [
-    'Origin: Test', 'Suite: unstable', 'Codename: sid', 'Architectures: amd64 arm64 all', 'Components: main',
-    `Date: ${new Date().toUTCString()}`, 'SHA256:',
-    ` ${hash} ${size} main/binary-amd64/Packages`, ` ${hash} ${size} main/binary-arm64/Packages`, '',
-  ].join('\n'));
-}
+const publish = (versions: PackageSpec[]) => publishPackages(work, repo, versions);
 
 function env(): NodeJS.ProcessEnv {
   return { ...process.env, GRABLINE_ENGINE_DIR: engineDir, ENGINE_APT_SOURCES: sources };
 }
 
-async function run(script: string, args: string[] = []): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await exec('bash', [path.join(ROOT, 'scripts', script), ...args], { env: env(), cwd: ROOT, timeout: 120_000 });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+const run = (script: string, args: string[] = []) => runScript(script, args, env());
 
 const current = () => readlinkSync(path.join(engineDir, 'current'));
 const lastUpdate = () => JSON.parse(readFileSync(path.join(engineDir, 'update.json'), 'utf8')) as { result: string; message: string };
@@ -88,8 +33,7 @@ beforeAll(async () => {
   repo = path.join(work, 'repo');
   engineDir = path.join(work, 'engine');
   sources = path.join(work, 'debian.sources');
-  // The machine's own entry, as a deb822 file: its address is all the installer takes from it (and its trust).
-  writeFileSync(sources, `Types: deb\nURIs: file:${repo}\nSuites: bookworm\nComponents: main\nTrusted: yes\n`);
+  writeSources(sources, repo);
   site = await startTestSite();
   process.env.MEDIA_FETCH_ALLOW = new URL(site.origin).host;
 }, 60_000);

@@ -1,4 +1,4 @@
-import { buildOffers, type OfferPlan } from '@/lib/media/offers';
+import { buildOffers, slideshowOffers, type OfferPlan } from '@/lib/media/offers';
 import type { Extraction, Format, MediaInfo } from '@/lib/media/types';
 import { publicThumbnail } from '@/lib/thumbnails/signed-url';
 import { fileSizeText } from './file-size-text';
@@ -14,7 +14,9 @@ export function toAnalyzedMedia(extraction: Extraction, id: string, createdAt = 
   const offers = buildOffers(extraction);
   const plans = new Map<string, OfferPlan>(offers.plans);
   const items = extraction.items?.map((item, index) => {
-    const itemOffers = buildOffers({ sources: item.sources, duration: item.duration, kind: extraction.kind, thumbnail: item.thumbnail });
+    const itemOffers = item.slideshow
+      ? slideshowOffers(item.slideshow)
+      : buildOffers({ sources: item.sources, duration: item.duration, kind: extraction.kind, thumbnail: item.thumbnail });
     const formats: Format[] = itemOffers.formats.map((f) => ({ ...f, itag: itemItag(index, f.itag) }));
     for (const [itag, plan] of itemOffers.plans) plans.set(itemItag(index, itag), { ...plan, itag: itemItag(index, itag) });
     return {

@@ -3,7 +3,7 @@ import { AppError } from '@/lib/errors';
 import { clientAddress } from '@/lib/http/client-address';
 import { getAnalyzed, loadAnalyzed } from '@/lib/media/analyze';
 import { createNameAllocator } from '@/lib/zip/entry-names';
-import { zipStream, type ZipSource } from '@/lib/zip/zip-stream';
+import { zipStream, type ZipOutcome, type ZipSource } from '@/lib/zip/zip-stream';
 import { checkedOffer, prepareDownload } from './deliver-download';
 import { acquireDownloadSlot } from './limits';
 import { expiredLink, type ResolvedOffer } from './resolve-offer';
@@ -14,18 +14,22 @@ export interface PostZipRequest {
   headers: Headers;
   /** The client: when it goes away, the preparation only it waited for stops. */
   signal?: AbortSignal;
+  /** Runs once the whole archive was handed over: its size and how many items it holds. */
+  onComplete?: (bytes: number, items: number) => void;
 }
 
 /**
  * Every item's default offer (the first of its formats: the MP4 that plays everywhere, the photo as it is, the
  * sound), each checked against the limits before a byte is sent, so a refused item is a clear error, not a
- * broken archive.
+ * broken archive. A slideshow's video is left out: its pictures and sound are in the archive already.
  */
 export function postOffers(mediaId: string): ResolvedOffer[] {
   const media = getAnalyzed(mediaId);
   if (!media) throw expiredLink();
   const items = media.info.items ?? [];
-  const offers = items.flatMap((item) => (item.formats[0] ? [checkedOffer(mediaId, item.formats[0].itag)] : []));
+  const offers = items
+    .flatMap((item) => (item.formats[0] ? [checkedOffer(mediaId, item.formats[0].itag)] : []))
+    .filter((offer) => !offer.plan.slides);
   if (offers.length === 0) throw new AppError('invalid_request', 'This media is not a post with several items');
   return offers;
 }
@@ -49,5 +53,9 @@ export async function postZip(req: PostZipRequest): Promise<{ stream: ReadableSt
     },
   }));
   const title = getAnalyzed(req.mediaId)?.info.title ?? 'post';
-  return { stream: zipStream(sources, { onEnd: release }), filename: title };
+  const onEnd = ({ complete, bytes }: ZipOutcome) => {
+    release();
+    if (complete) req.onComplete?.(bytes, sources.length);
+  };
+  return { stream: zipStream(sources, { onEnd }), filename: title };
 }

@@ -7,6 +7,7 @@ import type { SourceFormat } from '@/lib/media/types';
 import { fetchSourceToFile } from './fetch-source';
 import { limits, tooLarge, tooSlow } from './limits';
 import { prepareThumbnail } from './prepare-thumbnail';
+import { prepareSlideshow } from './prepare-slideshow';
 
 export interface PreparedFile {
   file: string;
@@ -45,7 +46,8 @@ export async function prepareOffer(plan: OfferPlan, dir: string, opts: PrepareOp
   const late = new AbortController();
   const deadline = setTimeout(() => late.abort(tooSlow()), limits.deadlineMs());
   try {
-    return await prepareWithin(plan, dir, { ...opts, signal: AbortSignal.any([opts.signal, late.signal]) });
+    const within = { ...opts, signal: AbortSignal.any([opts.signal, late.signal]) };
+    return await (plan.slides ? prepareSlideshow(plan, dir, within) : prepareWithin(plan, dir, within));
   } catch (error) {
     throw late.signal.aborted && !opts.signal.aborted ? late.signal.reason : error;
   } finally {

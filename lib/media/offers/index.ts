@@ -1,2 +1,3 @@
 export { buildOffers } from './build-offers';
+export { SLIDESHOW_ITAG, slideshowOffers } from './slideshow-offer';
 export type { OfferAction, OfferContainer, OfferKind, OfferPlan, Offers } from './types';

@@ -36,6 +36,9 @@ export interface OfferPlan {
   audioBitrate?: number;
   /** The ladder height the offer is labelled with (the source's own may be lower, never higher). */
   height?: number;
+  /** A slideshow video: these pictures in order, each for its seconds, over `audio` (lib/media/ffmpeg/slideshow.ts). */
+  slides?: SourceFormat[];
+  slideSeconds?: (number | undefined)[];
 }
 
 export interface Offers {

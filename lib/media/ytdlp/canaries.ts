@@ -59,25 +59,37 @@ export interface CanaryRun {
 }
 
 /**
+ * Each platform's verdict on this pool's engine: null when every one of its links analyses, else the first failing
+ * link's error code. A platform's links run one after another, so a canary run never bursts at a platform.
+ */
+export async function probeCanaries(pool: YtdlpPool, canaries: Record<string, string[]>): Promise<Record<string, string | null>> {
+  const codes: Record<string, string | null> = {};
+  for (const [platform, urls] of Object.entries(canaries)) {
+    codes[platform] = null;
+    for (const url of urls) {
+      try {
+        await pool.extract(url);
+      } catch (error) {
+        codes[platform] = isAppError(error) ? error.code : 'upstream_failed';
+        break;
+      }
+    }
+  }
+  return codes;
+}
+
+/**
  * Analyses each configured platform's canary links (the operator's public URLs) through the pool — the same
  * workers, egress proxy and engine users get — and stores each platform's verdict: it passes when every link
- * analyses. A platform's canaries run one after another, so a canary run never bursts at a platform.
+ * analyses.
  */
 export async function runCanaries(deps: { db: Db; pool: YtdlpPool; canaries: Record<string, string[]>; now?: () => number }): Promise<CanaryRun> {
   const now = deps.now ?? Date.now;
   const engine = deps.pool.state().engine.key;
   const before = await canaryResults(deps.db);
   const regressions: string[] = [];
-  for (const [platform, urls] of Object.entries(deps.canaries)) {
-    let code: string | null = null;
-    for (const url of urls) {
-      try {
-        await deps.pool.extract(url);
-      } catch (error) {
-        code = isAppError(error) ? error.code : 'upstream_failed';
-        break;
-      }
-    }
+  const codes = await probeCanaries(deps.pool, deps.canaries);
+  for (const [platform, code] of Object.entries(codes)) {
     const ok = code === null;
     const previous = before[platform];
     const at = now();

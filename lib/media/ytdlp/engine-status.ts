@@ -8,6 +8,8 @@ import { denoBinary, denoDir, engineAgeDays, engineDir, resolveEngine, solverLib
 import type { PlatformBreakerState } from './breaker';
 import type { CanaryResult } from './canaries';
 import type { YtdlpPool } from './pool';
+import type { PoTokenState } from './worker-process';
+import { config } from '@/lib/config';
 
 /** Past this age an engine has usually missed platform fixes that matter. */
 export const ENGINE_STALE_DAYS = 60;
@@ -20,8 +22,8 @@ export interface EngineStatus {
   jsRuntime: string | null;
   /** True when the challenge solver's library loads from our Deno cache with no network and no permission. */
   solver: boolean;
-  /** Proof-of-origin tokens for YouTube: not provided by this server. */
-  poToken: 'off';
+  /** Proof-of-origin tokens for YouTube (PO_TOKENS): off, unavailable, ready, working or failing. */
+  poToken: PoTokenState;
   /** When the engine in use was switched to (ours only). */
   updatedAt: string | null;
   /** What the last `engine:update` run concluded, when one ran. */
@@ -35,7 +37,7 @@ export interface UpdateRecord {
 }
 
 export interface HealthWarning {
-  code: 'engine_stale' | 'engine_fallback' | 'no_js_runtime' | 'solver_missing' | 'engine_update_failed' | 'canary_failing' | 'platform_paused';
+  code: 'po_token_failing' | 'engine_stale' | 'engine_fallback' | 'no_js_runtime' | 'solver_missing' | 'engine_update_failed' | 'canary_failing' | 'platform_paused';
   message: string;
 }
 
@@ -100,7 +102,7 @@ async function probe(pool: YtdlpPool, install: EngineInstall, now: Date): Promis
     ageDays: engineAgeDays(version, now),
     jsRuntime: info?.jsRuntime ?? null,
     solver,
-    poToken: 'off',
+    poToken: info?.poToken ?? (config().env.PO_TOKENS ? 'unavailable' : 'off'),
     updatedAt: install.switchedAt?.toISOString() ?? null,
     lastUpdate: lastUpdate(),
   };
@@ -120,6 +122,11 @@ export function engineWarnings(status: EngineStatus): HealthWarning[] {
   }
   if (!status.solver) {
     warnings.push({ code: 'solver_missing', message: 'The YouTube challenge solver library is not available offline (bash scripts/engine-install.sh --if-stale caches it)' });
+  }
+  if (status.poToken === 'unavailable' || status.poToken === 'failing') {
+    warnings.push({ code: 'po_token_failing', message: status.poToken === 'failing'
+      ? 'PO_TOKENS is on but the last YouTube proof-of-origin token could not be minted (BotGuard challenge failed)'
+      : 'PO_TOKENS is on but no token can be minted here (yt-dlp without the provider interface, or Deno or bgutils-js missing)' });
   }
   if (status.lastUpdate && (status.lastUpdate.result === 'rolled_back' || status.lastUpdate.result === 'failed')) {
     warnings.push({ code: 'engine_update_failed', message: `The last engine update (${status.lastUpdate.at}) ${status.lastUpdate.result === 'rolled_back' ? 'was rolled back' : 'failed'}: ${status.lastUpdate.message ?? ''}`.trim() });

@@ -88,6 +88,11 @@ export function denoBinary(cwd = process.cwd()): string | null {
   return candidates.find((file) => existsSync(file)) ?? null;
 }
 
+/** bgutils-js's compiled code, which the PO token sandbox may read (and nothing else of ours beyond its own script). */
+export function bgutilsDir(cwd = process.cwd()): string {
+  return join(cwd, 'node_modules', 'bgutils-js', 'dist');
+}
+
 /** Our DENO_DIR: the solver library's npm packages are cached here at set-up, so solving needs no network. */
 export function denoDir(dir = engineDir()): string {
   return join(dir, 'deno');

@@ -231,14 +231,19 @@ describe('mapYtdlpInfo — multi-item posts of yt-dlp 2026', () => {
     expect(extraction.entries?.map((entry) => entry.url)).toEqual(['https://www.instagram.com/p/OTHER/']);
   });
 
-  it('makes a TikTok slideshow one item per picture the worker found, then the sound', () => {
+  it('makes a TikTok slideshow one item per picture the worker found, then the sound, then the whole as one video', () => {
     const extraction = mapYtdlpInfo(recordedPost('tiktok-slideshow'));
     expect(extraction.items?.map((item) => [item.title, item.sources.map((s) => `${s.container}:${s.width}x${s.height}`)])).toEqual([
       ['weekend in the mountains 🏔️ #photomode #hiking #1', ['jpg:1080x1080']],
       ['weekend in the mountains 🏔️ #photomode #hiking #2', ['png:800x600']],
       ['weekend in the mountains 🏔️ #photomode #hiking #3', ['webp:640x640']],
       ['weekend in the mountains 🏔️ #photomode #hiking - sound', ['mp3:undefinedxundefined']],
+      ['weekend in the mountains 🏔️ #photomode #hiking - video', []],
     ]);
+    const video = extraction.items?.[4].slideshow;
+    expect(video?.pictures).toEqual([0, 1, 2].map((i) => extraction.items?.[i].sources[0]));
+    expect(video?.sound).toBe(extraction.items?.[3].sources[0]);
+    expect(extraction.items?.[4].duration).toBe(5);
     expect(extraction.items?.[1].sources[0].httpHeaders?.Referer).toBe('https://www.tiktok.com/@alpinedays/video/7439120345678901234');
   });
 
@@ -250,6 +255,7 @@ describe('mapYtdlpInfo — multi-item posts of yt-dlp 2026', () => {
     expect(extraction.items?.map((item) => [item.id, item.sources.map((s) => [s.container, s.isImage ?? false])])).toEqual([
       ['7439120345678901234-cover', [['jpg', true]]],
       ['7439120345678901234-sound', [['mp3', false]]],
+      ['7439120345678901234-video', []],
     ]);
     expect(extraction.items?.[0].sources[0].httpHeaders?.Referer).toBe('https://www.tiktok.com/@alpinedays/video/7439120345678901234');
     expect(extraction.sources).toBe(extraction.items?.[0].sources);

@@ -230,5 +230,8 @@ function mapTiktokSlideshow(info: YtdlpInfo, platform: Platform, sound: SourceFo
   if (extraction.duration !== undefined) soundItem.duration = extraction.duration;
   if (pictures[0]?.thumbnail) soundItem.thumbnail = pictures[0].thumbnail;
   const items = [...pictures, soundItem];
+  // Optionally the whole slideshow as one video: the pictures over the sound, composed only when picked.
+  if (pictures.length > 0) items.push({ ...soundItem, id: `${id}-video`, title: `${extraction.title} - video`, sources: [],
+    slideshow: { pictures: pictures.map((item) => item.sources[0]), sound: sound[0] } });
   return { ...extraction, kind: 'photo', sources: items[0].sources, items };
 }

@@ -138,5 +138,5 @@ async function withOutage(platform: string, error: unknown): Promise<unknown> {
   if (!since) return error;
   const at = since.slice(11, 16);
   const sentence = `${LABELS[platform]} downloads have been failing on this server since ${at} UTC (${since.slice(0, 10)}).`;
-  return new AppError(error.code, `${error.message} ${sentence}`, { ...error.details, failingSince: since });
+  return new AppError(error.code, `${error.message} ${sentence}`, { ...error.details, failingSince: since, platform });
 }

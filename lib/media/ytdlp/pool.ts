@@ -11,7 +11,7 @@ import type { YtdlpInfo } from './types';
 import { replyError } from './error-map';
 import { denoBinary, resolveEngine, type EngineInstall } from './engine';
 import { createWorkerHome, workerConfigFor } from './worker-env';
-import { spawnWorker, type WorkerConfig, type WorkerHandle, type WorkerReply, type WorkerRequest } from './worker-process';
+import { spawnWorker, type PoTokenState, type WorkerConfig, type WorkerHandle, type WorkerReply, type WorkerRequest } from './worker-process';
 
 export interface YtdlpPoolOptions {
   /** Workers at most (default 2, env YTDLP_POOL_SIZE). Each holds ~60 MB once warm. */
@@ -57,7 +57,7 @@ export interface YtdlpPool {
   extract(url: string, options?: { signal?: AbortSignal; noplaylist?: boolean; cookies?: string }): Promise<YtdlpInfo>;
   version(): Promise<string>;
   /** yt-dlp's version and the JS runtime it accepts ('deno-2.9.6'), asked of a worker on the current engine. */
-  engineInfo(): Promise<{ version: string; jsRuntime: string | null }>;
+  engineInfo(): Promise<{ version: string; jsRuntime: string | null; poToken: PoTokenState }>;
   /** Looks at once whether the engine was switched; idle workers on the old one are replaced. */
   refresh(): void;
   /** Starts every worker now, so the first user does not pay the ~1 s import. */
@@ -247,7 +247,7 @@ export function createYtdlpPool(options: YtdlpPoolOptions = {}): YtdlpPool {
     async engineInfo() {
       const reply = await submit({ cmd: 'engine' });
       if (!reply.ok || !reply.version) throw replyError(reply);
-      return { version: reply.version, jsRuntime: reply.jsRuntime ?? null };
+      return { version: reply.version, jsRuntime: reply.jsRuntime ?? null, poToken: reply.poToken ?? 'off' };
     },
     refresh() {
       if (!closed) checkEngine();

@@ -48,7 +48,7 @@ describe('posts through a real yt-dlp worker', () => {
     const extraction = mapYtdlpInfo(info, 'tiktok');
     expect(extraction.kind).toBe('photo');
     expect(extraction.items?.map((item) => item.id)).toEqual([
-      '7439120345678901234-1', '7439120345678901234-2', '7439120345678901234-3', '7439120345678901234-sound',
+      '7439120345678901234-1', '7439120345678901234-2', '7439120345678901234-3', '7439120345678901234-sound', '7439120345678901234-video',
     ]);
   });
 

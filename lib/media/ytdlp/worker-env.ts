@@ -4,7 +4,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { config } from '@/lib/config';
-import { denoDir, type EngineInstall } from './engine';
+import { bgutilsDir, denoDir, type EngineInstall } from './engine';
 import type { WorkerConfig } from './worker-process';
 
 export interface WorkerRuntime {
@@ -15,6 +15,8 @@ export interface WorkerRuntime {
   denoDir?: string;
   /** Lets yt-dlp fetch its solver's npm packages at run time (an operator's opt-in; off by default). */
   remoteComponents?: boolean;
+  /** bgutils-js's folder when PO tokens are on: the worker registers its token provider and hands Deno this code. */
+  poTokens?: string | null;
 }
 
 /**
@@ -24,7 +26,7 @@ export interface WorkerRuntime {
  * yt-dlp, so it finds only our DENO_DIR and never checks for its own updates.
  */
 export function buildWorkerEnv(home: string, runtime: WorkerRuntime | string | undefined = {}): Record<string, string> {
-  const { pythonPath, deno, denoDir, remoteComponents } = typeof runtime === 'string' ? { pythonPath: runtime } : runtime;
+  const { pythonPath, deno, denoDir, remoteComponents, poTokens } = typeof runtime === 'string' ? { pythonPath: runtime } : runtime;
   const env: Record<string, string> = {
     PATH: '/usr/local/bin:/usr/bin:/bin',
     HOME: home,
@@ -41,6 +43,10 @@ export function buildWorkerEnv(home: string, runtime: WorkerRuntime | string | u
   if (deno) env.GRABLINE_DENO = deno;
   if (denoDir) env.DENO_DIR = denoDir;
   if (remoteComponents) env.GRABLINE_REMOTE_COMPONENTS = 'ejs:npm';
+  if (poTokens) {
+    env.GRABLINE_PO_TOKENS = '1';
+    env.GRABLINE_BGUTILS = poTokens;
+  }
   return env;
 }
 
@@ -61,6 +67,7 @@ export function workerConfigFor(
       deno: opts.deno,
       denoDir: denoDir(opts.engineDir ?? config().engineDir),
       remoteComponents: config().env.ENGINE_REMOTE_COMPONENTS,
+      poTokens: config().env.PO_TOKENS ? bgutilsDir() : null,
     }),
   };
 }

@@ -2,6 +2,12 @@ import 'server-only';
 
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 
+/**
+ * YouTube proof-of-origin tokens in a worker: off (PO_TOKENS unset), unavailable (the engine has no provider interface,
+ * or Deno or bgutils-js is missing), ready (none asked for yet), working or failing (how the last mint went).
+ */
+export type PoTokenState = 'off' | 'unavailable' | 'ready' | 'working' | 'failing';
+
 /** One answer line from worker.py. */
 export interface WorkerReply {
   id: number;
@@ -9,6 +15,7 @@ export interface WorkerReply {
   info?: unknown;
   version?: string;
   jsRuntime?: string | null;
+  poToken?: PoTokenState;
   error?: { code: string; message: string; classes?: string[] };
 }
 

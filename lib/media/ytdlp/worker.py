@@ -120,6 +120,31 @@ REMOTE_COMPONENTS = [c for c in os.environ.get('GRABLINE_REMOTE_COMPONENTS', '')
 JS_RUNTIMES = js_runtimes()
 
 
+def po_token_provider():
+    """YouTube's proof-of-origin tokens, when the operator turned them on: importing our provider registers it with
+    yt-dlp's PO token interface. None when off; an error text when this engine or machine cannot provide them."""
+    if os.environ.get('GRABLINE_PO_TOKENS') != '1':
+        return None
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), 'pot'))
+    try:
+        import grabline_pot
+    except ImportError:
+        return 'This yt-dlp has no PO token provider interface'
+    return grabline_pot
+
+
+PO_TOKENS = po_token_provider()
+
+
+def po_token_state():
+    """'off', 'unavailable' (no interface, Deno or bgutils-js), 'ready' (none asked for yet), 'working' or 'failing'."""
+    if PO_TOKENS is None:
+        return 'off'
+    if isinstance(PO_TOKENS, str) or not PO_TOKENS.available():
+        return 'unavailable'
+    return PO_TOKENS.status()['state']
+
+
 class DropLogger:
     def debug(self, msg):
         pass
@@ -380,7 +405,7 @@ def handle(request):
     if request.get('cmd') == 'warm':
         return warm_request_path(request.get('options') or {})
     if request.get('cmd') == 'engine':
-        return {'ok': True, 'version': VERSION, 'jsRuntime': js_runtime_seen()}
+        return {'ok': True, 'version': VERSION, 'jsRuntime': js_runtime_seen(), 'poToken': po_token_state()}
     try:
         return extract(request.get('url'), request.get('options') or {})
     except Exception as exc:  # every failure is an answer, never a dead worker

@@ -1,13 +1,18 @@
 import { route } from '@/lib/auth/route';
+import { recordPostZip } from '@/lib/history/delivery-hook';
 import { idParams } from '@/lib/http/ids';
 import { contentDisposition, expiredLink, postZip } from '@/lib/media/deliver';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
-/** GET /api/download/{id}/zip → every item of a multi-item post (carousel, slideshow, several videos) as one ZIP. */
-export const GET = route({ auth: 'api', params: idParams('id'), notFound: expiredLink().message }, async ({ req, params }) => {
-  const { stream, filename } = await postZip({ mediaId: params.id, headers: req.headers, signal: req.signal });
+/**
+ * GET /api/download/{id}/zip → every item of a multi-item post (carousel, slideshow, several videos) as one ZIP. A
+ * signed-in caller's archive, once handed over whole, goes into their history as one entry.
+ */
+export const GET = route({ auth: 'api', params: idParams('id'), notFound: expiredLink().message }, async ({ req, params, user }) => {
+  const onComplete = user ? (bytes: number, items: number) => void recordPostZip(user.id, params.id, items, bytes) : undefined;
+  const { stream, filename } = await postZip({ mediaId: params.id, headers: req.headers, signal: req.signal, onComplete });
   return new Response(stream, {
     headers: {
       'Content-Type': 'application/zip',
