@@ -34,6 +34,8 @@ export interface LcpReading {
   element: string;
   /** The element's painted area in CSS px². */
   size: number;
+  /** With `timeline`: each request's start and end (ms from navigation start), for finding what the paint waited on. */
+  requests?: string[];
 }
 
 /** Reads the page's last largest-contentful-paint entry (the final LCP as long as nobody has interacted). */
@@ -56,7 +58,7 @@ async function readLcp(page: Page): Promise<LcpReading> {
  * Opens `url` in a fresh context (empty cache, like a first visit), waits for `ready` (a selector whose pictures
  * have all loaded), lets the page settle and reads its LCP. `phone` applies the throttled phone profile.
  */
-export async function measureLcp(browser: Browser, url: string, ready: string, phone: boolean): Promise<LcpReading> {
+export async function measureLcp(browser: Browser, url: string, ready: string, phone: boolean, timeline = false): Promise<LcpReading> {
   const context = await browser.newContext(
     phone ? { viewport: PHONE.viewport, deviceScaleFactor: PHONE.deviceScaleFactor, isMobile: true, hasTouch: true } : { viewport: { width: 1280, height: 900 } },
   );
@@ -84,7 +86,18 @@ export async function measureLcp(browser: Browser, url: string, ready: string, p
     );
     // A paint after the last picture is still reported: give the page a moment before reading.
     await page.waitForTimeout(500);
-    return await readLcp(page);
+    const reading = await readLcp(page);
+    if (!timeline) return reading;
+    const requests = await page.evaluate(() =>
+      (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map(
+        (r) => `${Math.round(r.startTime)}–${Math.round(r.responseEnd)} ms ${r.transferSize} B ${new URL(r.name).pathname.slice(0, 60)}`,
+      ),
+    );
+    const nav = await page.evaluate(() => {
+      const n = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+      return `document: first byte ${Math.round(n.responseStart)} ms, last byte ${Math.round(n.responseEnd)} ms, DOMContentLoaded ${Math.round(n.domContentLoadedEventEnd)} ms`;
+    });
+    return { ...reading, requests: [nav, ...requests] };
   } finally {
     await context.close();
   }

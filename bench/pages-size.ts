@@ -14,10 +14,16 @@ export interface PageWeight {
   scripts: { src: string; raw: number; gzip: number }[];
 }
 
-/** The same-origin scripts a document loads before it is interactive, in document order, each once. */
+/**
+ * The same-origin scripts a document loads before it is interactive, in document order, each once. A `noModule`
+ * script (Next's polyfills for browsers without modules) is left out: no browser that runs the page's modules
+ * fetches it.
+ */
 export function scriptsOf(html: string): string[] {
   const found = new Set<string>();
-  for (const match of html.matchAll(/<script\b[^>]*\ssrc="([^"]+)"/g)) found.add(match[1]);
+  for (const match of html.matchAll(/<script\b[^>]*\ssrc="([^"]+)"[^>]*>/g)) {
+    if (!/\snomodule\b/i.test(match[0])) found.add(match[1]);
+  }
   for (const match of html.matchAll(/<link\b[^>]*>/g)) {
     const tag = match[0];
     const rel = /\srel="([^"]+)"/.exec(tag)?.[1] ?? '';

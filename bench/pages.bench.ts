@@ -7,6 +7,7 @@
 //   PAGES_PORT=3601 PAGES_FIXTURE_PORT=3602 …   (ports of its own; defaults 3601 and 3602)
 //   PAGES_SHOTS=dir …     (also screenshots home, /download with a result and the dashboard into dir, to compare)
 //   PAGES_SCRIPTS=1 …     (also lists each script of the home page with its size)
+//   PAGES_TIMELINE=1 …    (also lists the requests of the median LCP run, to see what the paint waited on)
 import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -102,11 +103,12 @@ it('every page within its weight, /download with a result painted in time', asyn
   const lcp: string[] = [];
   for (const [label, phone, target] of [['localhost', false, LCP_LOCAL_MS], ['phone (Slow 4G, CPU ÷ 4)', true, LCP_PHONE_MS]] as const) {
     const readings = [];
-    for (let i = 0; i < 3; i++) readings.push(await measureLcp(browser, BASE + result, '[data-testid=result-card]', phone));
+    for (let i = 0; i < 3; i++) readings.push(await measureLcp(browser, BASE + result, '[data-testid=result-card]', phone, !!process.env.PAGES_TIMELINE));
     const median = [...readings].sort((a, b) => a.lcpMs - b.lcpMs)[1];
     const ok = median.lcpMs < target;
     lcp.push(`LCP /download with a result, ${label}: ${median.lcpMs} ms (${readings.map((r) => r.lcpMs).join(', ')}) target < ${target} ms ${mark(ok)} — ${median.element}`);
     if (!ok) missed.push(`LCP ${label}: ${median.lcpMs} ms ≥ ${target} ms`);
+    if (median.requests) lcp.push(...median.requests.map((r) => `    ${r}`));
   }
 
   console.log(

@@ -24,9 +24,10 @@ export function AnalyzeWorkspace({ initialUrl, notices = 'page', belowBar }: { i
   const { state, analyze } = useAnalysis(notices);
   const [value, setValue] = useState(initialUrl?.trim() ?? '');
   const busy = state.phase === 'analyzing';
+  // A link in ?url= is analysed at once: fetch the card alongside.
   useEffect(() => {
-    if (busy) void loadResultCard();
-  }, [busy]);
+    if (busy || initialUrl) void loadResultCard();
+  }, [busy, initialUrl]);
 
   // A link in ?url= starts analysing by itself. Deferred a tick so React's dev double-mount (which cancels
   // the first run on its simulated unmount) starts exactly one analysis.
