@@ -30,7 +30,8 @@ export async function takeScreenshots(
         { file: `dashboard-${name}`, path: `${prefix}/dashboard`, ready: '[data-testid=user-avatar]' },
       ];
       for (const shot of pages) {
-        await page.goto(shot.path);
+        // Every request the page makes has answered (the dashboard's figures, the avatar), so two runs show the same.
+        await page.goto(shot.path, { waitUntil: 'networkidle' });
         await page.locator(shot.ready).first().waitFor({ timeout: 60_000 });
         await page.evaluate(() => document.fonts.ready);
         await page.waitForFunction(() => [...document.images].every((img) => img.complete));
