@@ -9,9 +9,9 @@ describe('parseExactJson', () => {
     });
   });
 
-  it('leaves shorter numbers, decimals and exponents as numbers', () => {
-    expect(parseExactJson('[123456789012345,1.5,1234567890123456.5,12345678901234567e3,0]')).toEqual([
-      123456789012345, 1.5, 1234567890123456.5, 12345678901234567e3, 0,
+  it('leaves shorter numbers, decimals and exponents as numbers, long fractions and exponents included', () => {
+    expect(parseExactJson('[123456789012345,1.5,1234567890123456.5,12345678901234567e3,0,0.12345678901234567890,1e-12345678901234567]')).toEqual([
+      123456789012345, 1.5, 1234567890123456.5, 12345678901234567e3, 0, 0.1234567890123456789, 0,
     ]);
   });
 
