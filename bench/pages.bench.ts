@@ -107,8 +107,8 @@ it('every page within its weight, /download with a result painted in time', asyn
   const lcp: string[] = [];
   for (const [label, phone, target] of [['localhost', false, LCP_LOCAL_MS], ['phone (Slow 4G, CPU ÷ 4)', true, LCP_PHONE_MS]] as const) {
     const readings = [];
-    for (let i = 0; i < 3; i++) readings.push(await measureLcp(browser, BASE + result, '[data-testid=result-card]', phone, !!process.env.PAGES_TIMELINE));
-    const median = [...readings].sort((a, b) => a.lcpMs - b.lcpMs)[1];
+    for (let i = 0; i < 5; i++) readings.push(await measureLcp(browser, BASE + result, '[data-testid=result-card]', phone, !!process.env.PAGES_TIMELINE));
+    const median = [...readings].sort((a, b) => a.lcpMs - b.lcpMs)[2];
     const ok = median.lcpMs < target;
     lcp.push(`LCP /download with a result, ${label}: ${median.lcpMs} ms (${readings.map((r) => r.lcpMs).join(', ')}) target < ${target} ms ${mark(ok)} — ${median.element}`);
     if (!ok) missed.push(`LCP ${label}: ${median.lcpMs} ms ≥ ${target} ms`);
