@@ -1,11 +1,12 @@
 import type { Metadata, Viewport } from 'next';
-import { hasLocale, NextIntlClientProvider } from 'next-intl';
+import { hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { headers } from 'next/headers';
 import { notFound } from 'next/navigation';
 import type { ReactNode } from 'react';
+import { ClientMessages } from '@/components/i18n/client-messages';
 import { ThemeProvider } from '@/components/theme/theme-provider';
-import { Toaster } from '@/components/toast/toaster';
+import { LazyToaster } from '@/components/toast/lazy-toaster';
 import { LocaleMemory } from '@/components/layout/locale-memory';
 import { LOCALE_INFO } from '@/lib/i18n/locale-info';
 import { routing } from '@/lib/i18n/routing';
@@ -52,13 +53,13 @@ export default async function LocaleLayout({
     // next-themes sets the `dark` class before hydration, so the attribute legitimately differs.
     <html lang={locale} dir={info.dir} className={info.font} suppressHydrationWarning>
       <body className="min-h-screen">
-        <NextIntlClientProvider>
+        <ClientMessages area="shell">
           <ThemeProvider nonce={nonce}>
             {children}
-            <Toaster />
+            <LazyToaster />
             <LocaleMemory locale={locale} />
           </ThemeProvider>
-        </NextIntlClientProvider>
+        </ClientMessages>
       </body>
     </html>
   );

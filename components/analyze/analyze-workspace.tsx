@@ -2,12 +2,17 @@
 
 import { AlertCircle } from 'lucide-react';
 import { useTranslations } from 'next-intl';
+import dynamic from 'next/dynamic';
 import { useEffect, useState, type ReactNode } from 'react';
 import { toast } from '@/lib/client/use-toast';
-import { MediaResultCard } from '@/components/media/result-card';
 import { useAnalysis, type AnalysisNotices } from '@/lib/client/use-analysis';
 import { AnalyzeBar } from './analyze-bar';
 import { AnalyzingIndicator } from './analyzing-indicator';
+
+// The result card (format menu, download progress, saved defaults) is needed only once an analysis is under way:
+// it is a chunk of its own, fetched while the analysis runs, so a page that is only visited never loads it.
+const loadResultCard = () => import('@/components/media/result-card');
+const MediaResultCard = dynamic(() => loadResultCard().then((m) => m.MediaResultCard));
 
 /**
  * The analyse bar with everything it leads to: the analysing indicator, the failure, the result card. Used by
@@ -19,6 +24,10 @@ export function AnalyzeWorkspace({ initialUrl, notices = 'page', belowBar }: { i
   const { state, analyze } = useAnalysis(notices);
   const [value, setValue] = useState(initialUrl?.trim() ?? '');
   const busy = state.phase === 'analyzing';
+  // A link in ?url= is analysed at once: fetch the card alongside.
+  useEffect(() => {
+    if (busy || initialUrl) void loadResultCard();
+  }, [busy, initialUrl]);
 
   // A link in ?url= starts analysing by itself. Deferred a tick so React's dev double-mount (which cancels
   // the first run on its simulated unmount) starts exactly one analysis.

@@ -9,7 +9,7 @@ import { toast } from '@/lib/client/use-toast';
 import { Button } from '@/components/ui/button';
 import { Label, Textarea } from '@/components/ui/input';
 import { useErrorText } from '@/lib/client/error-text';
-import { splitUrls, type BulkFormat, type BulkQuality } from '@/lib/bulk/schemas';
+import { splitUrls, type BulkFormat, type BulkQuality } from '@/lib/bulk/options';
 import { bulkChoiceFor } from './bulk-defaults';
 import { BulkOptions } from './bulk-options';
 import { BulkQueue } from './bulk-queue';

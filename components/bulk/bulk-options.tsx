@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { Label } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { BULK_FORMATS, BULK_QUALITIES, type BulkFormat, type BulkQuality } from '@/lib/bulk/schemas';
+import { BULK_FORMATS, BULK_QUALITIES, type BulkFormat, type BulkQuality } from '@/lib/bulk/options';
 
 interface Props {
   quality: BulkQuality;

@@ -8,7 +8,8 @@ import type { HistoryEntry as ViewEntry, HistoryPlatformFilter } from '@/compone
 import { HistoryView } from '@/components/dashboard/history/history-view';
 import { apiRequest } from '@/lib/client/api-client';
 import { useErrorText } from '@/lib/client/error-text';
-import { HISTORY_PAGE_SIZE, type HistoryList, type Redownload } from '@/lib/history/schemas';
+import { HISTORY_PAGE_SIZE } from '@/lib/history/page-size';
+import type { HistoryList, Redownload } from '@/lib/history/schemas';
 import { useRouter } from '@/lib/i18n/navigation';
 import { fetchData } from './fetcher';
 import { notifyError, notifySuccess } from './notify';

@@ -1,8 +1,8 @@
 import { Link2, ListVideo } from 'lucide-react';
 import { getTranslations } from 'next-intl/server';
 import { AnalyzeWorkspace } from '@/components/analyze/analyze-workspace';
-import { BulkDownload } from '@/components/bulk/bulk-download';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { LazyBulkDownload } from './lazy-bulk';
 
 /** The home page's tabbed area: both tabs work in place, the same parts as /download and /bulk. */
 export async function HomeTools() {
@@ -28,7 +28,7 @@ export async function HomeTools() {
           <AnalyzeWorkspace notices="bar" />
         </TabsContent>
         <TabsContent value="bulk">
-          <BulkDownload />
+          <LazyBulkDownload />
         </TabsContent>
       </Tabs>
     </section>

@@ -17,6 +17,7 @@ export function AccountLink({ signInLabel, accountLabel }: { signInLabel: string
   return (
     <Link
       href={signedIn ? '/dashboard' : '/login'}
+      prefetch={false}
       data-testid="header-account"
       className="ms-1 hidden rounded-md border px-3 py-1.5 text-sm font-medium hover:bg-muted sm:inline-flex"
     >

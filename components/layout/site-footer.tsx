@@ -17,7 +17,7 @@ export async function SiteFooter() {
           <ul className="space-y-1.5">
             {PLATFORM_PAGES.map((page) => (
               <li key={page.platform}>
-                <Link href={page.path} className="text-muted-foreground hover:text-foreground">
+                <Link href={page.path} prefetch={false} className="text-muted-foreground hover:text-foreground">
                   {t('downloader', { platform: page.label })}
                 </Link>
               </li>
@@ -27,9 +27,9 @@ export async function SiteFooter() {
         <nav aria-label={t('product')} className="space-y-2 text-sm">
           <p className="font-semibold">{t('product')}</p>
           <ul className="space-y-1.5">
-            <li><Link href="/download" className="text-muted-foreground hover:text-foreground">{t('download')}</Link></li>
-            <li><Link href="/bulk" className="text-muted-foreground hover:text-foreground">{t('bulk')}</Link></li>
-            <li><Link href="/dashboard/api" className="text-muted-foreground hover:text-foreground">{t('api')}</Link></li>
+            <li><Link href="/download" prefetch={false} className="text-muted-foreground hover:text-foreground">{t('download')}</Link></li>
+            <li><Link href="/bulk" prefetch={false} className="text-muted-foreground hover:text-foreground">{t('bulk')}</Link></li>
+            <li><Link href="/dashboard/api" prefetch={false} className="text-muted-foreground hover:text-foreground">{t('api')}</Link></li>
           </ul>
         </nav>
       </div>

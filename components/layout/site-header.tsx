@@ -13,7 +13,9 @@ export async function SiteHeader() {
     <header className="sticky top-0 z-40 border-b bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4">
         {/* Named by what it shows ("Grabline media downloader") plus where it goes: a spoken name must contain the visible one. */}
-        <Link href="/" className="flex items-center gap-2.5">
+        {/* The site-wide links are not prefetched (here, the footer, the account link): on a slow network the page's own
+            requests — its analysis, its pictures — must not queue behind other pages'; a click fetches the page. */}
+        <Link href="/" prefetch={false} className="flex items-center gap-2.5">
           <span className="grid h-9 w-9 place-items-center rounded-lg bg-gradient-to-br from-primary to-accent text-primary-foreground shadow-sm">
             <Download className="h-5 w-5" aria-hidden />
           </span>
@@ -28,6 +30,7 @@ export async function SiteHeader() {
             <Link
               key={link.href}
               href={link.href}
+              prefetch={false}
               className="rounded-md px-3 py-2 text-muted-foreground hover:bg-muted hover:text-foreground"
             >
               {t(link.label)}

@@ -1,6 +1,6 @@
 /**
  * Durations as minutes:seconds (hours only when there are some) and sizes (sizeText). Values may
- * arrive as BigNumber from the big-number parser, hence the Number() coercions.
+ * arrive as digit strings from the exact JSON parser (integers over 15 digits), hence the Number() coercions.
  */
 export function formatDuration(seconds: unknown): string | null {
   const total = Math.round(Number(seconds));

@@ -4,8 +4,12 @@ import { Film } from 'lucide-react';
 import { useState } from 'react';
 import { cn } from '@/lib/cn';
 
-/** A thumbnail (served by our own route) that degrades to a neutral tile when it is missing or fails to load. */
-export function MediaThumbnail({ src, alt, className }: { src?: string | null; alt: string; className?: string }) {
+/**
+ * A thumbnail (served by our own route) that degrades to a neutral tile when it is missing or fails to load.
+ * `priority`: the picture is the page's largest content (a result's), fetched at once and ahead of other work;
+ * the others wait until they come near the viewport.
+ */
+export function MediaThumbnail({ src, alt, className, priority }: { src?: string | null; alt: string; className?: string; priority?: boolean }) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const usable = src && failedSrc !== src;
   return (
@@ -16,7 +20,9 @@ export function MediaThumbnail({ src, alt, className }: { src?: string | null; a
         <img
           src={src}
           alt={alt}
-          loading="lazy"
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : undefined}
+          decoding={priority ? 'sync' : undefined}
           referrerPolicy="no-referrer"
           onError={() => setFailedSrc(src)}
           className="h-full w-full object-cover"

@@ -61,7 +61,7 @@ export function MediaResultCard({ media, onAnalyzeEntry, busy }: { media: MediaI
     <>
       <Card data-testid="result-card" className="overflow-hidden">
         <div className="grid gap-6 p-4 sm:grid-cols-[16rem_1fr] sm:p-6">
-          <MediaThumbnail src={item?.thumbnail || media.thumbnail} alt={media.title} className="aspect-video w-full" />
+          <MediaThumbnail src={item?.thumbnail || media.thumbnail} alt={media.title} className="aspect-video w-full" priority />
           <div className="flex min-w-0 flex-col gap-3">
             <h2 data-testid="result-title" dir="auto" className="text-lg font-semibold leading-snug break-words text-start">
               {media.title || t('untitled')}

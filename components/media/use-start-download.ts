@@ -3,7 +3,7 @@
 import { useCallback } from 'react';
 import type { DownloadJobBody } from '@/lib/client/download-job-run';
 import { useDownloadJob } from '@/lib/client/use-download-job';
-import { DOWNLOAD_FORMATS } from '@/lib/jobs/download-job-schemas';
+import { DOWNLOAD_FORMATS } from '@/lib/jobs/download-formats';
 import type { Format, MediaInfo } from '@/lib/media/types';
 import { downloadFilename } from './format-media';
 

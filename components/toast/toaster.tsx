@@ -12,8 +12,9 @@ import {
 import { dismissToast, useToasts } from '@/lib/client/use-toast';
 
 /**
- * The global toast area, always present: 5000 ms, swipe right past 50 px, F8 focuses it. Both names screen
- * readers hear are in the visitor's language: the region's ("Notifications (F8)") and each toast's.
+ * The global toast area, mounted with a page's first toast (LazyToaster): 5000 ms, swipe right past 50 px, F8
+ * focuses it. Both names screen readers hear are in the visitor's language: the region's ("Notifications (F8)")
+ * and each toast's.
  */
 export function Toaster() {
   const t = useTranslations('Common');

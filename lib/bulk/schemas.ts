@@ -1,25 +1,14 @@
 import { z } from 'zod';
+import { BULK_FORMATS, BULK_MAX_ITEMS, BULK_QUALITIES } from './options';
 
 /**
  * The bulk API's bodies, one source of truth for the handler, the /bulk page and the API docs. No server-only
  * imports here.
  */
 
-export const BULK_MAX_ITEMS = 50;
-export const BULK_QUALITIES = ['360p', '720p', '1080p'] as const;
-export const BULK_FORMATS = ['mp4', 'webm', 'mp3'] as const;
-export type BulkQuality = (typeof BULK_QUALITIES)[number];
-export type BulkFormat = (typeof BULK_FORMATS)[number];
+export { BULK_FORMATS, BULK_MAX_ITEMS, BULK_QUALITIES, splitUrls, type BulkFormat, type BulkQuality } from './options';
 
 const NO_URLS = 'Please enter at least one URL';
-
-/** Lines → links: trimmed, blanks dropped. The page uses it too, so both count the same links. */
-export function splitUrls(text: string): string[] {
-  return text
-    .split(/\r?\n/)
-    .map((line) => line.trim())
-    .filter(Boolean);
-}
 
 /** `{urls, quality, format}`; urls are trimmed and blanks dropped before the 1..50 check. */
 export const bulkRequestSchema = z.object({

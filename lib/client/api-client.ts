@@ -1,4 +1,4 @@
-import JSONbig from 'json-bigint';
+import { parseExactJson } from './exact-json';
 import { readStoredToken, refreshSession, REFRESH_PATH, signInAgain } from './session-tokens';
 
 /**
@@ -6,12 +6,9 @@ import { readStoredToken, refreshSession, REFRESH_PATH, signInAgain } from './se
  * with the server's code so the UI can say them in the visitor's language (messages, namespace "Errors").
  */
 
-// Numbers longer than 15 digits must survive parsing, so they become BigNumber values instead of
-// silently losing precision as plain JS numbers.
-const bigJson = JSONbig({ storeAsString: false });
-
+/** Numbers longer than 15 digits must survive parsing: they arrive as their digits instead of a rounded number. */
 export function parseJson(text: string): unknown {
-  return bigJson.parse(text);
+  return parseExactJson(text);
 }
 
 export class ApiError extends Error {

@@ -51,6 +51,20 @@ const browserDeps: AnalysisDeps = {
   parse: parseJson,
 };
 
+/**
+ * The result's picture is the page's largest paint: its fetch starts the moment the analysis answers, not once the
+ * result card has rendered (the card's <img> then finds it under way or done). Same address, same referrer policy.
+ */
+function fetchPictureEarly(metadata: MediaInfo) {
+  const first = metadata.items && metadata.items.length > 1 ? metadata.items[0]?.thumbnail : undefined;
+  const src = first || metadata.thumbnail;
+  if (!src || typeof Image === 'undefined') return;
+  const picture = new Image();
+  picture.fetchPriority = 'high';
+  picture.referrerPolicy = 'no-referrer';
+  picture.src = src;
+}
+
 /** The analysis state machine for one analyse bar: start → job → stream (or polling) → ready | error. */
 export function useAnalysis(notices: AnalysisNotices = 'page') {
   const t = useTranslations('Analyze');
@@ -93,6 +107,7 @@ export function useAnalysis(notices: AnalysisNotices = 'page') {
       cancelRef.current = runAnalysis(url, browserDeps, {
         onProgress: ({ status, progress }) => setState((s) => ({ ...s, status, progress })),
         onReady(metadata) {
+          fetchPictureEarly(metadata);
           setState({ phase: 'ready', url, metadata, error: null });
           toast({ title: t(notices === 'bar' ? 'barCompleteTitle' : 'completeTitle'), description: t('completeBody') });
         },

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { PLATFORMS } from '@/lib/media/types';
+import { HISTORY_PAGE_SIZE } from './page-size';
 
 /**
  * The history API's shapes, one source of truth: the handlers validate with them, the dashboard types its calls
  * with them, and /api/openapi.json documents them. No server-only imports here.
  */
 
-export const HISTORY_PAGE_SIZE = 12;
+export { HISTORY_PAGE_SIZE } from './page-size';
 export const HISTORY_STATUSES = ['completed', 'failed'] as const;
 export type HistoryStatus = (typeof HISTORY_STATUSES)[number];
 

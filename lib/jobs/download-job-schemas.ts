@@ -1,7 +1,8 @@
 import { z } from 'zod';
 
-export const DOWNLOAD_FORMATS = ['mp4', 'webm', 'mp3', 'm4a', 'wav', 'opus'] as const;
-export type DownloadFormat = (typeof DOWNLOAD_FORMATS)[number];
+import { DOWNLOAD_FORMATS } from './download-formats';
+
+export { DOWNLOAD_FORMATS, type DownloadFormat } from './download-formats';
 
 /** POST /api/media/download {url, quality, format} (the public API), optionally {itag, item}. */
 export const downloadJobRequestSchema = z

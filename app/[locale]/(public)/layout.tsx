@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { SiteHeader } from '@/components/layout/site-header';
 import { SkipLink } from '@/components/layout/skip-link';
+import { ClientMessages } from '@/components/i18n/client-messages';
 import { LazyAdsLoader } from '@/components/ads/lazy';
 import { adsSettings } from '@/lib/ads/settings';
 
@@ -19,7 +20,7 @@ export default async function PublicLayout({ children, params }: Props) {
       <SkipLink />
       <SiteHeader />
       <main id="main" className="flex-1">
-        {children}
+        <ClientMessages area="public">{children}</ClientMessages>
       </main>
       <SiteFooter />
       {ads ? <LazyAdsLoader settings={ads} /> : null}

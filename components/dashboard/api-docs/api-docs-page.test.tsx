@@ -66,7 +66,7 @@ afterEach(() => {
   process.env.SITE_URL = saved;
 });
 
-/** Radix tabs switch on a primary-button mouse down. */
+/** The tabs switch on a primary-button mouse down. */
 async function openTab(trigger: Element) {
   await act(async () => trigger.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, button: 0 })));
 }

@@ -62,7 +62,7 @@ export function SettingsView({
   }
 
   return (
-    // Radix Tabs writes its own dir attribute (ltr unless told), which would flip Arabic pages back.
+    // The tabs write their own dir attribute; the page's direction is passed explicitly.
     <Tabs defaultValue="preferences" dir={dir} className="space-y-2">
       <div className="flex flex-wrap items-center justify-between gap-3">
         {/* On a phone the tabs wrap onto a second line rather than scroll out of sight with no sign they do. */}

@@ -30,7 +30,7 @@ export default async function ApiDocsPage({ params }: Props) {
   const baseUrl = originFor(await headers());
   // The very document GET /api/openapi.json serves: endpoints and code examples are read from it, never written twice.
   const doc = buildOpenApiDocument(baseUrl);
-  // Radix Tabs writes its own dir attribute (ltr unless told), which would flip Arabic pages back.
+  // The tabs write their own dir attribute; the page's direction is passed explicitly.
   const dir = LOCALE_INFO[locale].dir;
   return (
     <div className="space-y-8">

@@ -1,0 +1,60 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import en from '@/messages/en.json';
+import { CLIENT_NAMESPACES, pickMessages, type ClientArea } from './pick-messages';
+
+const ROOT = process.cwd();
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(path.join(ROOT, dir), { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name))
+    .map((entry) => path.relative(ROOT, path.join(entry.parentPath, entry.name)));
+}
+
+/** Which provider's texts a file's hooks read: its folder decides (lib/client's hooks serve the public pages). */
+function areasOf(file: string): ClientArea[] {
+  if (/^components\/dashboard(-data)?\//.test(file)) return ['dashboard'];
+  if (file.startsWith('components/auth/')) return ['auth'];
+  if (/^components\/(layout|theme|toast)\//.test(file)) return ['shell'];
+  if (file === 'lib/client/error-text.ts') return ['public', 'auth', 'dashboard'];
+  return ['public'];
+}
+
+describe('pickMessages', () => {
+  const messages = { A: { x: 'ax', y: 'ay' }, B: { z: { deep: 'bz' }, w: 'bw' }, C: 'c' };
+
+  it('keeps whole namespaces and single keys, with their nesting', () => {
+    expect(pickMessages(messages, ['A', 'B.z'])).toEqual({ A: { x: 'ax', y: 'ay' }, B: { z: { deep: 'bz' } } });
+  });
+
+  it('leaves out what is not asked for or does not exist', () => {
+    expect(pickMessages(messages, ['C', 'Missing', 'B.missing'])).toEqual({ C: 'c' });
+  });
+});
+
+describe('the namespaces handed to the browser', () => {
+  it('exist in the catalogue', () => {
+    for (const paths of Object.values(CLIENT_NAMESPACES)) {
+      for (const p of paths) expect(p.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)?.[key], en), p).toBeDefined();
+    }
+  });
+
+  it("cover every namespace a hook reads in the area it renders in (the shell's reach every area)", () => {
+    const missing: string[] = [];
+    for (const file of [...sourceFiles('components'), ...sourceFiles('lib/client')]) {
+      const text = readFileSync(path.join(ROOT, file), 'utf8');
+      for (const [, namespace] of text.matchAll(/useTranslations\('([\w.]+)'\)/g)) {
+        for (const area of areasOf(file)) {
+          const given = [...CLIENT_NAMESPACES[area], ...CLIENT_NAMESPACES.shell];
+          if (given.some((p) => namespace === p || namespace.startsWith(`${p}.`))) continue;
+          // Only some keys of the namespace are handed over: each key the file reads must be one of them.
+          const keys = [...text.matchAll(/\bt(?:\.rich)?\('([\w.]+)'/g)].map((m) => `${namespace}.${m[1]}`);
+          const uncovered = keys.filter((key) => !given.some((p) => key === p || key.startsWith(`${p}.`)));
+          if (keys.length === 0 || uncovered.length > 0) missing.push(`${file}: ${uncovered.join(', ') || namespace} (${area})`);
+        }
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+});

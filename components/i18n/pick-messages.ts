@@ -1,0 +1,38 @@
+import type { AbstractIntlMessages } from 'next-intl';
+
+/**
+ * The namespaces the browser's code reads, by where it runs. Every page renders per request and hands its client
+ * islands their texts inside the page's HTML: each area passes only what its islands read, never the whole
+ * catalogue (server components translate on the server and need none of it). A dotted path picks one key.
+ */
+export const CLIENT_NAMESPACES = {
+  /** The root layout's islands: the header's language menu and mobile menu, the theme switch, the toasts. */
+  shell: ['Header', 'Theme', 'Common'],
+  /** The public pages: the analyse bar and result card, bulk, advertising, a landing page's outage line. */
+  public: ['Analyze', 'MediaResult', 'DownloadProgress', 'Bulk', 'Errors', 'ErrorsIn', 'Ads', 'Landing.outage'],
+  /** The sign-in and registration forms. */
+  auth: ['Login', 'Register', 'Errors', 'ErrorsIn'],
+  /** The signed-in dashboard. */
+  dashboard: ['Dashboard', 'DashboardNav', 'DashboardData', 'History', 'Settings', 'ApiDocs', 'Errors', 'ErrorsIn'],
+} as const satisfies Record<string, readonly string[]>;
+
+export type ClientArea = keyof typeof CLIENT_NAMESPACES;
+
+/** The messages under the given paths (a namespace, or `Namespace.key`), with their nesting kept. */
+export function pickMessages(messages: AbstractIntlMessages, paths: readonly string[]): AbstractIntlMessages {
+  const picked: AbstractIntlMessages = {};
+  for (const path of paths) {
+    const [namespace, key] = path.split('.', 2);
+    const value = messages[namespace];
+    if (value === undefined) continue;
+    if (key === undefined || typeof value === 'string') {
+      picked[namespace] = value;
+      continue;
+    }
+    const inner = value[key];
+    if (inner === undefined) continue;
+    const kept = picked[namespace];
+    picked[namespace] = { ...(typeof kept === 'object' ? kept : {}), [key]: inner };
+  }
+  return picked;
+}

@@ -1,0 +1,69 @@
+// @vitest-environment jsdom
+import { act, forwardRef, type ButtonHTMLAttributes } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { deferMenu, type DeferredMenuProps } from './deferred-menu';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const StandIn = forwardRef<HTMLButtonElement, ButtonHTMLAttributes<HTMLButtonElement>>(function StandIn(props, ref) {
+  return <button ref={ref} data-testid="menu-button" {...props} />;
+});
+
+/** The full menu as a test sees it: which way it was mounted. */
+function FullMenu({ defaultOpen, focusTrigger }: DeferredMenuProps) {
+  return <div data-testid="full-menu" data-open={String(!!defaultOpen)} data-focus={String(!!focusTrigger)} />;
+}
+
+let root: Root;
+let host: HTMLDivElement;
+let load: ReturnType<typeof vi.fn<() => Promise<{ default: typeof FullMenu }>>>;
+
+beforeEach(() => {
+  host = document.createElement('div');
+  document.body.appendChild(host);
+  root = createRoot(host);
+  load = vi.fn(async () => ({ default: FullMenu }));
+});
+
+afterEach(() => {
+  act(() => root.unmount());
+  host.remove();
+});
+
+const button = () => host.querySelector<HTMLButtonElement>('[data-testid=menu-button]');
+const full = () => host.querySelector<HTMLElement>('[data-testid=full-menu]');
+
+async function mount() {
+  const Menu = deferMenu(load, StandIn);
+  await act(async () => root.render(<Menu />));
+}
+
+describe('deferMenu', () => {
+  it('renders only the stand-in button, named as a menu button, and fetches nothing', async () => {
+    await mount();
+    expect(button()?.getAttribute('aria-haspopup')).toBe('menu');
+    expect(button()?.getAttribute('aria-expanded')).toBe('false');
+    expect(full()).toBeNull();
+    expect(load).not.toHaveBeenCalled();
+  });
+
+  it('fetches the menu when the pointer comes over the button, and mounts it closed', async () => {
+    await mount();
+    await act(async () => button()!.dispatchEvent(new PointerEvent('pointerover', { bubbles: true })));
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(full()?.dataset.open).toBe('false');
+  });
+
+  it('opens the menu a key press asked for before its code arrived', async () => {
+    await mount();
+    await act(async () => button()!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true })));
+    expect(full()?.dataset.open).toBe('true');
+  });
+
+  it('hands focus on to the real button when the stand-in had it', async () => {
+    await mount();
+    await act(async () => button()!.focus());
+    expect(full()?.dataset.focus).toBe('true');
+  });
+});
