@@ -1,4 +1,4 @@
-import { parseExactJson } from './exact-json';
+import JSONbig from 'json-bigint';
 import { readStoredToken, refreshSession, REFRESH_PATH, signInAgain } from './session-tokens';
 
 /**
@@ -6,9 +6,14 @@ import { readStoredToken, refreshSession, REFRESH_PATH, signInAgain } from './se
  * with the server's code so the UI can say them in the visitor's language (messages, namespace "Errors").
  */
 
-/** Numbers longer than 15 digits must survive parsing: they arrive as their digits instead of a rounded number. */
+/**
+ * Numbers longer than 15 digits must survive parsing: they arrive as their digits (a string) instead of a rounded
+ * number; readers coerce with Number() where they compute, which reads either form.
+ */
+const bigJson = JSONbig({ storeAsString: true });
+
 export function parseJson(text: string): unknown {
-  return parseExactJson(text);
+  return bigJson.parse(text);
 }
 
 export class ApiError extends Error {
