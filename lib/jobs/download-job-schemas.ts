@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { deliveryQueryShape } from '@/lib/media/deliver/schemas';
 
 export const DOWNLOAD_FORMATS = ['mp4', 'webm', 'mp3', 'm4a', 'wav', 'opus'] as const;
 export type DownloadFormat = (typeof DOWNLOAD_FORMATS)[number];
@@ -12,6 +13,10 @@ export const downloadJobRequestSchema = z
     // The web page names the exact format the visitor chose; quality and format then only describe it.
     itag: z.string().trim().min(1).max(64).optional().describe('An exact format from the analysis (overrides quality and format)'),
     item: z.string().trim().min(1).max(128).optional().describe('Which item of a multi-item post the itag belongs to'),
+    start: deliveryQueryShape.start,
+    end: deliveryQueryShape.end,
+    exact: z.boolean().optional().describe(deliveryQueryShape.exact.description ?? ''),
+    embedMetadata: z.boolean().optional().describe(deliveryQueryShape.embedMetadata.description ?? ''),
   })
   .refine((body) => body.url.length > 0, { message: 'Please enter a valid URL' });
 export type DownloadJobRequest = z.infer<typeof downloadJobRequestSchema>;
@@ -29,7 +34,7 @@ export const downloadProgressSchema = z.object({
   status: z.enum(DOWNLOAD_STATUSES),
   progress: z.number().int().min(0).max(100).meta({ description: '0..100, never moving backwards' }),
   message: z.string(),
-  downloadUrl: z.string().nullable().meta({ description: '`/api/download/{mediaId}?itag=&ext=` once ready, else null' }),
+  downloadUrl: z.string().nullable().meta({ description: '`/api/download/{mediaId}?itag=&ext=` (with the cut and `embedMetadata=false` when asked) once ready, else null' }),
   code: z.string().optional().meta({ description: "The error's code when failed" }),
 });
 export type DownloadProgress = z.infer<typeof downloadProgressSchema>;

@@ -10,6 +10,7 @@ import type { SegmentFetchContext } from './segment-fetch';
 import { openStitched } from './stitch-runs';
 import { planSegments, type SegmentJob } from './segment-plan';
 import { sniffSegmentKind, type SegmentKind } from './segment-kind';
+import { windowPlan, type TimeWindow } from './segment-window';
 
 export interface SegmentedOptions {
   signal?: AbortSignal;
@@ -24,12 +25,16 @@ export interface SegmentedOptions {
   retries?: number;
   /** no bytes for this long fails the attempt (default 20 s) */
   stallMs?: number;
+  /** Only the segments covering this stretch (and one on each side): a cut never fetches the whole stream. */
+  window?: TimeWindow;
 }
 
 export interface SegmentedDownload {
   stream: Readable;
   segmentCount: number;
   kind: SegmentKind;
+  /** Where in the source the stream begins: 0, or the start of the first segment of a window. */
+  offset: number;
 }
 
 const defaultConcurrency = (): number => config().env.SEGMENT_CONCURRENCY;
@@ -45,7 +50,7 @@ async function openWholeFile(source: SourceFormat, opts: SegmentedOptions): Prom
   );
   download.stream.once('end', () => opts.onProgress?.(1, 1, bytes));
   const kind: SegmentKind = /webm/.test(source.container ?? source.mimeType ?? '') ? 'other' : 'fmp4';
-  return { stream: download.stream, segmentCount: 1, kind };
+  return { stream: download.stream, segmentCount: 1, kind, offset: 0 };
 }
 
 /**
@@ -66,7 +71,8 @@ export async function openSegmented(source: SourceFormat, opts: SegmentedOptions
   const internal = new AbortController();
   const signal = opts.signal ? AbortSignal.any([opts.signal, internal.signal]) : internal.signal;
 
-  const plan = await planSegments(source, signal, retries);
+  const whole = await planSegments(source, signal, retries);
+  const { plan, offset: startsAt } = opts.window ? windowPlan(whole, opts.window) : { plan: whole, offset: 0 };
   const fetchCtx: SegmentFetchContext = {
     headers: source.httpHeaders,
     signal,
@@ -74,7 +80,10 @@ export async function openSegmented(source: SourceFormat, opts: SegmentedOptions
     stallMs,
     keyFor: createKeyCache({ headers: source.httpHeaders, signal, retries, stallMs }),
   };
-  if (plan.runs) return openStitched(plan.runs, { fetch: fetchCtx, concurrency, maxConcurrency, signal, onProgress: opts.onProgress, internal });
+  if (plan.runs) {
+    const stitched = await openStitched(plan.runs, { fetch: fetchCtx, concurrency, maxConcurrency, signal, onProgress: opts.onProgress, internal });
+    return { ...stitched, offset: startsAt };
+  }
 
   const jobs: SegmentJob[] = plan.init ? [plan.init, ...plan.segments] : plan.segments;
   const offset = plan.init ? 1 : 0;
@@ -96,5 +105,5 @@ export async function openSegmented(source: SourceFormat, opts: SegmentedOptions
   opts.signal?.addEventListener('abort', onAbort, { once: true });
   if (opts.signal?.aborted) onAbort();
   const head = await first;
-  return { stream, segmentCount: plan.segments.length, kind: sniffSegmentKind(head) };
+  return { stream, segmentCount: plan.segments.length, kind: sniffSegmentKind(head), offset: startsAt };
 }

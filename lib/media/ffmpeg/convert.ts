@@ -1,8 +1,10 @@
 import 'server-only';
 import { AppError } from '@/lib/errors';
-import { buildConvertArgs, chooseAudioEncoder, chooseVideoEncoder, type ConvertInput, type ConvertJob } from './convert-args';
+import { buildConvertArgs, chooseAudioEncoder, chooseVideoEncoder, type ConvertCut, type ConvertInput, type ConvertJob } from './convert-args';
 import { streamFromHint, type CodecHints, type HintedStream } from './convert-hints';
-import { probeMedia } from './probe';
+import { keyframeAtOrBefore } from './keyframes';
+import type { FileTags } from './metadata-args';
+import { firstStream, probeMedia } from './probe';
 import { runFfmpeg } from './run-ffmpeg';
 
 export interface ConvertFilesOptions {
@@ -15,7 +17,24 @@ export interface ConvertFilesOptions {
   signal?: AbortSignal;
   /** 0..1, from ffmpeg's output clock against the inputs' duration (only when the inputs were probed). */
   onProgress?: (fraction: number) => void;
+  /** A cut of the source, in the source's seconds. */
+  cut?: CutRequest;
+  tags?: FileTags;
+  /** A local picture file, an audio file's cover. */
+  cover?: string;
 }
+
+export interface CutRequest {
+  start: number;
+  end: number;
+  exact: boolean;
+  /** Where in the source each local file begins (a window of segments starts later than 0). */
+  videoOffset: number;
+  audioOffset: number;
+}
+
+/** Past a keyframe's printed time, so seeking backwards to it lands on it and not on the one before. */
+const ON_KEYFRAME = 0.0005;
 
 type Inputs = [ConvertInput | undefined, ConvertInput | undefined];
 
@@ -61,9 +80,11 @@ function probedInputs(opts: ConvertFilesOptions): Promise<Inputs> {
  * turns ffmpeg's clock into a fraction.
  */
 export async function convertFiles(opts: ConvertFilesOptions): Promise<void> {
-  const [video, audio] = inputsFromHints(opts) ?? (await probedInputs(opts));
-  const args = buildConvertArgs({ plan: opts.plan, video, audio, output: opts.output });
-  const duration = Math.max(video?.probe.duration ?? 0, audio?.probe.duration ?? 0);
+  const plain = !opts.cut && !opts.plan.messaging;
+  const [video, audio] = (plain ? inputsFromHints(opts) : undefined) ?? (await probedInputs(opts));
+  const cut = opts.cut ? await cutOf(opts, video) : undefined;
+  const args = buildConvertArgs({ plan: opts.plan, video, audio, output: opts.output, cut, tags: opts.tags, cover: opts.cover });
+  const duration = cut?.length ?? Math.max(video?.probe.duration ?? 0, audio?.probe.duration ?? 0);
   const onProgress = opts.onProgress;
   try {
     await runFfmpeg(args, {
@@ -77,4 +98,19 @@ export async function convertFiles(opts: ConvertFilesOptions): Promise<void> {
     throw new AppError('upstream_failed', 'The media could not be converted', error.details);
   }
   onProgress?.(1);
+}
+
+/**
+ * Where each input starts reading. A copied picture must start on a keyframe: the cut moves back to the last one
+ * at or before `start` (found in the local file), so the clip may begin a little early but always decodes. A
+ * picture that is encoded anyway (exact cuts, conversions) starts on the exact frame.
+ */
+async function cutOf(opts: ConvertFilesOptions, video: ConvertInput | undefined): Promise<ConvertCut> {
+  const { start, end, exact, videoOffset, audioOffset } = opts.cut!;
+  const stream = opts.plan.kind === 'video' && video ? firstStream(video.probe, 'video') : undefined;
+  const copied = stream !== undefined && chooseVideoEncoder(opts.plan, stream, { videoSeek: 0, audioSeek: 0, length: 0, encode: exact }) === 'copy';
+  let from = start;
+  if (copied) from = videoOffset + (await keyframeAtOrBefore(video!.path, Math.max(0, start - videoOffset), { signal: opts.signal }));
+  const seek = (offset: number) => Math.max(0, from - offset + (copied ? ON_KEYFRAME : 0));
+  return { videoSeek: seek(videoOffset), audioSeek: seek(audioOffset), length: end - from, encode: exact };
 }

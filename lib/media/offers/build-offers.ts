@@ -2,6 +2,7 @@ import type { MediaKind } from '@/lib/media/types';
 import { audioOffers } from './audio-offers';
 import { videoFamily } from './codecs';
 import { imageOffers } from './image-offers';
+import { messagingOffer } from './messaging';
 import { sortSources } from './sources';
 import type { Offer, OfferInput, OfferPlan, Offers } from './types';
 import { videoOffers } from './video-offers';
@@ -40,12 +41,13 @@ export function buildOffers(input: OfferInput & { kind?: MediaKind }): Offers {
   const audio = audioOffers(sorted, input.duration);
   const images = imageOffers(sorted);
   const chosen = pickDefault(video);
-  const videoOrdered = chosen ? [chosen, ...video.filter((o) => o !== chosen)] : video;
+  const messaging = messagingOffer(video.filter((o) => o.plan.container === 'mp4'), input.duration);
+  const videoOrdered = [...(chosen ? [chosen, ...video.filter((o) => o !== chosen)] : video), ...(messaging ? [messaging] : [])];
   const photoFirst = images.length > 0 && (input.kind === 'photo' || video.length === 0);
   const ordered = photoFirst ? [...images, ...videoOrdered, ...audio] : [...videoOrdered, ...audio, ...images];
   return {
     formats: ordered.map((o) => o.format),
     plans: new Map(ordered.map((o) => [o.plan.itag, o.plan])),
-    availableQualities: unique([...video, ...audio, ...images].map((o) => o.format.quality)),
+    availableQualities: unique([...videoOrdered, ...audio, ...images].map((o) => o.format.quality)),
   };
 }

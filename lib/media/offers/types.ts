@@ -33,6 +33,8 @@ export interface OfferPlan {
   audioBitrate?: number;
   /** The ladder height the offer is labelled with (the source's own may be lower, never higher). */
   height?: number;
+  /** The "for messaging" file: H.264 + AAC at most 720p, its bitrate set so the file fits 16 MB (`messaging.ts`). */
+  messaging?: boolean;
 }
 
 export interface Offers {
