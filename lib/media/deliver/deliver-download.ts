@@ -1,7 +1,6 @@
 import 'server-only';
 import { clientAddress } from '@/lib/http/client-address';
 import { AppError } from '@/lib/errors';
-import { formatTimeText } from '@/lib/media/trim/time-text';
 import { trimRangeOf, type DeliveryQuery } from '@/lib/media/trim/trim-range';
 import type { SourceFormat } from '@/lib/media/types';
 import { fileTagsOf } from './file-tags';
@@ -51,10 +50,10 @@ export function prepareDownload(offer: ResolvedOffer, opts: WaitOptions = {}): P
   );
 }
 
-/** The name a file is saved under: a clip says which stretch it is. */
+/** The name a file is saved under: a clip says which stretch it is, in seconds (file names cannot hold colons). */
 function fileTitle(offer: ResolvedOffer): string {
   const cut = offer.delivery.trim;
-  return cut ? `${offer.title} (${formatTimeText(cut.start)}-${formatTimeText(cut.end)})` : offer.title;
+  return cut ? `${offer.title} (${cut.start}-${cut.end} s)` : offer.title;
 }
 
 /**

@@ -138,9 +138,10 @@ export function buildConvertArgs(job: ConvertJob): string[] {
 
   const maps: string[] = [];
   const codecs: string[] = [];
+  const videoEncoder = videoStream ? chooseVideoEncoder(job.plan, videoStream, job.cut) : undefined;
   if (videoStream) {
     maps.push('-map', `${indexOf(job.video!, job.cut?.videoSeek)}:${streamSpec(job.video!, videoStream)}`);
-    codecs.push(...videoArgs(chooseVideoEncoder(job.plan, videoStream, job.cut), videoStream, job));
+    codecs.push(...videoArgs(videoEncoder!, videoStream, job));
   }
   if (audioStream) {
     maps.push('-map', `${indexOf(job.audio!, job.cut?.audioSeek)}:${streamSpec(job.audio!, audioStream)}`);
@@ -151,7 +152,10 @@ export function buildConvertArgs(job: ConvertJob): string[] {
   else if (!videoStream) codecs.push('-vn');
   const inputArgs = inputs.flatMap(({ input, seek }) => [...(seek ? ['-ss', seek.toFixed(6)] : []), ...localInputArgs(input.path)]);
   if (cover) inputArgs.push(...localInputArgs(cover));
-  const cut = job.cut ? ['-t', job.cut.length.toFixed(3), '-avoid_negative_ts', 'make_zero'] : [];
+  // A copied picture starts on its keyframe a hair before the seek point: its timestamps are moved up to 0.
+  // An encoded one starts at 0 already, and moving it would shift it by the encoder's delay.
+  const shift = videoEncoder === 'copy' ? ['-avoid_negative_ts', 'make_zero'] : [];
+  const cut = job.cut ? ['-t', job.cut.length.toFixed(3), ...shift] : [];
   return [
     ...inputArgs, ...maps, ...codecs, ...cut,
     '-map_metadata', '-1', '-map_chapters', '-1', ...(job.tags ? metadataArgs(job.tags, job.plan.container) : []),

@@ -63,11 +63,11 @@ export function trimRangeOf(query: DeliveryQuery, media: { kind: 'video' | 'audi
   const to = end ?? duration;
   if (to === undefined) throw new AppError('trim_invalid_range', 'This media does not say how long it is: give an end time', { field: 'end' });
   const from = start ?? 0;
-  if (to - from < MIN_LENGTH) {
-    throw new AppError('trim_invalid_range', 'The end must come after the start (by at least 0.1 s)', { start: from, end: to });
-  }
   if (duration !== undefined && (from >= duration || to > duration + END_SLACK)) {
     throw new AppError('trim_out_of_bounds', `The range must lie within the media's ${duration.toFixed(1)} s`, { duration });
+  }
+  if (to - from < MIN_LENGTH) {
+    throw new AppError('trim_invalid_range', 'The end must come after the start (by at least 0.1 s)', { start: from, end: to });
   }
   const clipped = duration === undefined ? to : Math.min(to, duration);
   if (from === 0 && duration !== undefined && clipped >= duration - END_SLACK) return undefined;
