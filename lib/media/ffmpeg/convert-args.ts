@@ -143,13 +143,13 @@ export function buildConvertArgs(job: ConvertJob): string[] {
     maps.push('-map', `${indexOf(job.video!, job.cut?.videoSeek)}:${streamSpec(job.video!, videoStream)}`);
     codecs.push(...videoArgs(videoEncoder!, videoStream, job));
   }
+  const cover = !videoStream && job.cover && job.tags && carriesCover(job.plan.container) ? job.cover : undefined;
+  if (!videoStream && !cover) codecs.push('-vn');
   if (audioStream) {
     maps.push('-map', `${indexOf(job.audio!, job.cut?.audioSeek)}:${streamSpec(job.audio!, audioStream)}`);
     codecs.push(...audioArgs(chooseAudioEncoder(job.plan, audioStream, job.cut), job.plan, job.audio!));
   }
-  const cover = !videoStream && job.cover && job.tags && carriesCover(job.plan.container) ? job.cover : undefined;
   if (cover) codecs.push(...coverArgs(inputs.length, job.plan.container));
-  else if (!videoStream) codecs.push('-vn');
   const inputArgs = inputs.flatMap(({ input, seek }) => [...(seek ? ['-ss', seek.toFixed(6)] : []), ...localInputArgs(input.path)]);
   if (cover) inputArgs.push(...localInputArgs(cover));
   // A copied picture starts on its keyframe a hair before the seek point: its timestamps are moved up to 0.
