@@ -20,6 +20,8 @@ export interface FetchedSource {
   bytes: number;
   /** Where in the source the local file begins. */
   offset: number;
+  /** A cut of a segmented source: where the segment holding its start begins. */
+  boundary?: number;
 }
 
 /** One source (progressive file, HLS or DASH) → a local file we wrote, with real progress. */
@@ -53,5 +55,5 @@ export async function fetchSourceToFile(source: SourceFormat, file: string, opts
   });
   const written = await downloadToFile(download.stream, file, { signal: opts.signal });
   opts.onFraction?.(1);
-  return { bytes: written, offset: download.offset };
+  return { bytes: written, offset: download.offset, ...(download.boundary !== undefined ? { boundary: download.boundary } : {}) };
 }

@@ -83,6 +83,7 @@ async function prepareWithin(plan: OfferPlan, dir: string, opts: PrepareOptions)
   let bytes = 0;
   const files = inputs.map((input) => (copyOnly ? output : path.join(dir, `input-${input.role}`)));
   const offsets = inputs.map(() => 0);
+  const boundaries: (number | undefined)[] = inputs.map(() => undefined);
   try {
     await Promise.all(
       inputs.map((input, i) =>
@@ -97,7 +98,10 @@ async function prepareWithin(plan: OfferPlan, dir: string, opts: PrepareOptions)
             fractions[i] = fraction;
             report(fetched() * fetchShare);
           },
-        }).then((fetched) => (offsets[i] = fetched.offset)),
+        }).then((fetched) => {
+          offsets[i] = fetched.offset;
+          boundaries[i] = fetched.boundary;
+        }),
       ),
     );
   } catch (error) {
@@ -115,7 +119,7 @@ async function prepareWithin(plan: OfferPlan, dir: string, opts: PrepareOptions)
       audioPath: fileOf(plan.audio),
       output,
       signal,
-      ...(trim ? { cut: { ...trim, videoOffset: offsetOf(plan.video), audioOffset: offsetOf(plan.audio) } } : {}),
+      ...(trim ? { cut: { ...trim, videoOffset: offsetOf(plan.video), audioOffset: offsetOf(plan.audio), videoKeyframe: boundaries[indexOf(plan.video)] } } : {}),
       ...(tags ? { tags } : {}),
       ...(coverFile ? { cover: coverFile } : {}),
       onProgress: (fraction) => report(fetchShare + fraction * (1 - fetchShare)),

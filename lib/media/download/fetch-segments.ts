@@ -35,6 +35,8 @@ export interface SegmentedDownload {
   kind: SegmentKind;
   /** Where in the source the stream begins: 0, or the start of the first segment of a window. */
   offset: number;
+  /** With a window: where the segment holding its start begins (see `windowPlan`). */
+  boundary?: number;
 }
 
 const defaultConcurrency = (): number => config().env.SEGMENT_CONCURRENCY;
@@ -66,13 +68,17 @@ export async function openSegmented(source: SourceFormat, opts: SegmentedOptions
   }
   const retries = opts.retries ?? 5;
   const stallMs = opts.stallMs ?? 20_000;
-  const concurrency = Math.max(1, Math.min(64, Math.floor(opts.concurrency ?? defaultConcurrency())));
-  const maxConcurrency = opts.concurrency === undefined ? Math.max(concurrency, MAX_ADAPTIVE_CONCURRENCY) : concurrency;
+  const configured = Math.max(1, Math.min(64, Math.floor(opts.concurrency ?? defaultConcurrency())));
+  const maxConcurrency = opts.concurrency === undefined ? Math.max(configured, MAX_ADAPTIVE_CONCURRENCY) : configured;
   const internal = new AbortController();
   const signal = opts.signal ? AbortSignal.any([opts.signal, internal.signal]) : internal.signal;
 
   const whole = await planSegments(source, signal, retries);
-  const { plan, offset: startsAt } = opts.window ? windowPlan(whole, opts.window) : { plan: whole, offset: 0 };
+  const windowed = opts.window ? windowPlan(whole, opts.window) : undefined;
+  const { plan, offset: startsAt } = windowed ?? { plan: whole, offset: 0 };
+  const placed = windowed && windowed.plan !== whole ? { offset: startsAt, boundary: windowed.boundary } : { offset: startsAt };
+  // A window is a handful of segments: unless told otherwise, all of them are asked for at once.
+  const concurrency = opts.window && opts.concurrency === undefined ? Math.max(configured, Math.min(maxConcurrency, plan.segments.length + 1)) : configured;
   const fetchCtx: SegmentFetchContext = {
     headers: source.httpHeaders,
     signal,
@@ -82,7 +88,7 @@ export async function openSegmented(source: SourceFormat, opts: SegmentedOptions
   };
   if (plan.runs) {
     const stitched = await openStitched(plan.runs, { fetch: fetchCtx, concurrency, maxConcurrency, signal, onProgress: opts.onProgress, internal });
-    return { ...stitched, offset: startsAt };
+    return { ...stitched, ...placed };
   }
 
   const jobs: SegmentJob[] = plan.init ? [plan.init, ...plan.segments] : plan.segments;
@@ -105,5 +111,5 @@ export async function openSegmented(source: SourceFormat, opts: SegmentedOptions
   opts.signal?.addEventListener('abort', onAbort, { once: true });
   if (opts.signal?.aborted) onAbort();
   const head = await first;
-  return { stream, segmentCount: plan.segments.length, kind: sniffSegmentKind(head), offset: startsAt };
+  return { stream, segmentCount: plan.segments.length, kind: sniffSegmentKind(head), ...placed };
 }

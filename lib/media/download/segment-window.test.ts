@@ -14,6 +14,7 @@ describe('windowPlan', () => {
     expect(urls(cut)).toEqual([['s2', 's3', 's4', 's5', 's6']]);
     expect(cut.init?.url).toBe('init');
     expect(offset).toBe(4);
+    expect(windowPlan(plan, { start: 7, end: 11 }).boundary).toBe(6);
   });
 
   it('stops at the edges and never needs a segment that starts at the end', () => {
@@ -32,6 +33,6 @@ describe('windowPlan', () => {
 
   it('a segment of unknown length keeps the whole plan, from 0', () => {
     const unknown: SegmentPlan = { segments: [seg(0), seg(1, 0), seg(2)] };
-    expect(windowPlan(unknown, { start: 3, end: 4 })).toEqual({ plan: unknown, offset: 0 });
+    expect(windowPlan(unknown, { start: 3, end: 4 })).toEqual({ plan: unknown, offset: 0, boundary: 0 });
   });
 });

@@ -10,6 +10,11 @@ export interface WindowedPlan {
   plan: SegmentPlan;
   /** Where in the source the first segment kept begins. */
   offset: number;
+  /**
+   * Where the segment holding the window's start begins: where a copied cut starts, segments opening on a
+   * keyframe (a converter seeking there still lands on the keyframe at or before it if one does not).
+   */
+  boundary: number;
 }
 
 /**
@@ -20,7 +25,7 @@ export interface WindowedPlan {
 export function windowPlan(plan: SegmentPlan, window: TimeWindow): WindowedPlan {
   const runs: SegmentRun[] = plan.runs ?? [plan];
   const all = runs.flatMap((run, r) => run.segments.map((job) => ({ job, r })));
-  if (all.length === 0 || all.some(({ job }) => !(job.duration && job.duration > 0))) return { plan, offset: 0 };
+  if (all.length === 0 || all.some(({ job }) => !(job.duration && job.duration > 0))) return { plan, offset: 0, boundary: 0 };
   const starts: number[] = [];
   let t = 0;
   for (const { job } of all) {
@@ -36,5 +41,6 @@ export function windowPlan(plan: SegmentPlan, window: TimeWindow): WindowedPlan 
   for (let i = first; i <= last; i++) kept.set(all[i].r, [...(kept.get(all[i].r) ?? []), all[i].job]);
   const windowed = [...kept].map(([r, segments]): SegmentRun => ({ ...(runs[r].init ? { init: runs[r].init } : {}), segments }));
   const segments = windowed.flatMap((run) => run.segments);
-  return { plan: windowed.length === 1 ? windowed[0] : { segments, runs: windowed }, offset: starts[first] };
+  const boundary = starts[Math.max(0, covering(window.start))];
+  return { plan: windowed.length === 1 ? windowed[0] : { segments, runs: windowed }, offset: starts[first], boundary };
 }
