@@ -54,8 +54,9 @@ async function startSiteProcess(): Promise<{ origin: string; child: ChildProcess
   });
   const next = () => new Promise<string>((resolve) => waiters.push(resolve));
   const first = next();
-  child.once('exit', (code) => { throw new Error(`fixture site exited (${code})`); });
-  const origin = /ORIGIN (\S+)/.exec(await first)![1];
+  const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`fixture site exited (${code})`))));
+  exited.catch(() => undefined);
+  const origin = /ORIGIN (\S+)/.exec(await Promise.race([first, exited]))![1];
   const hits = async () => {
     const answer = next();
     child.stdin!.write('?\n');
