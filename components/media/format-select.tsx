@@ -5,12 +5,13 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import type { Format } from '@/lib/media/types';
 import { sizeText } from './format-media';
 
-/** "QUALITY · EXT · N MB", '~' when the size is an estimate. */
+/** "QUALITY · EXT · N MB", '~' when the size is an estimate; the messaging file says what it is for. */
 export function useFormatLabel() {
   const { number } = useFormatter();
+  const t = useTranslations('MediaResult');
   return (format: Format) => {
     const bytes = Number(format.filesize);
-    const parts = [format.quality, format.ext.toUpperCase()];
+    const parts = [format.quality, format.ext.toUpperCase(), format.itag === 'mp4-messaging' ? t('forMessaging') : ''];
     if (Number.isFinite(bytes) && bytes > 0) parts.push(sizeText(number, bytes, Boolean(format.filesizeApprox)));
     return parts.filter(Boolean).join(' · ');
   };
