@@ -74,6 +74,17 @@ describe('the media\'s details in the file, on by default', () => {
     expect(covers(probe)).toHaveLength(0);
   });
 
+  it('the publication day a page states (JSON-LD uploadDate) becomes the date tag', async () => {
+    const media = await analyze(env.site, '/pages/jsonld-video.html');
+    expect(media.extraction.uploadDate).toBe('2024-05-01');
+    const { probe, body } = await fetchFile(media.info.id, 'm4a', 'dated.m4a');
+    expect(probe.format.tags?.date).toBe('2024-05-01');
+    const mp3 = [...media.plans.values()].find((p) => p.container === 'mp3')!;
+    const tagged = await fetchFile(media.info.id, mp3.itag, 'dated.mp3');
+    expect(tagged.probe.format.tags?.date).toMatch(/^2024/);
+    expect(body.length).toBeGreaterThan(0);
+  });
+
   it('embedMetadata=false: no tags of ours and no cover', async () => {
     const media = await analyze(env.site, '/pages/og-video.html');
     const mp3 = [...media.plans.values()].find((p) => p.container === 'mp3')!;
