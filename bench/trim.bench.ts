@@ -16,6 +16,8 @@ import path from 'node:path';
 import { afterAll, it } from 'vitest';
 import { analyzeMedia } from '@/lib/media/analyze';
 import { prepareOffer } from '@/lib/media/deliver/prepare-offer';
+import { openSegmented } from '@/lib/media/download/fetch-segments';
+import { downloadToFile } from '@/lib/media/download/write-to-file';
 import type { DeliveryOptions } from '@/lib/media/trim/trim-range';
 import { segmentedHlsUrlPath } from '@/test/fixtures/bench-media';
 import { printTable, timed } from './ratio-table';
@@ -91,6 +93,14 @@ async function prepare(delivery: DeliveryOptions): Promise<number> {
   return fetched;
 }
 
+/** The fetch alone (no converter): where the clip's time goes that is not process start-up. */
+async function fetchOnly(window?: { start: number; end: number }): Promise<void> {
+  const file = path.join(work, `f${++dirs}`);
+  const download = await openSegmented(plan.video!, window ? { window } : {});
+  await downloadToFile(download.stream, file, {});
+  await rm(file, { force: true });
+}
+
 it(`HLS ${SEGMENTS} × 1 s at ${LATENCY_MS} ms per request: a ${CLIP.end - CLIP.start} s clip from the middle vs the whole stream (best of ${RUNS}, interleaved)`, async () => {
   const counts: Record<string, number> = {};
   const run = (name: string, delivery: DeliveryOptions) => timed(name, async () => (counts[name] = await prepare(delivery)));
@@ -98,10 +108,13 @@ it(`HLS ${SEGMENTS} × 1 s at ${LATENCY_MS} ms per request: a ${CLIP.end - CLIP.
     await run('whole stream', { embedMetadata: true });
     await run('clip (copy)', { embedMetadata: true, trim: { ...CLIP, exact: false } });
     await run('clip (exact)', { embedMetadata: true, trim: { ...CLIP, exact: true } });
+    await timed('fetch whole', () => fetchOnly());
+    await timed('fetch clip', () => fetchOnly(CLIP));
   }
   const covering = CLIP.end - CLIP.start;
   printTable(`trim: a ${covering} s clip of a ${SEGMENTS}-segment HLS, ${LATENCY_MS} ms per request (ratio = speed-up, higher is better); segments fetched: whole ${counts['whole stream']}, clip (copy) ${counts['clip (copy)']}, clip (exact) ${counts['clip (exact)']} — ${covering} cover the clip, at most ${covering + 2} allowed`, [
     { label: 'clip (copy) vs whole stream', reference: 'whole stream', candidate: 'clip (copy)', target: '≥ 10', as: 'speed' },
     { label: 'clip (exact, re-encoded) vs whole stream', reference: 'whole stream', candidate: 'clip (exact)', target: '—', as: 'speed' },
+    { label: 'fetch only: clip segments vs all segments', reference: 'fetch whole', candidate: 'fetch clip', target: '—', as: 'speed' },
   ]);
 });
