@@ -78,3 +78,20 @@ test('in Arabic the page mirrors but the timeline runs left to right', async ({ 
   expect((await new AxeBuilder({ page }).include('[data-testid=trim-control]').analyze()).violations.map((v) => v.id)).toEqual([]);
   await page.screenshot({ path: 'test-results/trim-ar.png', fullPage: true });
 });
+
+test('the "details in the file" setting is on by default, turns off, and stays off after a reload (Arabic)', async ({ page }) => {
+  test.setTimeout(90_000);
+  const email = `trim-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  expect((await page.request.post('/api/auth/register', { data: { email, password: 'correct horse battery' } })).status()).toBe(201);
+  expect((await page.request.post('/api/auth/login', { data: { email, password: 'correct horse battery' } })).ok()).toBe(true);
+  await page.goto('/ar/dashboard/settings');
+  const toggle = page.getByTestId('settings-embed-metadata');
+  await expect(toggle).toHaveAttribute('aria-checked', 'true');
+  await expect(page.locator('#settings-metadata-label')).toHaveText('التفاصيل داخل الملف');
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-checked', 'false');
+  await expect.poll(async () => ((await (await page.request.get('/api/settings')).json()) as { data: { embedMetadata: boolean } }).data.embedMetadata).toBe(false);
+  await page.reload();
+  await expect(page.getByTestId('settings-embed-metadata')).toHaveAttribute('aria-checked', 'false');
+  await page.screenshot({ path: 'test-results/settings-metadata-ar.png', fullPage: true });
+});
