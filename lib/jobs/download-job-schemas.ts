@@ -8,7 +8,7 @@ export type DownloadFormat = (typeof DOWNLOAD_FORMATS)[number];
 export const downloadJobRequestSchema = z
   .object({
     url: z.string().trim().catch(''),
-    quality: z.string().trim().max(16).default('1080p'),
+    quality: z.string().trim().max(16).default('1080p').describe('A height (1080p, 720p…; the nearest below is taken), or "messaging" for the ≤ 720p, ≤ 16 MB MP4 messengers send as a video'),
     format: z.enum(DOWNLOAD_FORMATS).default('mp4'),
     // The web page names the exact format the visitor chose; quality and format then only describe it.
     itag: z.string().trim().min(1).max(64).optional().describe('An exact format from the analysis (overrides quality and format)'),
