@@ -39,6 +39,11 @@ export const ERROR_STATUS = {
   live_not_started: 422,
   format_unavailable: 422,
   platform_paused: 503,
+  // A cut of a download (start/end) that cannot be made.
+  trim_invalid_time: 400,
+  trim_invalid_range: 400,
+  trim_out_of_bounds: 400,
+  trim_not_supported: 400,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

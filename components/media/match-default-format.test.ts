@@ -28,4 +28,9 @@ describe('matchDefaultFormat', () => {
     expect(matchDefaultFormat(formats, { defaultQuality: '1080p', defaultFormat: 'mp3' })).toBe(4);
     expect(matchDefaultFormat(formats, { defaultQuality: '1080p', defaultFormat: 'wav' })).toBeNull();
   });
+
+  it('never takes the messaging file for a default, even at the height asked', () => {
+    const fullHd = [f('mp4-1080', 'mp4', '1080p'), f('mp4-messaging', 'mp4', '720p')];
+    expect(matchDefaultFormat(fullHd, { defaultQuality: '720p', defaultFormat: 'mp4' })).toBe(0);
+  });
 });

@@ -33,7 +33,8 @@ function heightOf(quality: string): number | null {
 export function matchDefaultFormat(formats: Format[], defaults: Pick<DownloadDefaults, 'defaultQuality' | 'defaultFormat'>): number | null {
   const candidates = formats
     .map((format, index) => ({ index, ext: format.ext.toLowerCase(), height: heightOf(format.quality) }))
-    .filter((candidate) => candidate.ext === defaults.defaultFormat.toLowerCase());
+    // The messaging file is never a default: it is chosen by name.
+    .filter((candidate) => candidate.ext === defaults.defaultFormat.toLowerCase() && formats[candidate.index].itag !== 'mp4-messaging');
   if (candidates.length === 0) return null;
   const wanted = heightOf(defaults.defaultQuality);
   const sized = candidates.filter((candidate): candidate is typeof candidate & { height: number } => candidate.height !== null);

@@ -1,6 +1,6 @@
 'use client';
 
-import { Clock, Download, FileArchive, HardDrive } from 'lucide-react';
+import { Clock, Download, FileArchive, HardDrive, Scissors } from 'lucide-react';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useCallback, useState } from 'react';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -16,6 +16,8 @@ import { ItemPicker } from './item-picker';
 import { matchDefaultFormat } from './match-default-format';
 import { MediaThumbnail } from './media-thumbnail';
 import { PlatformBadge } from './platform-badge';
+import { TrimControl } from './trim-control';
+import type { TrimValue } from './trim-range';
 import { useAutoDownload } from './use-auto-download';
 import { useDownloadDefaults } from './use-download-defaults';
 import { useStartDownload } from './use-start-download';
@@ -32,6 +34,8 @@ export function MediaResultCard({ media, onAnalyzeEntry, busy }: { media: MediaI
   // format stays null until the visitor (or auto download) picks one, so defaults answering late never undo a pick.
   const [selection, setSelection] = useState<{ item: number; format: number | null }>({ item: 0, format: null });
   const defaults = useDownloadDefaults();
+  // The clip, when the visitor opened the trim control; reset with the item, kept across formats.
+  const [trim, setTrim] = useState<TrimValue | null>(null);
 
   const items = media.items && media.items.length > 1 ? media.items : null;
   const item = items?.[selection.item];
@@ -40,6 +44,10 @@ export function MediaResultCard({ media, onAnalyzeEntry, busy }: { media: MediaI
   const formatIndex = selection.format ?? preselected;
   const format = formats[formatIndex] ?? formats[0];
   const duration = formatDuration(item?.duration ?? media.duration);
+  const seconds = (items ? item?.duration : media.duration) || 0;
+  // Pictures have no timeline; media of unknown length cannot be cut to an end it does not state.
+  const trimmable = seconds > 0 && format !== undefined && !/^(jpe?g|png|webp|gif)$/.test(format.ext);
+  const clip = trimmable && trim ? trim : undefined;
   const { number } = useFormatter();
   // The chosen format's size, written as every other size is (the server's "24.5 MB" is English text).
   const bytes = Number(format?.filesize);
@@ -51,9 +59,9 @@ export function MediaResultCard({ media, onAnalyzeEntry, busy }: { media: MediaI
   const autoStart = useCallback(
     (index: number, chosen: Format) => {
       setSelection((s) => ({ ...s, format: index }));
-      startDownload({ format: chosen, itemIndex });
+      startDownload({ format: chosen, itemIndex, trim: clip });
     },
-    [itemIndex, startDownload],
+    [itemIndex, startDownload, clip],
   );
   useAutoDownload(formats, autoStart);
 
@@ -96,21 +104,49 @@ export function MediaResultCard({ media, onAnalyzeEntry, busy }: { media: MediaI
                   aria-disabled={download.busy || undefined}
                   className="aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
                   onClick={() => {
-                    if (!download.busy) startDownload({ format, itemIndex });
+                    if (!download.busy) startDownload({ format, itemIndex, trim: clip });
                   }}
                 >
                   <Download className="h-4 w-4" aria-hidden />
                   {t('download')}
                 </Button>
               </div>
-            ) : entries.length === 0 ? (
+            ) : null}
+            {trimmable ? (
+              <div className="flex flex-col gap-3">
+                <button
+                  type="button"
+                  data-testid="trim-toggle"
+                  aria-expanded={trim !== null}
+                  aria-controls="trim-panel"
+                  onClick={() => setTrim((open) => (open ? null : { start: 0, end: seconds, exact: false }))}
+                  className={cn(buttonClasses('outline', 'sm'), 'self-start')}
+                >
+                  <Scissors className="h-4 w-4" aria-hidden />
+                  {t('trim')}
+                </button>
+                {trim ? (
+                  <div id="trim-panel">
+                    <TrimControl duration={seconds} value={trim} onChange={setTrim} />
+                  </div>
+                ) : null}
+              </div>
+            ) : null}
+            {format ? null : entries.length === 0 ? (
               <p className="text-sm text-muted-foreground">{t('noFormats')}</p>
             ) : null}
           </div>
         </div>
         {items ? (
           <div className="border-t p-4 sm:p-6">
-            <ItemPicker items={items} selected={selection.item} onSelect={(index) => setSelection({ item: index, format: null })} />
+            <ItemPicker
+              items={items}
+              selected={selection.item}
+              onSelect={(index) => {
+                setSelection({ item: index, format: null });
+                setTrim(null);
+              }}
+            />
             {/* Every item's first format (the one that plays everywhere, the photo as it is), streamed as one archive. */}
             <a
               href={`/api/download/${encodeURIComponent(media.id)}/zip`}

@@ -6,11 +6,14 @@ import { useDownloadJob } from '@/lib/client/use-download-job';
 import { DOWNLOAD_FORMATS } from '@/lib/jobs/download-formats';
 import type { Format, MediaInfo } from '@/lib/media/types';
 import { downloadFilename } from './format-media';
+import { trimBody, type TrimValue } from './trim-range';
 
 /** What the visitor picked on the result card: a format, and for a multi-item post which item it belongs to. */
 export interface DownloadChoice {
   format: Format;
   itemIndex?: number;
+  /** A clip instead of the whole media. */
+  trim?: TrimValue;
 }
 
 const isJobFormat = (ext: string): ext is (typeof DOWNLOAD_FORMATS)[number] => (DOWNLOAD_FORMATS as readonly string[]).includes(ext);
@@ -19,7 +22,7 @@ const isJobFormat = (ext: string): ext is (typeof DOWNLOAD_FORMATS)[number] => (
  * The job body for a choice. The itag (and item) make the server prepare exactly the format shown; quality and
  * format still describe it for readers of the public API's records, within the schema's limits.
  */
-export function downloadJobBody(media: Pick<MediaInfo, 'url' | 'items'>, { format, itemIndex }: DownloadChoice): DownloadJobBody {
+export function downloadJobBody(media: Pick<MediaInfo, 'url' | 'items' | 'duration'>, { format, itemIndex, trim }: DownloadChoice): DownloadJobBody {
   const item = itemIndex === undefined ? undefined : media.items?.[itemIndex];
   return {
     url: media.url,
@@ -27,6 +30,7 @@ export function downloadJobBody(media: Pick<MediaInfo, 'url' | 'items'>, { forma
     format: isJobFormat(format.ext) ? format.ext : undefined,
     itag: format.itag,
     item: item?.id || undefined,
+    ...trimBody(trim, item ? item.duration : media.duration),
   };
 }
 

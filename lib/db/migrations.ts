@@ -41,6 +41,13 @@ export const MIGRATIONS: readonly Migration[] = [
       )`,
     ],
   },
+  // Whether prepared files carry the media's title, uploader, date, platform and cover (lib/settings).
+  {
+    id: '0006_embed_metadata',
+    statements: [
+      'ALTER TABLE user_settings ADD COLUMN embed_metadata INTEGER NOT NULL DEFAULT 1 CHECK (embed_metadata IN (0, 1))',
+    ],
+  },
 ];
 
 // 'grab' in ASCII: the first half of the advisory lock key, the current schema's hash the second, so

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { deliveryQueryShape } from '@/lib/media/deliver/schemas';
 
 import { DOWNLOAD_FORMATS } from './download-formats';
 
@@ -8,11 +9,15 @@ export { DOWNLOAD_FORMATS, type DownloadFormat } from './download-formats';
 export const downloadJobRequestSchema = z
   .object({
     url: z.string().trim().catch(''),
-    quality: z.string().trim().max(16).default('1080p'),
+    quality: z.string().trim().max(16).default('1080p').describe('A height (1080p, 720p…; the nearest below is taken), or "messaging" for the ≤ 720p, ≤ 16 MB MP4 messengers send as a video'),
     format: z.enum(DOWNLOAD_FORMATS).default('mp4'),
     // The web page names the exact format the visitor chose; quality and format then only describe it.
     itag: z.string().trim().min(1).max(64).optional().describe('An exact format from the analysis (overrides quality and format)'),
     item: z.string().trim().min(1).max(128).optional().describe('Which item of a multi-item post the itag belongs to'),
+    start: deliveryQueryShape.start,
+    end: deliveryQueryShape.end,
+    exact: z.boolean().optional().describe(deliveryQueryShape.exact.description ?? ''),
+    embedMetadata: z.boolean().optional().describe(deliveryQueryShape.embedMetadata.description ?? ''),
   })
   .refine((body) => body.url.length > 0, { message: 'Please enter a valid URL' });
 export type DownloadJobRequest = z.infer<typeof downloadJobRequestSchema>;
@@ -30,7 +35,7 @@ export const downloadProgressSchema = z.object({
   status: z.enum(DOWNLOAD_STATUSES),
   progress: z.number().int().min(0).max(100).meta({ description: '0..100, never moving backwards' }),
   message: z.string(),
-  downloadUrl: z.string().nullable().meta({ description: '`/api/download/{mediaId}?itag=&ext=` once ready, else null' }),
+  downloadUrl: z.string().nullable().meta({ description: '`/api/download/{mediaId}?itag=&ext=` (with the cut and `embedMetadata=false` when asked) once ready, else null' }),
   code: z.string().optional().meta({ description: "The error's code when failed" }),
 });
 export type DownloadProgress = z.infer<typeof downloadProgressSchema>;

@@ -5,6 +5,7 @@ import { toAppError } from '@/lib/errors';
 import type { AnalyzedMedia } from '@/lib/media/analyze';
 import { checkedOffer, type ReadyFile, type ResolvedOffer } from '@/lib/media/deliver';
 import { recogniseUrl } from '@/lib/media/platforms';
+import { assertTrimReadable } from '@/lib/media/trim/trim-range';
 import type { DownloadJobRequest, DownloadProgress } from './download-job-schemas';
 import {
   insertDownloadJob, interruptDownloadJobs, purgeExpiredDownloadJobs, readDownloadJob, saveDownloadState, type DownloadState,
@@ -60,8 +61,18 @@ export interface DownloadJobs {
 const ANALYZED = 10;
 const SAVE_EVERY_MS = 250;
 
-const downloadUrlOf = (offer: ResolvedOffer) =>
-  `/api/download/${encodeURIComponent(offer.media.info.id)}?${new URLSearchParams({ itag: offer.plan.itag, ext: offer.plan.ext })}`;
+/** The file's link: the same offer, cut and tags, so it serves the file this job prepared. */
+function downloadUrlOf(offer: ResolvedOffer): string {
+  const query = new URLSearchParams({ itag: offer.plan.itag, ext: offer.plan.ext });
+  const { trim, embedMetadata } = offer.delivery;
+  if (trim) {
+    query.set('start', String(trim.start));
+    query.set('end', String(trim.end));
+    if (trim.exact) query.set('exact', '1');
+  }
+  if (!embedMetadata) query.set('embedMetadata', 'false');
+  return `/api/download/${encodeURIComponent(offer.media.info.id)}?${query}`;
+}
 
 function failedState(error: unknown, progress: number): DownloadState {
   const appError = toAppError(error);
@@ -104,7 +115,8 @@ export function createDownloadJobs(deps: DownloadJobDeps): DownloadJobs {
     try {
       await save(id, { status: 'analyzing', progress: (progress = 5), message: 'Analyzing media...' });
       const media = await deps.analyze(request.url);
-      offer = checkedOffer(media.info.id, pickOffer(media, request.quality, request.format, request).itag);
+      const { start, end, exact, embedMetadata } = request;
+      offer = checkedOffer(media.info.id, pickOffer(media, request.quality, request.format, request).itag, { start, end, exact, embedMetadata });
       await save(id, { status: 'processing', progress: (progress = ANALYZED), message: 'Processing...' });
       let lastSave = 0;
       let writing = Promise.resolve();
@@ -129,6 +141,7 @@ export function createDownloadJobs(deps: DownloadJobDeps): DownloadJobs {
   return {
     async start(request, owner = null) {
       const url = recogniseUrl(request.url).canonicalUrl;
+      assertTrimReadable(request);
       const id = newId('dl');
       const startedAt = now();
       const state: DownloadState = { status: 'queued', progress: 0, message: 'Queued for processing' };

@@ -23,6 +23,14 @@ describe('pickOffer', () => {
     expect(pickOffer(media, '900p', 'mp4').itag).toBe('mp4-720');
   });
 
+  it('the messaging file only by name: a height never picks it over the file at that height', () => {
+    const onlyFullHd = analyzed([video('mp4-1080', 1080), { ...video('mp4-messaging', 720), messaging: true }]);
+    expect(pickOffer(onlyFullHd, '720p', 'mp4').itag).toBe('mp4-1080');
+    expect(pickOffer(onlyFullHd, 'messaging', 'mp4').itag).toBe('mp4-messaging');
+    // Without one (a media with no video), "messaging" is just a quality no rung matches.
+    expect(pickOffer(media, 'messaging', 'mp4').itag).toBe('mp4-1080');
+  });
+
   it('an exact itag wins over quality and format, so the format the visitor chose is the one prepared', () => {
     expect(pickOffer(media, '1080p', 'mp4', { itag: 'webm-720' }).itag).toBe('webm-720');
     expect(pickOffer(media, '1080p', 'mp4', { itag: 'mp3-320' }).itag).toBe('mp3-320');

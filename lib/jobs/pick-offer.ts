@@ -46,7 +46,7 @@ function exactOffer(media: AnalyzedMedia, itag: string, itemId?: string): OfferP
 /**
  * The offer a {quality, format} request means: audio formats by their itag (mp3 at 320k unless the quality
  * says 128); video formats at the wanted height or the nearest one below it (or, when every rung is higher,
- * the lowest). A post of stills only answers with its first still whatever was asked. An exact itag (the
+ * the lowest); quality "messaging" is the file for messengers (≤ 720p, ≤ 16 MB). A post of stills only answers with its first still whatever was asked. An exact itag (the
  * web page's choice) wins over both.
  */
 export function pickOffer(media: AnalyzedMedia, quality: string, format: DownloadFormat, exact?: ExactChoice): OfferPlan {
@@ -61,8 +61,11 @@ export function pickOffer(media: AnalyzedMedia, quality: string, format: Downloa
     if (!plan) throw new AppError('invalid_request', `This media has no ${format.toUpperCase()} offer`);
     return plan;
   }
+  // The messaging file is asked for by name; a height never picks it over the file at that height.
+  const messaging = plans.find((plan) => plan.messaging && plan.container === format);
+  if (/^messaging$/i.test(quality) && messaging) return messaging;
   const videos = plans
-    .filter((plan) => plan.kind === 'video' && plan.container === format)
+    .filter((plan) => plan.kind === 'video' && plan.container === format && !plan.messaging)
     .sort((a, b) => (b.height ?? 0) - (a.height ?? 0));
   if (videos.length === 0) throw new AppError('invalid_request', `This media has no ${format.toUpperCase()} offer`);
   const cap = wantedHeight(quality);

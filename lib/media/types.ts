@@ -112,6 +112,8 @@ export interface Extraction {
   /** seconds */
   duration?: number;
   uploader?: string;
+  /** The day it was published, YYYY-MM-DD, when the source says. */
+  uploadDate?: string;
   isLive?: boolean;
   /** The streams of a single-item media. */
   sources: SourceFormat[];

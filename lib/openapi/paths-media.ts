@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { downloadQuerySchema } from '@/lib/media/deliver/schemas';
 import { operation, type Paths } from './operation';
 
 /** The link every example uses; tests swap it for a fixture site's file. */
@@ -18,6 +20,17 @@ const MEDIA_EXAMPLE = {
   formats: [{ itag: 'mp4-1080p', ext: 'mp4', quality: '1080p', filesize: 50_541_773 }],
   createdAt: '2026-01-01T12:00:00.000Z',
 };
+
+/** GET /api/download/{id}'s query, from the schema the route validates with (its input side: the text a link carries). */
+function downloadQuery(): NonNullable<Parameters<typeof operation>[0]['query']> {
+  return Object.entries(downloadQuerySchema.shape).map(([name, field]) => {
+    const { description, ...schema } = z.toJSONSchema(field, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+    delete schema.$schema;
+    const text = name === 'itag' ? 'The format: a formats[].itag from the analysis (required)'
+      : name === 'ext' ? "The format's ext, checked against the itag" : name === 'item' ? 'Which item of a multi-item post' : String(description ?? name);
+    return { name, description: text, schema };
+  });
+}
 
 /** The public API: Bearer token, RateLimit-* headers on every answer, 429 past the limits. */
 export function mediaPaths(): Paths {
@@ -46,6 +59,19 @@ export function mediaPaths(): Paths {
         errors: [400, 401, 422],
         requestExample: { url: EXAMPLE_MEDIA_URL, quality: '1080p', format: 'mp4' },
         responseExample: { downloadId: 'dl_Q2hhbmdlIG1lIQ' },
+      }),
+    },
+    '/api/download/{id}': {
+      get: operation({
+        operationId: 'downloadFile',
+        summary: 'The file of one format, whole or cut (start/end), with Range',
+        description: 'The downloadUrl of a ready download, or built from an analysis: /api/download/{id}?itag=…. A cut starts on the keyframe at or before start unless exact=true; the trim_* codes explain a range that cannot be cut.',
+        tags: ['Media'],
+        auth: 'api',
+        file: { mediaType: 'application/octet-stream', description: 'The file, as an attachment (206 for a Range request)' },
+        errors: [400, 401, 404, 413, 422, 502],
+        pathParams: [{ name: 'id', description: 'The media id from the analysis' }],
+        query: downloadQuery(),
       }),
     },
     '/api/media/progress/{downloadId}': {

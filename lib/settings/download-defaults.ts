@@ -12,3 +12,10 @@ export async function downloadDefaults(userId?: string): Promise<DownloadDefault
   const { defaultQuality, defaultFormat, autoDownload } = saved ?? DEFAULT_PREFERENCES;
   return { defaultQuality, defaultFormat, autoDownload, saved: saved !== undefined };
 }
+
+/** Whether a download's file carries the media's tags: what the caller asked, else their setting, else yes. */
+export async function embedsMetadata(asked: boolean | undefined, userId?: string): Promise<boolean> {
+  if (asked !== undefined) return asked;
+  const saved = userId ? await readSavedPreferences(await getDb(), userId) : undefined;
+  return saved?.embedMetadata ?? true;
+}

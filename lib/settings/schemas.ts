@@ -25,6 +25,7 @@ export const preferencesSchema = z.object({
   defaultFormat: formatSchema,
   autoDownload: z.boolean(),
   historyRetention: retentionSchema,
+  embedMetadata: z.boolean().meta({ description: 'Write title, uploader, date, platform (and cover art for audio) into downloaded files' }),
 });
 export type Preferences = z.infer<typeof preferencesSchema>;
 
@@ -33,9 +34,10 @@ export const DEFAULT_PREFERENCES: Preferences = {
   defaultFormat: 'mp4',
   autoDownload: false,
   historyRetention: 30,
+  embedMetadata: true,
 };
 
-/** PATCH /api/settings: any of the four, at least one, nothing else. */
+/** PATCH /api/settings: any of the preferences, at least one, nothing else. */
 export const settingsPatchSchema = preferencesSchema
   .partial()
   .strict()

@@ -8,6 +8,7 @@ interface Row {
   default_format: string;
   auto_download: number;
   history_retention: number;
+  embed_metadata: number;
 }
 
 /**
@@ -20,6 +21,7 @@ function fromRow(row: Row): Preferences {
     defaultFormat: row.default_format,
     autoDownload: Number(row.auto_download) === 1,
     historyRetention: Number(row.history_retention),
+    embedMetadata: Number(row.embed_metadata) !== 0,
   });
   if (parsed.success) return parsed.data;
   const shape = preferencesSchema.shape;
@@ -28,13 +30,14 @@ function fromRow(row: Row): Preferences {
     defaultFormat: shape.defaultFormat.catch(DEFAULT_PREFERENCES.defaultFormat).parse(row.default_format),
     autoDownload: Number(row.auto_download) === 1,
     historyRetention: shape.historyRetention.catch(DEFAULT_PREFERENCES.historyRetention).parse(Number(row.history_retention)),
+    embedMetadata: Number(row.embed_metadata) !== 0,
   };
 }
 
 /** The preferences the user saved; undefined when they never changed one (there is no row). */
 export async function readSavedPreferences(db: Db, userId: string): Promise<Preferences | undefined> {
   const row = await db.get<Row>(
-    'SELECT default_quality, default_format, auto_download, history_retention FROM user_settings WHERE user_id = ?',
+    'SELECT default_quality, default_format, auto_download, history_retention, embed_metadata FROM user_settings WHERE user_id = ?',
     [userId],
   );
   return row && fromRow(row);
@@ -53,14 +56,15 @@ export async function updatePreferences(db: Db, userId: string, patch: SettingsP
     ['defaultFormat', 'default_format'],
     ['autoDownload', 'auto_download'],
     ['historyRetention', 'history_retention'],
+    ['embedMetadata', 'embed_metadata'],
   ];
   const changed = columns.filter(([key]) => patch[key] !== undefined);
   const updates = changed.map(([, column]) => `${column} = excluded.${column}`).concat('updated_at = excluded.updated_at');
   await db.run(
-    `INSERT INTO user_settings (user_id, default_quality, default_format, auto_download, history_retention, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?)
+    `INSERT INTO user_settings (user_id, default_quality, default_format, auto_download, history_retention, embed_metadata, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (user_id) DO UPDATE SET ${updates.join(', ')}`,
-    [userId, next.defaultQuality, next.defaultFormat, next.autoDownload, next.historyRetention, now()],
+    [userId, next.defaultQuality, next.defaultFormat, next.autoDownload, next.historyRetention, next.embedMetadata, now()],
   );
   return readPreferences(db, userId);
 }

@@ -89,7 +89,7 @@ describe('POST /api/analyze → GET /api/status/{jobId}', () => {
     const job = await analyse('/hls/master.m3u8');
     expect(job.status).toBe('ready');
     const itags = job.metadata!.formats.map((f) => f.itag);
-    expect(itags.filter((i) => i.startsWith('mp4-'))).toEqual(['mp4-1080', 'mp4-720', 'mp4-360']);
+    expect(itags.filter((i) => i.startsWith('mp4-'))).toEqual(['mp4-1080', 'mp4-720', 'mp4-360', 'mp4-messaging']);
     // The audio rendition is 128 kbps: the MP3 offer promises no more.
     expect(itags).toEqual(expect.arrayContaining(['mp3-128', 'm4a']));
     expect(itags).not.toContain('mp3-320');

@@ -3,6 +3,7 @@ import { GET as defaults } from '@/app/api/settings/defaults/route';
 import { GET as getSettings, PATCH as patchSettings } from '@/app/api/settings/route';
 import { POST as issueToken } from '@/app/api/settings/token/route';
 import { appStores, callRoute } from '@/lib/auth/store.testkit';
+import { embedsMetadata } from '@/lib/settings/download-defaults';
 import { signUp } from './history.testkit';
 
 describe.each(appStores())('settings API on $name', ({ open }) => {
@@ -27,6 +28,7 @@ describe.each(appStores())('settings API on $name', ({ open }) => {
         defaultFormat: 'mp4',
         autoDownload: false,
         historyRetention: 30,
+        embedMetadata: true,
         apiToken: '',
         apiUsage: { requestsToday: 0, requestsThisMonth: 0, dailyLimit: 100, monthlyLimit: 1000 },
       },
@@ -78,6 +80,18 @@ describe.each(appStores())('settings API on $name', ({ open }) => {
     expect(await mine()).toEqual({ defaultQuality: '1080p', defaultFormat: 'mp4', autoDownload: false, saved: false });
     await patch({ autoDownload: true });
     expect(await mine()).toEqual({ defaultQuality: '1080p', defaultFormat: 'mp4', autoDownload: true, saved: true });
+  });
+
+  it('embedMetadata: on by default, off once saved off, and what a download asks wins over it', async () => {
+    expect(await embedsMetadata(undefined, ada.userId)).toBe(true);
+    expect(await embedsMetadata(undefined)).toBe(true);
+    expect((await patch({ embedMetadata: false })).json.data.embedMetadata).toBe(false);
+    expect((await read()).json.data).toMatchObject({ embedMetadata: false, defaultQuality: '1080p' });
+    expect(await embedsMetadata(undefined, ada.userId)).toBe(false);
+    expect(await embedsMetadata(true, ada.userId)).toBe(true);
+    await patch({ defaultFormat: 'mp3' });
+    expect(await embedsMetadata(undefined, ada.userId)).toBe(false);
+    expect((await patch({ embedMetadata: 'no' })).status).toBe(400);
   });
 
   it('needs a real session', async () => {

@@ -12,7 +12,7 @@ import {
 } from './settings-types';
 import { ToggleSwitch } from './toggle-switch';
 
-/** Default quality, format, auto-download and history retention; each choice is reported at once. */
+/** Default quality, format, auto-download, history retention and tags in files; each choice is reported at once. */
 export function DownloadPreferences({
   settings,
   disabled,
@@ -74,6 +74,24 @@ export function DownloadPreferences({
             aria-labelledby="settings-auto-label"
             aria-describedby="settings-auto-hint"
             data-testid="settings-auto-download"
+          />
+        </div>
+        <div className="flex items-start justify-between gap-4 rounded-lg border p-4 sm:col-span-2">
+          <div className="space-y-1">
+            <p id="settings-metadata-label" className="text-sm font-medium">
+              {t('preferences.embedMetadata')}
+            </p>
+            <p id="settings-metadata-hint" className="text-xs text-muted-foreground">
+              {t('preferences.embedMetadataHint')}
+            </p>
+          </div>
+          <ToggleSwitch
+            checked={settings.embedMetadata}
+            onCheckedChange={(embedMetadata) => onChange({ embedMetadata })}
+            disabled={disabled}
+            aria-labelledby="settings-metadata-label"
+            aria-describedby="settings-metadata-hint"
+            data-testid="settings-embed-metadata"
           />
         </div>
       </CardContent>

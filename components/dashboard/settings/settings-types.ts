@@ -16,13 +16,15 @@ export interface UserSettings {
   defaultFormat: (typeof FORMAT_OPTIONS)[number];
   autoDownload: boolean;
   historyRetention: (typeof RETENTION_OPTIONS)[number];
+  /** title, uploader, date, source (and an audio file's cover) written into downloaded files */
+  embedMetadata: boolean;
   /** empty until one is issued; the full value is shown only right after (re)generation */
   apiToken: string;
   apiUsage: ApiUsage;
 }
 
 /** The preferences a user can change; each change is saved at once, on selection. */
-export type SettingsPatch = Partial<Pick<UserSettings, 'defaultQuality' | 'defaultFormat' | 'autoDownload' | 'historyRetention'>>;
+export type SettingsPatch = Partial<Pick<UserSettings, 'defaultQuality' | 'defaultFormat' | 'autoDownload' | 'historyRetention' | 'embedMetadata'>>;
 
 /** What a new account starts with, API limits included. */
 export const DEFAULT_SETTINGS: UserSettings = {
@@ -30,6 +32,7 @@ export const DEFAULT_SETTINGS: UserSettings = {
   defaultFormat: 'mp4',
   autoDownload: false,
   historyRetention: 30,
+  embedMetadata: true,
   apiToken: '',
   apiUsage: { requestsToday: 0, requestsThisMonth: 0, dailyLimit: 100, monthlyLimit: 1000 },
 };

@@ -2,16 +2,18 @@ import 'server-only';
 import { clientAddress } from '@/lib/http/client-address';
 import { AppError } from '@/lib/errors';
 import { loadAnalyzed } from '@/lib/media/analyze';
+import { trimRangeOf, type DeliveryQuery } from '@/lib/media/trim/trim-range';
 import type { SourceFormat } from '@/lib/media/types';
+import { fileTagsOf } from './file-tags';
 import { acquireDownloadSlot, assertDurationAllowed, assertSizeAllowed } from './limits';
 import { reportedDelivery, reportedPreparation } from './observe';
 import { passthrough } from './passthrough';
 import { prepareOffer } from './prepare-offer';
-import { resolveOffer, type ResolvedOffer } from './resolve-offer';
+import { resolveOffer, withDelivery, type ResolvedOffer } from './resolve-offer';
 import { serveFile } from './serve-file';
 import { getPreparations, type ReadyFile, type WaitOptions } from './shared-preparations';
 
-export interface DownloadRequest {
+export interface DownloadRequest extends DeliveryQuery {
   mediaId: string;
   itag: string;
   ext?: string;
@@ -21,8 +23,13 @@ export interface DownloadRequest {
   signal: AbortSignal;
 }
 
-/** The offer a link names, checked against the limits before any byte is fetched. */
-export function checkedOffer(mediaId: string, itag: string, opts: { ext?: string; item?: string } = {}): ResolvedOffer {
+export interface OfferChoice extends DeliveryQuery {
+  ext?: string;
+  item?: string;
+}
+
+/** The offer a link names, with its cut and tags, checked against the limits before any byte is fetched. */
+export function checkedOffer(mediaId: string, itag: string, opts: OfferChoice = {}): ResolvedOffer {
   const offer = resolveOffer(mediaId, itag, opts.item);
   if (opts.ext !== undefined && opts.ext !== offer.plan.ext) {
     throw new AppError('invalid_request', 'This format is not offered for this media');
@@ -31,41 +38,50 @@ export function checkedOffer(mediaId: string, itag: string, opts: { ext?: string
   if (offer.plan.kind !== 'image') assertDurationAllowed(offer.duration, offer.media.extraction.isLive);
   const sources = [offer.plan.video, offer.plan.audio, offer.plan.image].filter((s): s is SourceFormat => s !== undefined);
   assertSizeAllowed(sources.reduce((sum, s) => sum + (s.filesize ?? 0), 0) || undefined);
-  return offer;
+  const trim = trimRangeOf(opts, { kind: offer.plan.kind, duration: offer.duration });
+  return withDelivery(offer, { ...(trim ? { trim } : {}), embedMetadata: opts.embedMetadata ?? true });
 }
 
 /**
  * checkedOffer for a media id that came from a client or another process: the analysis may have been made on
  * another node, so it is brought here from the shared store first (a no-op when this node has it).
  */
-export async function loadCheckedOffer(mediaId: string, itag: string, opts: { ext?: string; item?: string } = {}): Promise<ResolvedOffer> {
+export async function loadCheckedOffer(mediaId: string, itag: string, opts: OfferChoice = {}): Promise<ResolvedOffer> {
   await loadAnalyzed(mediaId);
   return checkedOffer(mediaId, itag, opts);
 }
 
 /** Prepares (or joins the preparation of) an offer's file; a passthrough offer is simply fetched to disk. */
 export function prepareDownload(offer: ResolvedOffer, opts: WaitOptions = {}): Promise<ReadyFile> {
+  const extras = { delivery: offer.delivery, tags: fileTagsOf(offer), ...(offer.picture ? { picture: offer.picture } : {}) };
   return getPreparations().prepare(
     offer.key,
-    (dir, signal, onProgress) => reportedPreparation(offer, () => prepareOffer(offer.plan, dir, { signal, onProgress })),
+    (dir, signal, onProgress) => reportedPreparation(offer, () => prepareOffer(offer.plan, dir, { signal, onProgress, ...extras })),
     opts,
   );
 }
 
+/** The name a file is saved under: a clip says which stretch it is, in seconds (file names cannot hold colons). */
+function fileTitle(offer: ResolvedOffer): string {
+  const cut = offer.delivery.trim;
+  return cut ? `${offer.title} (${cut.start}-${cut.end} s)` : offer.title;
+}
+
 /**
  * GET /api/download/{id}: a prepared file when there is one (Range, exact length); else a passthrough from the
- * origin when the offer needs no work; else prepare once, shared with concurrent requests, then serve the file.
- * The caller's download slot is held until the body ends or the client goes away.
+ * origin when the offer needs no work (and no cut); else prepare once, shared with concurrent requests, then serve
+ * the file. The caller's download slot is held until the body ends or the client goes away.
  */
 export async function deliverDownload(req: DownloadRequest): Promise<Response> {
   const started = performance.now();
   const offer = await loadCheckedOffer(req.mediaId, req.itag, req);
   const release = acquireDownloadSlot(clientAddress(req.headers));
-  const meta = { title: offer.title, ext: offer.plan.ext, range: req.headers.get('range') };
+  const meta = { title: fileTitle(offer), ext: offer.plan.ext, range: req.headers.get('range') };
   try {
     const ready = await getPreparations().peek(offer.key);
     if (ready) return reportedDelivery(offer, await serveFile(ready, meta, release), started);
-    const source = offer.plan.action === 'passthrough' ? (offer.plan.image ?? offer.plan.video ?? offer.plan.audio) : undefined;
+    const asIs = offer.plan.action === 'passthrough' && !offer.delivery.trim;
+    const source = asIs ? (offer.plan.image ?? offer.plan.video ?? offer.plan.audio) : undefined;
     if (source?.protocol === 'http') return reportedDelivery(offer, await passthrough(source, { ...meta, signal: req.signal }, release), started);
     const file = await prepareDownload(offer, { signal: req.signal });
     return reportedDelivery(offer, await serveFile(file, meta, release), started);

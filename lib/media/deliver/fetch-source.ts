@@ -1,6 +1,7 @@
 import 'server-only';
 import { openProgressive } from '@/lib/media/download/fetch-progressive';
 import { openSegmented } from '@/lib/media/download/fetch-segments';
+import type { TimeWindow } from '@/lib/media/download/segment-window';
 import { downloadToFile } from '@/lib/media/download/write-to-file';
 import type { SourceFormat } from '@/lib/media/types';
 import { limits } from './limits';
@@ -11,10 +12,20 @@ export interface FetchSourceOptions {
   onFraction?: (fraction: number) => void;
   /** each chunk's size as it arrives (for the size limit) */
   onBytes?: (n: number) => void;
+  /** A cut: a segmented source fetches only the segments covering it (a progressive file is fetched whole). */
+  window?: TimeWindow;
+}
+
+export interface FetchedSource {
+  bytes: number;
+  /** Where in the source the local file begins. */
+  offset: number;
+  /** A cut of a segmented source: where the segment holding its start begins. */
+  boundary?: number;
 }
 
 /** One source (progressive file, HLS or DASH) → a local file we wrote, with real progress. */
-export async function fetchSourceToFile(source: SourceFormat, file: string, opts: FetchSourceOptions): Promise<number> {
+export async function fetchSourceToFile(source: SourceFormat, file: string, opts: FetchSourceOptions): Promise<FetchedSource> {
   if (source.protocol === 'http') {
     let received = 0;
     // The size is known once the response has started; bytes only flow after that.
@@ -29,12 +40,13 @@ export async function fetchSourceToFile(source: SourceFormat, file: string, opts
       },
     });
     known.size = download.size;
-    return downloadToFile(download.stream, file, { signal: opts.signal });
+    return { bytes: await downloadToFile(download.stream, file, { signal: opts.signal }), offset: 0 };
   }
   let previous = 0;
   const download = await openSegmented(source, {
     signal: opts.signal,
     stallMs: limits.stallMs(),
+    ...(opts.window ? { window: opts.window } : {}),
     onProgress: (done, total, bytes) => {
       opts.onBytes?.(bytes - previous);
       previous = bytes;
@@ -43,5 +55,5 @@ export async function fetchSourceToFile(source: SourceFormat, file: string, opts
   });
   const written = await downloadToFile(download.stream, file, { signal: opts.signal });
   opts.onFraction?.(1);
-  return written;
+  return { bytes: written, offset: download.offset, ...(download.boundary !== undefined ? { boundary: download.boundary } : {}) };
 }

@@ -2,8 +2,11 @@ import 'server-only';
 import { rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { convertFiles } from '@/lib/media/ffmpeg';
+import { carriesCover, type FileTags } from '@/lib/media/ffmpeg/metadata-args';
 import type { OfferPlan } from '@/lib/media/offers';
+import type { DeliveryOptions } from '@/lib/media/trim/trim-range';
 import type { SourceFormat } from '@/lib/media/types';
+import { fetchCover } from './fetch-cover';
 import { fetchSourceToFile } from './fetch-source';
 import { limits, tooLarge, tooSlow } from './limits';
 import { prepareThumbnail } from './prepare-thumbnail';
@@ -18,6 +21,11 @@ export interface PrepareOptions {
   signal: AbortSignal;
   /** 0..1: bytes fetched first, then ffmpeg's output clock. */
   onProgress?: (fraction: number) => void;
+  /** A cut, and whether `tags` (and for audio the `picture` as its cover) go into the file. Default: whole, no tags. */
+  delivery?: DeliveryOptions;
+  tags?: FileTags;
+  /** The media's picture (a remote URL, fetched through the guard). */
+  picture?: string;
 }
 
 /** The part of the work converting takes: a copy is quick, an encode is not. */
@@ -59,7 +67,12 @@ async function prepareWithin(plan: OfferPlan, dir: string, opts: PrepareOptions)
   if (plan.action === 'thumbnail') return prepareThumbnail(plan, dir, opts);
   const output = path.join(dir, `output.${plan.ext}`);
   const inputs = inputsOf(plan);
-  const copyOnly = plan.action === 'passthrough';
+  const trim = opts.delivery?.trim;
+  // A source served as it is keeps its bytes (and its own tags); a cut always goes through the converter.
+  const copyOnly = plan.action === 'passthrough' && !trim;
+  const tags = opts.delivery?.embedMetadata && opts.tags ? opts.tags : undefined;
+  const wantsCover = !copyOnly && tags && plan.kind === 'audio' && opts.picture && carriesCover(plan.container);
+  const cover = wantsCover ? fetchCover(opts.picture!, path.join(dir, 'cover'), opts.signal) : Promise.resolve(undefined);
   const fetchShare = copyOnly ? 1 : 1 - convertWeight(plan);
   const fractions = inputs.map(() => 0);
   let best = 0;
@@ -73,11 +86,14 @@ async function prepareWithin(plan: OfferPlan, dir: string, opts: PrepareOptions)
   const signal = AbortSignal.any([opts.signal, overLimit.signal]);
   let bytes = 0;
   const files = inputs.map((input) => (copyOnly ? output : path.join(dir, `input-${input.role}`)));
+  const offsets = inputs.map(() => 0);
+  const boundaries: (number | undefined)[] = inputs.map(() => undefined);
   try {
     await Promise.all(
       inputs.map((input, i) =>
         fetchSourceToFile(input.source, files[i], {
           signal,
+          ...(trim ? { window: { start: trim.start, end: trim.end } } : {}),
           onBytes: (n) => {
             bytes += n;
             if (bytes > limits.maxFileBytes() && !overLimit.signal.aborted) overLimit.abort(tooLarge());
@@ -86,6 +102,9 @@ async function prepareWithin(plan: OfferPlan, dir: string, opts: PrepareOptions)
             fractions[i] = fraction;
             report(fetched() * fetchShare);
           },
+        }).then((fetched) => {
+          offsets[i] = fetched.offset;
+          boundaries[i] = fetched.boundary;
         }),
       ),
     );
@@ -94,19 +113,22 @@ async function prepareWithin(plan: OfferPlan, dir: string, opts: PrepareOptions)
   }
   if (!copyOnly) {
     // A muxed source is fetched once and read for both its picture and its sound.
-    const fileOf = (source: SourceFormat | undefined) => {
-      const at = source ? inputs.findIndex((input) => input.source.id === source.id) : -1;
-      return at >= 0 ? files[at] : undefined;
-    };
+    const indexOf = (source: SourceFormat | undefined) => (source ? inputs.findIndex((input) => input.source.id === source.id) : -1);
+    const fileOf = (source: SourceFormat | undefined) => files[indexOf(source)];
+    const offsetOf = (source: SourceFormat | undefined) => offsets[indexOf(source)] ?? 0;
+    const coverFile = await cover;
     await convertFiles({
       plan,
       videoPath: plan.kind === 'video' ? fileOf(plan.video) : undefined,
       audioPath: fileOf(plan.audio),
       output,
       signal,
+      ...(trim ? { cut: { ...trim, videoOffset: offsetOf(plan.video), audioOffset: offsetOf(plan.audio), videoKeyframe: boundaries[indexOf(plan.video)] } } : {}),
+      ...(tags ? { tags } : {}),
+      ...(coverFile ? { cover: coverFile } : {}),
       onProgress: (fraction) => report(fetchShare + fraction * (1 - fetchShare)),
     });
-    await Promise.all(files.map((file) => rm(file, { force: true })));
+    await Promise.all([...files, path.join(dir, 'cover')].map((file) => rm(file, { force: true })));
   }
   report(1);
   return { file: output, size: (await stat(output)).size };

@@ -2,6 +2,7 @@ import 'server-only';
 import { AppError } from '@/lib/errors';
 import { getAnalyzed, type AnalyzedMedia } from '@/lib/media/analyze';
 import type { OfferPlan } from '@/lib/media/offers';
+import { deliveryKey, type DeliveryOptions } from '@/lib/media/trim/trim-range';
 
 export interface ResolvedOffer {
   media: AnalyzedMedia;
@@ -10,6 +11,10 @@ export interface ResolvedOffer {
   title: string;
   /** seconds, of the item when there is one */
   duration?: number;
+  /** The source's picture of this media (the item's own for one item of a post): an audio file's cover. */
+  picture?: string;
+  /** The cut and the tags; the default file is whole, with tags. */
+  delivery: DeliveryOptions;
   /** Prepared files are shared under this key. */
   key: string;
 }
@@ -33,7 +38,7 @@ function itemIndexOf(media: AnalyzedMedia, itag: string, itemId?: string): numbe
  * A media id + itag (+ item id for one piece of a multi-item post) → the plan to carry out. Items' plans live
  * under `i<n>-<itag>`; with `?item=` either the item's bare itag or the prefixed one its formats list works.
  */
-export function resolveOffer(mediaId: string, itag: string, itemId?: string): ResolvedOffer {
+export function resolveOffer(mediaId: string, itag: string, itemId?: string): Omit<ResolvedOffer, 'delivery'> {
   const media = getAnalyzed(mediaId);
   if (!media) throw expiredLink();
   const index = itemIndexOf(media, itag, itemId);
@@ -44,5 +49,11 @@ export function resolveOffer(mediaId: string, itag: string, itemId?: string): Re
   if (!plan) throw new AppError('invalid_request', 'This format is not offered for this media');
   const title = item?.title || media.info.title;
   const duration = (item ? item.duration : media.info.duration) || undefined;
-  return { media, plan, title, duration, key: `${mediaId}-${plan.itag}` };
+  const picture = (index === undefined ? undefined : media.extraction.items?.[index]?.thumbnail) ?? media.extraction.thumbnail;
+  return { media, plan, title, duration, ...(picture ? { picture } : {}), key: `${mediaId}-${plan.itag}` };
+}
+
+/** The offer with how its file is made; files made differently are prepared and kept apart. */
+export function withDelivery(offer: Omit<ResolvedOffer, 'delivery'>, delivery: DeliveryOptions): ResolvedOffer {
+  return { ...offer, delivery, key: `${offer.key}${deliveryKey(delivery)}` };
 }

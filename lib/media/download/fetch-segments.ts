@@ -10,6 +10,7 @@ import type { SegmentFetchContext } from './segment-fetch';
 import { openStitched } from './stitch-runs';
 import { planSegments, type SegmentJob } from './segment-plan';
 import { sniffSegmentKind, type SegmentKind } from './segment-kind';
+import { windowPlan, type TimeWindow } from './segment-window';
 
 export interface SegmentedOptions {
   signal?: AbortSignal;
@@ -24,12 +25,18 @@ export interface SegmentedOptions {
   retries?: number;
   /** no bytes for this long fails the attempt (default 20 s) */
   stallMs?: number;
+  /** Only the segments covering this stretch (and one on each side): a cut never fetches the whole stream. */
+  window?: TimeWindow;
 }
 
 export interface SegmentedDownload {
   stream: Readable;
   segmentCount: number;
   kind: SegmentKind;
+  /** Where in the source the stream begins: 0, or the start of the first segment of a window. */
+  offset: number;
+  /** With a window: where the segment holding its start begins (see `windowPlan`). */
+  boundary?: number;
 }
 
 const defaultConcurrency = (): number => config().env.SEGMENT_CONCURRENCY;
@@ -45,7 +52,7 @@ async function openWholeFile(source: SourceFormat, opts: SegmentedOptions): Prom
   );
   download.stream.once('end', () => opts.onProgress?.(1, 1, bytes));
   const kind: SegmentKind = /webm/.test(source.container ?? source.mimeType ?? '') ? 'other' : 'fmp4';
-  return { stream: download.stream, segmentCount: 1, kind };
+  return { stream: download.stream, segmentCount: 1, kind, offset: 0 };
 }
 
 /**
@@ -61,12 +68,17 @@ export async function openSegmented(source: SourceFormat, opts: SegmentedOptions
   }
   const retries = opts.retries ?? 5;
   const stallMs = opts.stallMs ?? 20_000;
-  const concurrency = Math.max(1, Math.min(64, Math.floor(opts.concurrency ?? defaultConcurrency())));
-  const maxConcurrency = opts.concurrency === undefined ? Math.max(concurrency, MAX_ADAPTIVE_CONCURRENCY) : concurrency;
+  const configured = Math.max(1, Math.min(64, Math.floor(opts.concurrency ?? defaultConcurrency())));
+  const maxConcurrency = opts.concurrency === undefined ? Math.max(configured, MAX_ADAPTIVE_CONCURRENCY) : configured;
   const internal = new AbortController();
   const signal = opts.signal ? AbortSignal.any([opts.signal, internal.signal]) : internal.signal;
 
-  const plan = await planSegments(source, signal, retries);
+  const whole = await planSegments(source, signal, retries);
+  const windowed = opts.window ? windowPlan(whole, opts.window) : undefined;
+  const { plan, offset: startsAt } = windowed ?? { plan: whole, offset: 0 };
+  const placed = windowed && windowed.plan !== whole ? { offset: startsAt, boundary: windowed.boundary } : { offset: startsAt };
+  // A window is a handful of segments: unless told otherwise, all of them are asked for at once.
+  const concurrency = opts.window && opts.concurrency === undefined ? Math.max(configured, Math.min(maxConcurrency, plan.segments.length + 1)) : configured;
   const fetchCtx: SegmentFetchContext = {
     headers: source.httpHeaders,
     signal,
@@ -74,7 +86,10 @@ export async function openSegmented(source: SourceFormat, opts: SegmentedOptions
     stallMs,
     keyFor: createKeyCache({ headers: source.httpHeaders, signal, retries, stallMs }),
   };
-  if (plan.runs) return openStitched(plan.runs, { fetch: fetchCtx, concurrency, maxConcurrency, signal, onProgress: opts.onProgress, internal });
+  if (plan.runs) {
+    const stitched = await openStitched(plan.runs, { fetch: fetchCtx, concurrency, maxConcurrency, signal, onProgress: opts.onProgress, internal });
+    return { ...stitched, ...placed };
+  }
 
   const jobs: SegmentJob[] = plan.init ? [plan.init, ...plan.segments] : plan.segments;
   const offset = plan.init ? 1 : 0;
@@ -96,5 +111,5 @@ export async function openSegmented(source: SourceFormat, opts: SegmentedOptions
   opts.signal?.addEventListener('abort', onAbort, { once: true });
   if (opts.signal?.aborted) onAbort();
   const head = await first;
-  return { stream, segmentCount: plan.segments.length, kind: sniffSegmentKind(head) };
+  return { stream, segmentCount: plan.segments.length, kind: sniffSegmentKind(head), ...placed };
 }

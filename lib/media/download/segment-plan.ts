@@ -8,6 +8,8 @@ import { RetryBudget, withRetries } from './retry-policy';
 export interface SegmentJob {
   url: string;
   range?: ByteRange;
+  /** seconds, as the playlist or manifest says: which segments a cut needs */
+  duration?: number;
   /** AES-128 (or SAMPLE-AES when `samples`): where the key is and the IV for this segment (16 bytes). */
   aes?: { keyUrl: string; iv: Buffer; samples?: boolean };
 }
@@ -41,6 +43,7 @@ export function segmentIv(explicit: string | undefined, sequence: number): Buffe
 
 function hlsJob(segment: HlsSegment): SegmentJob {
   const job: SegmentJob = { url: segment.url };
+  if (segment.duration > 0) job.duration = segment.duration;
   if (segment.byteRange) job.range = segment.byteRange;
   if (segment.key) {
     job.aes = { keyUrl: segment.key.uri, iv: segmentIv(segment.key.iv, segment.sequence) };
@@ -98,7 +101,9 @@ export function hlsRuns(segments: HlsSegment[]): SegmentRun[] {
 function planDash(source: SourceFormat): SegmentPlan {
   const fragments = source.fragments ?? [];
   if (fragments.length === 0) throw new AppError('no_media', 'No downloadable media found at this link');
-  const job = (f: { url: string; range?: ByteRange }): SegmentJob => (f.range ? { url: f.url, range: f.range } : { url: f.url });
+  const job = (f: { url: string; range?: ByteRange; duration?: number }): SegmentJob => ({
+    url: f.url, ...(f.range ? { range: f.range } : {}), ...(f.duration ? { duration: f.duration } : {}),
+  });
   if (source.periods && source.periods.length > 1) {
     const runs = source.periods.map((p): SegmentRun => ({
       segments: p.fragments.map(job),

@@ -1,6 +1,8 @@
 import { AppError } from '@/lib/errors';
 import type { OfferContainer, OfferPlan } from '@/lib/media/offers';
+import { messagingTarget } from '@/lib/media/offers/messaging';
 import { localInputArgs } from './input-args';
+import { carriesCover, coverArgs, metadataArgs, type FileTags } from './metadata-args';
 import { firstStream, type ProbeResult, type ProbedStream } from './probe';
 
 export interface ConvertInput {
@@ -13,12 +15,26 @@ export interface ConvertInput {
   assumed?: boolean;
 }
 
+/** A cut: where each input starts reading (seconds from its own start) and how long the output runs. */
+export interface ConvertCut {
+  videoSeek: number;
+  audioSeek: number;
+  length: number;
+  /** Encode every stream, so the file starts on the exact frame (a copy starts on a keyframe). */
+  encode: boolean;
+}
+
 export interface ConvertJob {
-  plan: Pick<OfferPlan, 'kind' | 'container' | 'videoCodec' | 'audioCodec' | 'audioBitrate'>;
+  plan: Pick<OfferPlan, 'kind' | 'container' | 'videoCodec' | 'audioCodec' | 'audioBitrate' | 'messaging'>;
   /** The picture's file (omitted for audio offers). May be the same object as `audio` (a muxed source). */
   video?: ConvertInput;
   audio?: ConvertInput;
   output: string;
+  cut?: ConvertCut;
+  /** The media's details as the file's tags; none at all when absent. */
+  tags?: FileTags;
+  /** A local picture file: an audio file's cover (MP3, M4A). */
+  cover?: string;
 }
 
 type VideoEncoder = 'copy' | 'h264' | 'vp9';
@@ -48,21 +64,31 @@ const MUXER: Record<string, string[]> = {
  * The plan says "copy" from what the extractor reported; the fetched file may disagree (an HLS audio group with
  * no CODECS, an H.264 stream in 4:4:4 that phones cannot play). The probe has the last word.
  */
-export function chooseVideoEncoder(plan: ConvertJob['plan'], stream: ProbedStream): VideoEncoder {
+export function chooseVideoEncoder(plan: ConvertJob['plan'], stream: ProbedStream, cut?: ConvertCut): VideoEncoder {
   const target = VIDEO_ENCODER[plan.container] ?? 'h264';
+  if (cut?.encode) return target;
   if (plan.videoCodec && plan.videoCodec !== 'copy') return plan.videoCodec;
   if (!VIDEO_COPIES[plan.container]?.includes(stream.codecName)) return target;
   const oddPixels = stream.codecName === 'h264' && stream.pixFmt !== undefined && !/^yuvj?420p$/.test(stream.pixFmt);
   return plan.container === 'mp4' && oddPixels ? 'h264' : 'copy';
 }
 
-export function chooseAudioEncoder(plan: ConvertJob['plan'], stream: ProbedStream): AudioEncoder {
+export function chooseAudioEncoder(plan: ConvertJob['plan'], stream: ProbedStream, cut?: ConvertCut): AudioEncoder {
   const target = AUDIO_ENCODER[plan.container] ?? 'aac';
   if (plan.audioCodec && plan.audioCodec !== 'copy') return plan.audioCodec;
+  if (cut?.encode) return target;
   return AUDIO_COPIES[plan.container]?.includes(stream.codecName) ? 'copy' : target;
 }
 
-function videoArgs(encoder: VideoEncoder, stream: ProbedStream): string[] {
+function videoArgs(encoder: VideoEncoder, stream: ProbedStream, job: ConvertJob): string[] {
+  if (job.plan.messaging) {
+    // A bitrate, not a quality: the file must fit the messengers' 16 MB. Never scaled up.
+    const length = job.cut?.length ?? Math.max(job.video?.probe.duration ?? 0, job.audio?.probe.duration ?? 0);
+    const target = messagingTarget(length);
+    return ['-c:v', 'libx264', '-preset', 'veryfast', '-b:v', `${target.videoKbps}k`, '-maxrate', `${Math.round(target.videoKbps * 1.3)}k`,
+      '-bufsize', `${target.videoKbps * 2}k`, '-pix_fmt', 'yuv420p', '-profile:v', 'high',
+      '-vf', `scale=-2:'min(${target.height},trunc(ih/2)*2)'`];
+  }
   if (encoder === 'copy') return ['-c:v', 'copy', ...(stream.codecName === 'hevc' ? ['-tag:v', 'hvc1'] : [])];
   if (encoder === 'vp9') return ['-c:v', 'libvpx-vp9', '-b:v', '0', '-crf', '33', '-deadline', 'realtime', '-cpu-used', '8', '-row-mt', '1'];
   // yuv420p needs even dimensions; high profile + yuv420p is what every phone decodes in hardware.
@@ -82,7 +108,7 @@ function audioArgs(encoder: AudioEncoder, plan: ConvertJob['plan'], input: Conve
   const channels = firstStream(input.probe, 'audio')?.channels ?? 0;
   const downmix = channels > 2 && (encoder === 'mp3' || encoder === 'opus') ? ['-ac', '2'] : [];
   if (encoder === 'pcm_s16le') return ['-c:a', 'pcm_s16le'];
-  const kbps = `${plan.audioBitrate ?? DEFAULT_KBPS[encoder]}k`;
+  const kbps = `${plan.messaging ? messagingTarget(undefined).audioKbps : (plan.audioBitrate ?? DEFAULT_KBPS[encoder])}k`;
   const codec = { aac: 'aac', mp3: 'libmp3lame', opus: 'libopus' }[encoder];
   return ['-c:a', codec, '-b:a', kbps, ...downmix];
 }
@@ -93,13 +119,15 @@ const streamSpec = (input: ConvertInput, stream: ProbedStream) =>
 
 /**
  * One ffmpeg command over local files: map the wanted streams, copy what the container can carry, encode
- * the rest, and mux with `+faststart` for MP4/M4A so players start before the whole file has arrived.
+ * the rest, cut when asked (each input sought on its own, the output's length set), write the media's tags
+ * (and an audio file's cover), and mux MP4/M4A with `+faststart` and never fragmented, so players start
+ * before the whole file has arrived and can seek in it.
  */
 export function buildConvertArgs(job: ConvertJob): string[] {
-  const inputs: ConvertInput[] = [];
-  const indexOf = (input: ConvertInput) => {
-    const at = inputs.findIndex((i) => i.path === input.path);
-    return at >= 0 ? at : inputs.push(input) - 1;
+  const inputs: { input: ConvertInput; seek?: number }[] = [];
+  const indexOf = (input: ConvertInput, seek?: number) => {
+    const at = inputs.findIndex((i) => i.input.path === input.path);
+    return at >= 0 ? at : inputs.push({ input, seek }) - 1;
   };
   const wantsVideo = job.plan.kind === 'video' && job.video;
   const videoStream = wantsVideo ? firstStream(job.video!.probe, 'video') : undefined;
@@ -110,20 +138,28 @@ export function buildConvertArgs(job: ConvertJob): string[] {
 
   const maps: string[] = [];
   const codecs: string[] = [];
+  const videoEncoder = videoStream ? chooseVideoEncoder(job.plan, videoStream, job.cut) : undefined;
   if (videoStream) {
-    maps.push('-map', `${indexOf(job.video!)}:${streamSpec(job.video!, videoStream)}`);
-    codecs.push(...videoArgs(chooseVideoEncoder(job.plan, videoStream), videoStream));
-  } else {
-    codecs.push('-vn');
+    maps.push('-map', `${indexOf(job.video!, job.cut?.videoSeek)}:${streamSpec(job.video!, videoStream)}`);
+    codecs.push(...videoArgs(videoEncoder!, videoStream, job));
   }
+  const cover = !videoStream && job.cover && job.tags && carriesCover(job.plan.container) ? job.cover : undefined;
+  if (!videoStream && !cover) codecs.push('-vn');
   if (audioStream) {
-    maps.push('-map', `${indexOf(job.audio!)}:${streamSpec(job.audio!, audioStream)}`);
-    codecs.push(...audioArgs(chooseAudioEncoder(job.plan, audioStream), job.plan, job.audio!));
+    maps.push('-map', `${indexOf(job.audio!, job.cut?.audioSeek)}:${streamSpec(job.audio!, audioStream)}`);
+    codecs.push(...audioArgs(chooseAudioEncoder(job.plan, audioStream, job.cut), job.plan, job.audio!));
   }
-  const inputArgs = inputs.flatMap((input) => localInputArgs(input.path));
+  if (cover) codecs.push(...coverArgs(inputs.length, job.plan.container));
+  const inputArgs = inputs.flatMap(({ input, seek }) => [...(seek ? ['-ss', seek.toFixed(6)] : []), ...localInputArgs(input.path)]);
+  if (cover) inputArgs.push(...localInputArgs(cover));
+  // A copied picture starts on its keyframe a hair before the seek point: its timestamps are moved up to 0.
+  // An encoded one starts at 0 already, and moving it would shift it by the encoder's delay.
+  const shift = videoEncoder === 'copy' ? ['-avoid_negative_ts', 'make_zero'] : [];
+  const cut = job.cut ? ['-t', job.cut.length.toFixed(3), ...shift] : [];
   return [
-    ...inputArgs, ...maps, ...codecs,
-    '-map_metadata', '-1', '-map_chapters', '-1', '-sn', '-dn', '-max_muxing_queue_size', '4096',
+    ...inputArgs, ...maps, ...codecs, ...cut,
+    '-map_metadata', '-1', '-map_chapters', '-1', ...(job.tags ? metadataArgs(job.tags, job.plan.container) : []),
+    '-sn', '-dn', '-max_muxing_queue_size', '4096',
     ...MUXER[job.plan.container], '-y', job.output,
   ];
 }

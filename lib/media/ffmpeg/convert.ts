@@ -1,8 +1,9 @@
 import 'server-only';
 import { AppError } from '@/lib/errors';
-import { buildConvertArgs, chooseAudioEncoder, chooseVideoEncoder, type ConvertInput, type ConvertJob } from './convert-args';
+import { buildConvertArgs, chooseAudioEncoder, chooseVideoEncoder, type ConvertCut, type ConvertInput, type ConvertJob } from './convert-args';
 import { streamFromHint, type CodecHints, type HintedStream } from './convert-hints';
-import { probeMedia } from './probe';
+import type { FileTags } from './metadata-args';
+import { firstStream, probeMedia } from './probe';
 import { runFfmpeg } from './run-ffmpeg';
 
 export interface ConvertFilesOptions {
@@ -15,7 +16,26 @@ export interface ConvertFilesOptions {
   signal?: AbortSignal;
   /** 0..1, from ffmpeg's output clock against the inputs' duration (only when the inputs were probed). */
   onProgress?: (fraction: number) => void;
+  /** A cut of the source, in the source's seconds. */
+  cut?: CutRequest;
+  tags?: FileTags;
+  /** A local picture file, an audio file's cover. */
+  cover?: string;
 }
+
+export interface CutRequest {
+  start: number;
+  end: number;
+  exact: boolean;
+  /** Where in the source each local file begins (a window of segments starts later than 0). */
+  videoOffset: number;
+  audioOffset: number;
+  /** A keyframe at or before `start` known without reading the file: the start of the segment holding it. */
+  videoKeyframe?: number;
+}
+
+/** Past a keyframe's printed time, so seeking backwards to it lands on it and not on the one before. */
+const ON_KEYFRAME = 0.0005;
 
 type Inputs = [ConvertInput | undefined, ConvertInput | undefined];
 
@@ -47,9 +67,12 @@ function inputsFromHints(opts: ConvertFilesOptions): Inputs | undefined {
 
 function probedInputs(opts: ConvertFilesOptions): Promise<Inputs> {
   const probes = new Map<string, Promise<ConvertInput>>();
+  // A cut reads the picture's keyframes in the same probe.
+  const keyframes = opts.cut !== undefined && opts.plan.kind === 'video' && !opts.cut.exact && opts.cut.videoKeyframe === undefined;
   const input = (path: string | undefined) => {
     if (!path) return undefined;
-    if (!probes.has(path)) probes.set(path, probeMedia(path, { signal: opts.signal }).then((probe) => ({ path, probe })));
+    const options = { signal: opts.signal, keyframes: keyframes && path === opts.videoPath };
+    if (!probes.has(path)) probes.set(path, probeMedia(path, options).then((probe) => ({ path, probe })));
     return probes.get(path);
   };
   return Promise.all([input(opts.videoPath), input(opts.audioPath)]);
@@ -61,9 +84,14 @@ function probedInputs(opts: ConvertFilesOptions): Promise<Inputs> {
  * turns ffmpeg's clock into a fraction.
  */
 export async function convertFiles(opts: ConvertFilesOptions): Promise<void> {
-  const [video, audio] = inputsFromHints(opts) ?? (await probedInputs(opts));
-  const args = buildConvertArgs({ plan: opts.plan, video, audio, output: opts.output });
-  const duration = Math.max(video?.probe.duration ?? 0, audio?.probe.duration ?? 0);
+  // The probe is skipped when the extraction says enough, unless a cut must find its keyframe in the file.
+  const cut = opts.cut;
+  const findsKeyframe = cut !== undefined && opts.plan.kind === 'video' && !cut.exact && cut.videoKeyframe === undefined;
+  const plain = !opts.plan.messaging && !findsKeyframe;
+  const [video, audio] = (plain ? inputsFromHints(opts) : undefined) ?? (await probedInputs(opts));
+  const cutArgs = cut ? cutOf(opts, video) : undefined;
+  const args = buildConvertArgs({ plan: opts.plan, video, audio, output: opts.output, cut: cutArgs, tags: opts.tags, cover: opts.cover });
+  const duration = cutArgs?.length ?? Math.max(video?.probe.duration ?? 0, audio?.probe.duration ?? 0);
   const onProgress = opts.onProgress;
   try {
     await runFfmpeg(args, {
@@ -77,4 +105,24 @@ export async function convertFiles(opts: ConvertFilesOptions): Promise<void> {
     throw new AppError('upstream_failed', 'The media could not be converted', error.details);
   }
   onProgress?.(1);
+}
+
+/**
+ * Where each input starts reading. A copied picture must start on a keyframe: the cut moves back to the last one
+ * at or before `start` (found in the local file), so the clip may begin a little early but always decodes. A
+ * picture that is encoded anyway (exact cuts, conversions) starts on the exact frame.
+ */
+function cutOf(opts: ConvertFilesOptions, video: ConvertInput | undefined): ConvertCut {
+  const { start, end, exact, videoOffset, audioOffset } = opts.cut!;
+  const stream = opts.plan.kind === 'video' && video ? firstStream(video.probe, 'video') : undefined;
+  const copied = stream !== undefined && chooseVideoEncoder(opts.plan, stream, { videoSeek: 0, audioSeek: 0, length: 0, encode: exact }) === 'copy';
+  let from = start;
+  if (copied && opts.cut!.videoKeyframe !== undefined) from = opts.cut!.videoKeyframe;
+  else if (copied) {
+    // A thousandth of slack: printed times are rounded to the microsecond.
+    const within = start - videoOffset + 0.001;
+    from = videoOffset + Math.max(0, ...(video!.probe.keyframes ?? []).filter((k) => k <= within));
+  }
+  const seek = (offset: number) => Math.max(0, from - offset + (copied ? ON_KEYFRAME : 0));
+  return { videoSeek: seek(videoOffset), audioSeek: seek(audioOffset), length: end - from, encode: exact };
 }

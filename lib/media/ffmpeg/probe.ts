@@ -32,10 +32,13 @@ export interface ProbeResult {
   duration: number;
   size: number;
   streams: ProbedStream[];
+  /** With `keyframes: true`: the picture's keyframe times, in seconds from the file's start, ascending. */
+  keyframes?: number[];
 }
 
 interface RawProbe {
-  format?: { format_name?: string; duration?: string; size?: string };
+  format?: { format_name?: string; duration?: string; size?: string; start_time?: string };
+  packets?: { stream_index?: number; pts_time?: string; dts_time?: string; flags?: string }[];
   streams?: {
     index: number; codec_type: string; codec_name?: string; width?: number; height?: number; pix_fmt?: string;
     profile?: string; duration?: string; channels?: number; sample_rate?: string; start_time?: string; avg_frame_rate?: string;
@@ -52,22 +55,38 @@ function rate(value: string | undefined): number | undefined {
 
 const num = (value: string | undefined) => (value === undefined || Number.isNaN(Number(value)) ? undefined : Number(value));
 
-/** What a local file holds, by ffprobe (local files only, and only self-contained containers, as the converter). */
-export function probeMedia(file: string, opts: { signal?: AbortSignal } = {}): Promise<ProbeResult> {
+/**
+ * Keyframe times of the first real picture stream, from the packets' flags (nothing is decoded), counted from the
+ * file's start as `-ss` counts.
+ */
+function keyframesOf(raw: RawProbe, streams: ProbedStream[]): number[] {
+  const video = firstStream({ formatName: '', duration: 0, size: 0, streams }, 'video');
+  if (!video) return [];
+  const origin = num(raw.format?.start_time) ?? 0;
+  const times = (raw.packets ?? [])
+    .filter((p) => p.stream_index === video.index && p.flags?.startsWith('K'))
+    .map((p) => (num(p.pts_time) ?? num(p.dts_time) ?? NaN) - origin)
+    .filter((t) => Number.isFinite(t));
+  return times.sort((a, b) => a - b);
+}
+
+/**
+ * What a local file holds, by ffprobe (local files only, and only self-contained containers, as the converter).
+ * `keyframes` also lists the picture's keyframes in the same run (a cut that copies the picture starts on one).
+ */
+export function probeMedia(file: string, opts: { signal?: AbortSignal; keyframes?: boolean } = {}): Promise<ProbeResult> {
+  const packets = opts.keyframes ? ':packet=stream_index,pts_time,dts_time,flags' : '';
   const args = [
     '-v', 'error',
-    '-show_entries', 'format=format_name,duration,size:stream=index,codec_type,codec_name,width,height,pix_fmt,profile,duration,channels,sample_rate,start_time,avg_frame_rate',
+    '-show_entries', `format=format_name,duration,size,start_time:stream=index,codec_type,codec_name,width,height,pix_fmt,profile,duration,channels,sample_rate,start_time,avg_frame_rate${packets}`,
     '-of', 'json', ...localInputArgs(file),
   ];
   return new Promise((resolve, reject) => {
-    execFile(ffprobeBin(), args, { signal: opts.signal, maxBuffer: 4 * 1024 * 1024, timeout: 60_000 }, (error, stdout) => {
+    const maxBuffer = (opts.keyframes ? 256 : 4) * 1024 * 1024;
+    execFile(ffprobeBin(), args, { signal: opts.signal, maxBuffer, timeout: 60_000 }, (error, stdout) => {
       if (error) return reject(new AppError('upstream_failed', 'The media could not be read', { cause: error.message }));
       const raw = JSON.parse(stdout) as RawProbe;
-      resolve({
-        formatName: raw.format?.format_name ?? '',
-        duration: num(raw.format?.duration) ?? 0,
-        size: num(raw.format?.size) ?? 0,
-        streams: (raw.streams ?? []).map((s) => ({
+      const streams = (raw.streams ?? []).map((s): ProbedStream => ({
           index: s.index,
           codecType: s.codec_type as ProbedStream['codecType'],
           codecName: s.codec_name ?? 'unknown',
@@ -80,7 +99,13 @@ export function probeMedia(file: string, opts: { signal?: AbortSignal } = {}): P
           ...(num(s.sample_rate) ? { sampleRate: num(s.sample_rate) } : {}),
           ...(num(s.start_time) !== undefined ? { startTime: num(s.start_time) } : {}),
           ...(rate(s.avg_frame_rate) ? { frameRate: rate(s.avg_frame_rate) } : {}),
-        })),
+        }));
+      resolve({
+        formatName: raw.format?.format_name ?? '',
+        duration: num(raw.format?.duration) ?? 0,
+        size: num(raw.format?.size) ?? 0,
+        streams,
+        ...(opts.keyframes ? { keyframes: keyframesOf(raw, streams) } : {}),
       });
     });
   });

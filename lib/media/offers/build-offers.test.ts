@@ -76,7 +76,7 @@ describe('buildOffers — HLS ladder with an audio group', () => {
   const offers = buildOffers({ sources: hlsLadder, duration: 10 });
 
   it('offers mp4 at exactly the rungs of the ladder, best first', () => {
-    const video = offers.formats.filter((f) => f.ext === 'mp4').map((f) => f.itag);
+    const video = offers.formats.filter((f) => f.ext === 'mp4' && f.itag !== 'mp4-messaging').map((f) => f.itag);
     expect(video).toEqual(['mp4-1080', 'mp4-720', 'mp4-360']);
   });
 
@@ -205,8 +205,9 @@ describe('buildOffers — other shapes', () => {
   it('a silent video gets video offers marked "no audio" and no audio offers', () => {
     const silent = src('v', { container: 'mp4', vcodec: 'h264', width: 640, height: 360 });
     const offers = buildOffers({ sources: [silent] });
-    expect(offers.formats.map((f) => f.itag)).toEqual(['mp4-360', 'webm-360']);
+    expect(offers.formats.map((f) => f.itag)).toEqual(['mp4-360', 'webm-360', 'mp4-messaging']);
     expect(offers.formats[0].format_note).toBe('360p · H.264 · no audio');
+    expect(offers.plans.get('mp4-messaging')?.audio).toBeUndefined();
     expect(offers.plans.get('mp4-360')?.action).toBe('passthrough');
   });
 
@@ -257,7 +258,7 @@ describe('buildOffers — offers that are true', () => {
 
   it('labels each offer with the height the file will have, and hides no rendition behind a rung', () => {
     const offers = buildOffers({ sources: [v('a', 1280, 720), v('b', 1024, 576), v('c', 960, 540), v('d', 682, 384)] });
-    expect(offers.formats.filter((f) => f.ext === 'mp4').map((f) => f.quality)).toEqual(['720p', '576p', '540p', '384p']);
+    expect(offers.formats.filter((f) => f.ext === 'mp4' && f.itag !== 'mp4-messaging').map((f) => f.quality)).toEqual(['720p', '576p', '540p', '384p']);
     expect(offers.plans.get('mp4-540')).toMatchObject({ height: 540 });
   });
 

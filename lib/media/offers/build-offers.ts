@@ -2,6 +2,7 @@ import type { MediaKind } from '@/lib/media/types';
 import { audioOffers } from './audio-offers';
 import { videoFamily } from './codecs';
 import { imageOffers } from './image-offers';
+import { messagingOffer } from './messaging';
 import { sortSources } from './sources';
 import { thumbnailOffer } from './thumbnail-offer';
 import type { Offer, OfferInput, OfferPlan, Offers } from './types';
@@ -42,7 +43,8 @@ export function buildOffers(input: OfferInput & { kind?: MediaKind }): Offers {
   const audio = audioOffers(sorted, input.duration);
   const images = imageOffers(sorted);
   const chosen = pickDefault(video);
-  const videoOrdered = chosen ? [chosen, ...video.filter((o) => o !== chosen)] : video;
+  const messaging = messagingOffer(video.filter((o) => o.plan.container === 'mp4'), input.duration);
+  const videoOrdered = [...(chosen ? [chosen, ...video.filter((o) => o !== chosen)] : video), ...(messaging ? [messaging] : [])];
   const photoFirst = images.length > 0 && (input.kind === 'photo' || video.length === 0);
   const main = photoFirst ? [...images, ...videoOrdered, ...audio] : [...videoOrdered, ...audio, ...images];
   const thumbnail = thumbnailOffer(input.thumbnail, video);
@@ -51,6 +53,6 @@ export function buildOffers(input: OfferInput & { kind?: MediaKind }): Offers {
   return {
     formats: ordered.map((o) => o.format),
     plans: new Map(ordered.map((o) => [o.plan.itag, o.plan])),
-    availableQualities: unique([...video, ...audio, ...images].map((o) => o.format.quality)),
+    availableQualities: unique([...videoOrdered, ...audio, ...images].map((o) => o.format.quality)),
   };
 }

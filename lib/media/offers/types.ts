@@ -39,6 +39,8 @@ export interface OfferPlan {
   /** A slideshow video: these pictures in order, each for its seconds, over `audio` (lib/media/ffmpeg/slideshow.ts). */
   slides?: SourceFormat[];
   slideSeconds?: (number | undefined)[];
+  /** The "for messaging" file: H.264 + AAC at most 720p, its bitrate set so the file fits 16 MB (`messaging.ts`). */
+  messaging?: boolean;
 }
 
 export interface Offers {

@@ -30,6 +30,13 @@ describe('mapYtdlpInfo — a YouTube video', () => {
     expect(extraction.isLive).toBeUndefined();
   });
 
+  it('reads the day it was published (upload_date, else release_date) as YYYY-MM-DD, and nothing malformed', () => {
+    expect(extraction.uploadDate).toBeUndefined();
+    expect(mapYtdlpInfo({ ...fixture('youtube-video'), upload_date: '20091025' }).uploadDate).toBe('2009-10-25');
+    expect(mapYtdlpInfo({ ...fixture('youtube-video'), release_date: '20240501' }).uploadDate).toBe('2024-05-01');
+    expect(mapYtdlpInfo({ ...fixture('youtube-video'), upload_date: '2009-10-25' }).uploadDate).toBeUndefined();
+  });
+
   it('picks the best thumbnail by preference, then size', () => {
     expect(extraction.thumbnail).toBe('https://i.ytimg.com/vi/dQw4w9WgXcQ/maxresdefault.jpg');
   });

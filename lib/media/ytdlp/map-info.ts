@@ -163,6 +163,8 @@ function base(info: YtdlpInfo, platform: Platform): Omit<Extraction, 'kind' | 's
   if (duration !== undefined) extraction.duration = duration;
   const uploader = text(info.uploader) ?? text(info.channel) ?? text(info.creator);
   if (uploader) extraction.uploader = uploader;
+  const day = /^(\d{4})(\d{2})(\d{2})$/.exec(text(info.upload_date) ?? text(info.release_date) ?? '');
+  if (day) extraction.uploadDate = `${day[1]}-${day[2]}-${day[3]}`;
   if (info.is_live) extraction.isLive = true;
   return extraction;
 }

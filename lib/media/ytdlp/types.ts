@@ -48,6 +48,9 @@ export interface YtdlpInfo extends YtdlpFormat {
   thumbnails?: YtdlpThumbnail[];
   duration?: number | null;
   uploader?: string | null;
+  /** YYYYMMDD */
+  upload_date?: string | null;
+  release_date?: string | null;
   channel?: string | null;
   creator?: string | null;
   channel_id?: string | null;

@@ -2,16 +2,19 @@ import { route } from '@/lib/auth/route';
 import { recordDelivery } from '@/lib/history/delivery-hook';
 import { idParams } from '@/lib/http/ids';
 import { deliverDownload, downloadQuerySchema, expiredLink } from '@/lib/media/deliver';
+import { embedsMetadata } from '@/lib/settings/download-defaults';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 /**
- * GET /api/download/{id}?itag=&ext=&item= → the file, as an attachment, with Range: passed through from a single
- * progressive source, else prepared once (merged or converted) and served from our temp store.
+ * GET /api/download/{id}?itag=&ext=&item=&start=&end=&exact=&embedMetadata= → the file, as an attachment, with
+ * Range: passed through from a single progressive source, else prepared once (merged, converted or cut) and
+ * served from our temp store. The tags go in unless the query or the signed-in caller's setting says no.
  */
-export const GET = route({ auth: 'api', params: idParams('id'), notFound: expiredLink().message, query: downloadQuerySchema }, async ({ req, params, query }) => {
-  const res = await deliverDownload({ mediaId: params.id, ...query, headers: req.headers, signal: req.signal });
+export const GET = route({ auth: 'api', params: idParams('id'), notFound: expiredLink().message, query: downloadQuerySchema }, async ({ req, params, query, caller }) => {
+  const embedMetadata = await embedsMetadata(query.embedMetadata, caller?.user.id);
+  const res = await deliverDownload({ mediaId: params.id, ...query, embedMetadata, headers: req.headers, signal: req.signal });
   await recordDelivery(req, params.id, query, res);
   return res;
 });

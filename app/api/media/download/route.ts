@@ -1,6 +1,7 @@
 import { route } from '@/lib/auth/route';
 import { downloadJobRequestSchema } from '@/lib/jobs/download-job-schemas';
 import { services } from '@/lib/server';
+import { embedsMetadata } from '@/lib/settings/download-defaults';
 import { activeSubject } from '@/lib/stats/service';
 
 export const runtime = 'nodejs';
@@ -8,10 +9,12 @@ export const dynamic = 'force-dynamic';
 
 /**
  * POST /api/media/download {url, quality, format} → {downloadId}; poll /api/media/progress/{downloadId}. The web
- * page adds the exact format it showed ({itag, item}), which then wins over quality and format.
+ * page adds the exact format it showed ({itag, item}), which then wins over quality and format; `start`/`end`
+ * (`exact`) cut the file, and `embedMetadata` (default: the caller's setting, else true) leaves the tags out.
  */
 export const POST = route({ auth: 'api', quota: { kind: 'api' }, body: downloadJobRequestSchema }, async ({ req, body, caller }) => {
-  const downloadId = await services().downloads.start(body, caller?.user.id ?? null);
+  const embedMetadata = await embedsMetadata(body.embedMetadata, caller?.user.id);
+  const downloadId = await services().downloads.start({ ...body, embedMetadata }, caller?.user.id ?? null);
   void services().events.emit('client.active', { subject: activeSubject(req.headers, caller?.user ?? null) });
   return { downloadId };
 });

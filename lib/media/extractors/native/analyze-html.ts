@@ -31,7 +31,7 @@ async function checkedEntries(ctx: NativeContext, entries: { url: string; title?
 export async function analyzeHtml(ctx: NativeContext, html: string, pageUrl: string, resolve: Resolve): Promise<ResourceAnalysis> {
   const page = parseHtmlMedia(html, pageUrl);
   const title = page.title || fileNameOf(pageUrl);
-  const base = { url: pageUrl, title, description: page.description, thumbnail: page.thumbnail, duration: page.duration };
+  const base = { url: pageUrl, title, description: page.description, thumbnail: page.thumbnail, duration: page.duration, uploadDate: page.uploadDate };
   const candidates = pickCandidates(page.candidates);
 
   if (page.entries?.length && !candidates.some((c) => STREAM_KINDS.has(c.kind))) {

@@ -18,6 +18,8 @@ export interface ResourceAnalysis {
   description?: string;
   thumbnail?: string;
   duration?: number;
+  /** YYYY-MM-DD */
+  uploadDate?: string;
   sources: SourceFormat[];
   items?: ExtractedItem[];
   entries?: { url: string; title?: string; thumbnail?: string }[];

@@ -6,6 +6,8 @@ export interface JsonLdFacts {
   description?: string;
   thumbnail?: string;
   duration?: number;
+  /** YYYY-MM-DD, from uploadDate or datePublished */
+  uploadDate?: string;
   media: {
     type: 'video' | 'audio' | 'image' | 'page';
     url: string;
@@ -90,6 +92,7 @@ export function readJsonLd(blocks: string[]): JsonLdFacts {
         facts.description ??= text(node.description);
         facts.thumbnail ??= firstUrl(node.thumbnailUrl) ?? firstUrl(node.thumbnail);
         facts.duration ??= parseIsoDuration(node.duration);
+        facts.uploadDate ??= /^\d{4}-\d{2}-\d{2}/.exec(text(node.uploadDate) ?? text(node.datePublished) ?? '')?.[0];
       }
     }
     for (const [key, child] of Object.entries(node)) {

@@ -27,6 +27,8 @@ export interface HtmlMedia {
   thumbnail?: string;
   /** seconds */
   duration?: number;
+  /** YYYY-MM-DD */
+  uploadDate?: string;
   /** In page order of trust: OpenGraph, Twitter, JSON-LD, <video>/<audio>, then images. */
   candidates: MediaCandidate[];
   /** A feed of further pages (an ItemList of VideoObjects without contentUrl). */
@@ -148,6 +150,7 @@ export function parseHtmlMedia(html: string, pageUrl: string): HtmlMedia {
     duration: ld.duration ?? (meta('video:duration') ? int(meta('video:duration')!) : undefined),
     candidates,
   };
+  if (ld.uploadDate) result.uploadDate = ld.uploadDate;
   if (entries.length) result.entries = dedupeEntries(entries);
   return result;
 }
