@@ -42,6 +42,11 @@ export const COBALT_ERROR_CODES: Record<ErrorCode, string> = {
   platform_rate_limited: 'error.api.fetch.rate',
   format_unavailable: 'error.api.fetch.empty',
   platform_paused: 'error.api.fetch.fail',
+  // cobalt has no cut: its clients never send one, so a bad range can only be ours to explain.
+  trim_invalid_time: 'error.api.invalid_body',
+  trim_invalid_range: 'error.api.invalid_body',
+  trim_out_of_bounds: 'error.api.invalid_body',
+  trim_not_supported: 'error.api.invalid_body',
 };
 
 /** The few failures cobalt names that are not ours: a request without `Accept: application/json`, and so on. */
