@@ -60,8 +60,13 @@ export interface DownloadJobs {
 const ANALYZED = 10;
 const SAVE_EVERY_MS = 250;
 
-const downloadUrlOf = (offer: ResolvedOffer) =>
-  `/api/download/${encodeURIComponent(offer.media.info.id)}?${new URLSearchParams({ itag: offer.plan.itag, ext: offer.plan.ext })}`;
+/** The link names the same choices (language, subtitles) the job prepared with, so it serves that very file. */
+const downloadUrlOf = (offer: ResolvedOffer, request: DownloadJobRequest) => {
+  const query = new URLSearchParams({ itag: offer.plan.itag, ext: offer.plan.ext });
+  if (request.lang) query.set('lang', request.lang);
+  if (request.subs) query.set('subs', request.subs);
+  return `/api/download/${encodeURIComponent(offer.media.info.id)}?${query}`;
+};
 
 function failedState(error: unknown, progress: number): DownloadState {
   const appError = toAppError(error);
@@ -104,7 +109,10 @@ export function createDownloadJobs(deps: DownloadJobDeps): DownloadJobs {
     try {
       await save(id, { status: 'analyzing', progress: (progress = 5), message: 'Analyzing media...' });
       const media = await deps.analyze(request.url);
-      offer = checkedOffer(media.info.id, pickOffer(media, request.quality, request.format, request).itag);
+      offer = checkedOffer(media.info.id, pickOffer(media, request.quality, request.format, request).itag, {
+        ...(request.lang ? { languages: request.lang } : {}),
+        ...(request.subs ? { subs: request.subs } : {}),
+      });
       await save(id, { status: 'processing', progress: (progress = ANALYZED), message: 'Processing...' });
       let lastSave = 0;
       let writing = Promise.resolve();
@@ -117,7 +125,7 @@ export function createDownloadJobs(deps: DownloadJobDeps): DownloadJobs {
         writing = writing.then(() => save(id, { status: 'processing', progress: next, message: 'Processing...' }));
       });
       await writing;
-      await save(id, { status: 'ready', progress: 100, message: 'Download ready', downloadUrl: downloadUrlOf(offer) });
+      await save(id, { status: 'ready', progress: 100, message: 'Download ready', downloadUrl: downloadUrlOf(offer, request) });
       await finished({ status: 'ready', offer, file }, request, owner, startedAt);
     } catch (error) {
       const state = failedState(error, progress);

@@ -6,6 +6,7 @@ import { acquireDownloadSlot, assertDurationAllowed, assertSizeAllowed } from '.
 import { reportedDelivery, reportedPreparation } from './observe';
 import { passthrough } from './passthrough';
 import { prepareOffer } from './prepare-offer';
+import { withChoices, type OfferChoices } from './offer-choices';
 import { resolveOffer, type ResolvedOffer } from './resolve-offer';
 import { serveFile } from './serve-file';
 import { getPreparations, type ReadyFile, type WaitOptions } from './shared-preparations';
@@ -15,14 +16,18 @@ export interface DownloadRequest {
   itag: string;
   ext?: string;
   item?: string;
+  /** `subs=`: a text track to mux into the video. */
+  subs?: string;
+  /** `lang=`: the user's language (else the request's Accept-Language picks the audio track). */
+  lang?: string;
   headers: Headers;
   /** The client: when it goes away, reading the origin (and any preparation only it waited for) stops. */
   signal: AbortSignal;
 }
 
 /** The offer a link names, checked against the limits before any byte is fetched. */
-export function checkedOffer(mediaId: string, itag: string, opts: { ext?: string; item?: string } = {}): ResolvedOffer {
-  const offer = resolveOffer(mediaId, itag, opts.item);
+export function checkedOffer(mediaId: string, itag: string, opts: { ext?: string; item?: string } & OfferChoices = {}): ResolvedOffer {
+  const offer = withChoices(resolveOffer(mediaId, itag, opts.item), opts);
   if (opts.ext !== undefined && opts.ext !== offer.plan.ext) {
     throw new AppError('invalid_request', 'This format is not offered for this media');
   }
@@ -36,7 +41,8 @@ export function checkedOffer(mediaId: string, itag: string, opts: { ext?: string
 export function prepareDownload(offer: ResolvedOffer, opts: WaitOptions = {}): Promise<ReadyFile> {
   return getPreparations().prepare(
     offer.key,
-    (dir, signal, onProgress) => reportedPreparation(offer, () => prepareOffer(offer.plan, dir, { signal, onProgress })),
+    (dir, signal, onProgress) =>
+      reportedPreparation(offer, () => prepareOffer(offer.plan, dir, { signal, onProgress, ...(offer.subtitle ? { subtitle: offer.subtitle } : {}) })),
     opts,
   );
 }
@@ -48,13 +54,13 @@ export function prepareDownload(offer: ResolvedOffer, opts: WaitOptions = {}): P
  */
 export async function deliverDownload(req: DownloadRequest): Promise<Response> {
   const started = performance.now();
-  const offer = checkedOffer(req.mediaId, req.itag, req);
+  const offer = checkedOffer(req.mediaId, req.itag, { ...req, languages: req.lang ?? req.headers.get('accept-language') ?? undefined });
   const release = acquireDownloadSlot(clientAddress(req.headers));
   const meta = { title: offer.title, ext: offer.plan.ext, range: req.headers.get('range') };
   try {
     const ready = getPreparations().peek(offer.key);
     if (ready) return reportedDelivery(offer, await serveFile(ready, meta, release), started);
-    const source = offer.plan.action === 'passthrough' ? (offer.plan.image ?? offer.plan.video ?? offer.plan.audio) : undefined;
+    const source = offer.plan.action === 'passthrough' && !offer.subtitle ? (offer.plan.image ?? offer.plan.video ?? offer.plan.audio) : undefined;
     if (source?.protocol === 'http') return reportedDelivery(offer, await passthrough(source, { ...meta, signal: req.signal }, release), started);
     const file = await prepareDownload(offer, { signal: req.signal });
     return reportedDelivery(offer, await serveFile(file, meta, release), started);

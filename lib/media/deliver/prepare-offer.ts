@@ -1,9 +1,11 @@
 import 'server-only';
 import { rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { writeSubtitleFile } from '@/lib/media/download/subtitles';
+import { iso639Part2 } from '@/lib/media/download/subtitles/iso639';
 import { convertFiles } from '@/lib/media/ffmpeg';
 import type { OfferPlan } from '@/lib/media/offers';
-import type { SourceFormat } from '@/lib/media/types';
+import type { SourceFormat, SubtitleSource } from '@/lib/media/types';
 import { fetchSourceToFile } from './fetch-source';
 import { limits, tooLarge, tooSlow } from './limits';
 
@@ -16,6 +18,8 @@ export interface PrepareOptions {
   signal: AbortSignal;
   /** 0..1: bytes fetched first, then ffmpeg's output clock. */
   onProgress?: (fraction: number) => void;
+  /** A text track to mux into a video offer as a soft subtitle track. */
+  subtitle?: SubtitleSource;
 }
 
 /** The part of the work converting takes: a copy is quick, an encode is not. */
@@ -54,8 +58,15 @@ export async function prepareOffer(plan: OfferPlan, dir: string, opts: PrepareOp
 
 async function prepareWithin(plan: OfferPlan, dir: string, opts: PrepareOptions): Promise<PreparedFile> {
   const output = path.join(dir, `output.${plan.ext}`);
+  if (plan.kind === 'subtitles' && plan.subtitle) {
+    const size = await writeSubtitleFile(plan.subtitle, plan.container === 'srt' ? 'srt' : 'vtt', output, opts.signal);
+    opts.onProgress?.(1);
+    return { file: output, size };
+  }
   const inputs = inputsOf(plan);
-  const copyOnly = plan.action === 'passthrough';
+  // Muxing a subtitle track is a remux even when the offer alone would pass the source through.
+  const copyOnly = plan.action === 'passthrough' && !opts.subtitle;
+  const subtitleFile = opts.subtitle ? path.join(dir, 'input-subtitles.vtt') : undefined;
   const fetchShare = copyOnly ? 1 : 1 - convertWeight(plan);
   const fractions = inputs.map(() => 0);
   let best = 0;
@@ -70,8 +81,9 @@ async function prepareWithin(plan: OfferPlan, dir: string, opts: PrepareOptions)
   let bytes = 0;
   const files = inputs.map((input) => (copyOnly ? output : path.join(dir, `input-${input.role}`)));
   try {
-    await Promise.all(
-      inputs.map((input, i) =>
+    await Promise.all([
+      ...(opts.subtitle && subtitleFile ? [writeSubtitleFile(opts.subtitle, 'vtt', subtitleFile, signal)] : []),
+      ...inputs.map((input, i) =>
         fetchSourceToFile(input.source, files[i], {
           signal,
           onBytes: (n) => {
@@ -84,7 +96,7 @@ async function prepareWithin(plan: OfferPlan, dir: string, opts: PrepareOptions)
           },
         }),
       ),
-    );
+    ]);
   } catch (error) {
     throw overLimit.signal.aborted ? overLimit.signal.reason : error;
   }
@@ -98,11 +110,12 @@ async function prepareWithin(plan: OfferPlan, dir: string, opts: PrepareOptions)
       plan,
       videoPath: plan.kind === 'video' ? fileOf(plan.video) : undefined,
       audioPath: fileOf(plan.audio),
+      ...(opts.subtitle && subtitleFile ? { subtitle: { path: subtitleFile, language: iso639Part2(opts.subtitle.language) } } : {}),
       output,
       signal,
       onProgress: (fraction) => report(fetchShare + fraction * (1 - fetchShare)),
     });
-    await Promise.all(files.map((file) => rm(file, { force: true })));
+    await Promise.all([...files, ...(subtitleFile ? [subtitleFile] : [])].map((file) => rm(file, { force: true })));
   }
   report(1);
   return { file: output, size: (await stat(output)).size };

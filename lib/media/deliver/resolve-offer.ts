@@ -2,6 +2,7 @@ import 'server-only';
 import { AppError } from '@/lib/errors';
 import { getAnalyzed, type AnalyzedMedia } from '@/lib/media/analyze';
 import type { OfferPlan } from '@/lib/media/offers';
+import type { SubtitleSource } from '@/lib/media/types';
 
 export interface ResolvedOffer {
   media: AnalyzedMedia;
@@ -12,6 +13,8 @@ export interface ResolvedOffer {
   duration?: number;
   /** Prepared files are shared under this key. */
   key: string;
+  /** A text track muxed into the video as a soft subtitle track (`subs=`). */
+  subtitle?: SubtitleSource;
 }
 
 export function expiredLink(): AppError {

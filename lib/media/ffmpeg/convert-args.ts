@@ -18,8 +18,12 @@ export interface ConvertJob {
   /** The picture's file (omitted for audio offers). May be the same object as `audio` (a muxed source). */
   video?: ConvertInput;
   audio?: ConvertInput;
+  /** A WebVTT file to mux as a soft subtitle track (MP4: mov_text, WebM: WebVTT), tagged with its ISO 639-2 language. */
+  subtitle?: { path: string; language: string };
   output: string;
 }
+
+const SUBTITLE_CODEC: Partial<Record<OfferContainer, string>> = { mp4: 'mov_text', webm: 'webvtt' };
 
 type VideoEncoder = 'copy' | 'h264' | 'vp9';
 type AudioEncoder = 'copy' | 'aac' | 'mp3' | 'opus' | 'pcm_s16le';
@@ -121,9 +125,14 @@ export function buildConvertArgs(job: ConvertJob): string[] {
     codecs.push(...audioArgs(chooseAudioEncoder(job.plan, audioStream), job.plan, job.audio!));
   }
   const inputArgs = inputs.flatMap((input) => localInputArgs(input.path));
+  const subtitleCodec = job.plan.kind === 'video' && job.subtitle ? SUBTITLE_CODEC[job.plan.container] : undefined;
+  const subtitleInput = subtitleCodec && job.subtitle ? localInputArgs(job.subtitle.path) : [];
+  const subtitle = subtitleCodec && job.subtitle
+    ? ['-map', `${inputs.length}:s:0`, '-c:s', subtitleCodec, '-metadata:s:s:0', `language=${job.subtitle.language}`]
+    : ['-sn'];
   return [
-    ...inputArgs, ...maps, ...codecs,
-    '-map_metadata', '-1', '-map_chapters', '-1', '-sn', '-dn', '-max_muxing_queue_size', '4096',
+    ...inputArgs, ...subtitleInput, ...maps, ...codecs, ...subtitle,
+    '-map_metadata', '-1', '-map_chapters', '-1', '-dn', '-max_muxing_queue_size', '4096',
     ...MUXER[job.plan.container], '-y', job.output,
   ];
 }

@@ -3,6 +3,7 @@ import { audioOffers } from './audio-offers';
 import { videoFamily } from './codecs';
 import { imageOffers } from './image-offers';
 import { sortSources } from './sources';
+import { subtitleOffers } from './subtitle-offers';
 import type { Offer, OfferInput, OfferPlan, Offers } from './types';
 import { videoOffers } from './video-offers';
 
@@ -43,9 +44,11 @@ export function buildOffers(input: OfferInput & { kind?: MediaKind }): Offers {
   const videoOrdered = chosen ? [chosen, ...video.filter((o) => o !== chosen)] : video;
   const photoFirst = images.length > 0 && (input.kind === 'photo' || video.length === 0);
   const ordered = photoFirst ? [...images, ...videoOrdered, ...audio] : [...videoOrdered, ...audio, ...images];
+  const subtitles = subtitleOffers(input.subtitles);
   return {
     formats: ordered.map((o) => o.format),
-    plans: new Map(ordered.map((o) => [o.plan.itag, o.plan])),
+    plans: new Map([...ordered.map((o) => o.plan), ...subtitles.plans].map((plan) => [plan.itag, plan])),
     availableQualities: unique([...video, ...audio, ...images].map((o) => o.format.quality)),
+    subtitles: subtitles.offers,
   };
 }

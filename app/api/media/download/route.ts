@@ -1,5 +1,6 @@
 import { route } from '@/lib/auth/route';
 import { downloadJobRequestSchema } from '@/lib/jobs/download-job-schemas';
+import { userLanguages } from '@/lib/media/offers';
 import { services } from '@/lib/server';
 import { activeSubject } from '@/lib/stats/service';
 
@@ -7,11 +8,13 @@ export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 /**
- * POST /api/media/download {url, quality, format} → {downloadId}; poll /api/media/progress/{downloadId}. The web
+ * POST /api/media/download {url, quality, format, lang?, subs?} → {downloadId}; poll /api/media/progress/{downloadId}. The web
  * page adds the exact format it showed ({itag, item}), which then wins over quality and format.
  */
 export const POST = route({ auth: 'api', quota: { kind: 'api' }, body: downloadJobRequestSchema }, async ({ req, body, caller }) => {
-  const downloadId = await services().downloads.start(body, caller?.user.id ?? null);
+  // The user's first language picks the audio track when the page does not say (the engine never sees the account).
+  const lang = body.lang ?? userLanguages(req.headers.get('accept-language'))[0];
+  const downloadId = await services().downloads.start(lang ? { ...body, lang } : body, caller?.user.id ?? null);
   void services().events.emit('client.active', { subject: activeSubject(req.headers, caller?.user ?? null) });
   return { downloadId };
 });

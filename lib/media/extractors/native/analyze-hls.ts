@@ -77,6 +77,9 @@ function videoFormat(v: HlsVariant, audioGroup: HlsRendition[] | undefined): Sou
     protocol: 'hls', url: v.url, vcodec: codecs.vcodec, acodec: separateAudio ? null : codecs.acodec,
     engine: 'native',
   };
+  if (v.audioGroup && audioGroup) format.audioGroup = v.audioGroup;
+  // The variant's own sound is the group's default track: it speaks that track's language.
+  if (!separateAudio && chosen?.language) format.language = chosen.language;
   if (v.resolution && !audioOnly) Object.assign(format, { width: v.resolution.width, height: v.resolution.height });
   if (v.frameRate && !audioOnly) format.fps = v.frameRate;
   if (kbps) format.tbr = Math.round(kbps);
@@ -121,6 +124,9 @@ function formatsOfMaster(master: HlsMaster): Draft[] {
       };
       if (m !== chosen) format.preference = -1;
       if (m.channels) format.audioChannels = m.channels;
+      format.audioGroup = groupId;
+      if (m.language) format.language = m.language;
+      if (m.autoselect) format.autoselect = true;
       drafts.push({ format, playlist: m.uri });
     }
   }

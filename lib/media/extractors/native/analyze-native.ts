@@ -47,6 +47,7 @@ export async function analyzeNative(url: string, deps: NativeDeps = {}): Promise
   if (found.description) extraction.description = found.description;
   if (found.thumbnail) extraction.thumbnail = found.thumbnail;
   if (found.duration !== undefined) extraction.duration = found.duration;
+  if (found.subtitles) extraction.subtitles = found.subtitles;
   if (found.items) extraction.items = found.items.map((item) => ({ ...item, id: `${extraction.id}-${item.id}` }));
   if (found.entries) extraction.entries = found.entries;
   return extraction;

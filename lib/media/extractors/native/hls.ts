@@ -11,6 +11,8 @@ export interface HlsVariant {
   codecs?: string;
   frameRate?: number;
   audioGroup?: string;
+  /** SUBTITLES: the group of WebVTT renditions that goes with this variant. */
+  subtitleGroup?: string;
 }
 
 export interface HlsRendition {
@@ -146,6 +148,7 @@ export function parseHlsPlaylist(text: string, baseUrl: string): HlsPlaylist {
             codecs: a.CODECS || undefined,
             frameRate: parseNumber(a['FRAME-RATE']),
             audioGroup: a.AUDIO || undefined,
+            subtitleGroup: a.SUBTITLES || undefined,
           };
           break;
         }
