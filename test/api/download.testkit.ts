@@ -41,12 +41,15 @@ export interface DownloadCall {
   item?: string;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** More query parameters (subs, lang…). */
+  query?: Record<string, string>;
 }
 
 export function requestDownload(mediaId: string, itag: string, call: DownloadCall = {}): Promise<Response> {
   const query = new URLSearchParams({ itag });
   if (call.ext) query.set('ext', call.ext);
   if (call.item) query.set('item', call.item);
+  for (const [name, value] of Object.entries(call.query ?? {})) query.set(name, value);
   const req = new NextRequest(`http://localhost/api/download/${mediaId}?${query}`, { headers: call.headers, signal: call.signal });
   return downloadGet(req, { params: Promise.resolve({ id: mediaId }) });
 }
