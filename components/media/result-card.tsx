@@ -15,6 +15,7 @@ import { ItemPicker } from './item-picker';
 import { matchDefaultFormat } from './match-default-format';
 import { MediaThumbnail } from './media-thumbnail';
 import { PlatformBadge } from './platform-badge';
+import { SubtitleGroup } from './subtitle-group';
 import { useAutoDownload } from './use-auto-download';
 import { useDownloadDefaults } from './use-download-defaults';
 import { useStartDownload } from './use-start-download';
@@ -31,6 +32,7 @@ export function MediaResultCard({ media, onAnalyzeEntry, busy }: { media: MediaI
   // format stays null until the visitor (or auto download) picks one, so defaults answering late never undo a pick.
   const [selection, setSelection] = useState<{ item: number; format: number | null }>({ item: 0, format: null });
   const defaults = useDownloadDefaults();
+  const [subs, setSubs] = useState<string | null>(null);
 
   const items = media.items && media.items.length > 1 ? media.items : null;
   const item = items?.[selection.item];
@@ -45,6 +47,10 @@ export function MediaResultCard({ media, onAnalyzeEntry, busy }: { media: MediaI
   const fileSize = Number.isFinite(bytes) && bytes > 0 ? sizeText(number, bytes, Boolean(format?.filesizeApprox)) : null;
   const entries = media.entries ?? [];
   const itemIndex = items ? selection.item : undefined;
+  const subtitles = items ? [] : (media.subtitles ?? []);
+  // Only a video offer in MP4 or WebM can carry a soft subtitle track.
+  const muxable = subtitles.length > 0 && format !== undefined && ['mp4', 'webm'].includes(format.ext);
+  const muxed = muxable ? subs : null;
 
   const startDownload = download.start;
   const autoStart = useCallback(
@@ -95,7 +101,7 @@ export function MediaResultCard({ media, onAnalyzeEntry, busy }: { media: MediaI
                   aria-disabled={download.busy || undefined}
                   className="aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
                   onClick={() => {
-                    if (!download.busy) startDownload({ format, itemIndex });
+                    if (!download.busy) startDownload({ format, itemIndex, ...(muxed ? { subs: muxed } : {}) });
                   }}
                 >
                   <Download className="h-4 w-4" aria-hidden />
@@ -107,6 +113,11 @@ export function MediaResultCard({ media, onAnalyzeEntry, busy }: { media: MediaI
             ) : null}
           </div>
         </div>
+        {subtitles.length > 0 ? (
+          <div className="border-t p-4 sm:p-6">
+            <SubtitleGroup mediaId={media.id} offers={subtitles} muxable={muxable} muxed={muxed} onMux={setSubs} />
+          </div>
+        ) : null}
         {items ? (
           <div className="border-t p-4 sm:p-6">
             <ItemPicker items={items} selected={selection.item} onSelect={(index) => setSelection({ item: index, format: null })} />
