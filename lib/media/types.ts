@@ -33,6 +33,11 @@ export interface ByteRange {
 export interface Fragment {
   url: string;
   range?: ByteRange;
+  /**
+   * DASH SegmentBase: the whole file at `url`, indexed by the `sidx` box at this byte range; resolved into its
+   * subsegments' byte ranges at download.
+   */
+  index?: ByteRange;
   /** seconds */
   duration?: number;
 }

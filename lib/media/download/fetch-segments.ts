@@ -36,7 +36,7 @@ const defaultConcurrency = (): number => config().env.SEGMENT_CONCURRENCY;
 /** The most segments in flight adaptive concurrency reaches (the connection pool allows 64 per origin). */
 const MAX_ADAPTIVE_CONCURRENCY = 32;
 
-/** DASH `SegmentBase`: one whole file, streamed (with resume) rather than held in memory as a "segment". */
+/** An unfragmented DASH file whose origin ignores Range: one whole file, streamed (with resume). */
 async function openWholeFile(source: SourceFormat, opts: SegmentedOptions): Promise<SegmentedDownload> {
   let bytes = 0;
   const download = await openProgressive(
@@ -55,10 +55,6 @@ async function openWholeFile(source: SourceFormat, opts: SegmentedOptions): Prom
  * (periods, discontinuities) is stitched on one timeline first (`stitch-runs.ts`).
  */
 export async function openSegmented(source: SourceFormat, opts: SegmentedOptions = {}): Promise<SegmentedDownload> {
-  const fragments = source.fragments ?? [];
-  if (source.protocol === 'dash' && fragments.length === 1 && !fragments[0].range && !source.initialization && !source.periods) {
-    return openWholeFile(source, opts);
-  }
   const retries = opts.retries ?? 5;
   const stallMs = opts.stallMs ?? 20_000;
   const concurrency = Math.max(1, Math.min(64, Math.floor(opts.concurrency ?? defaultConcurrency())));
@@ -66,7 +62,11 @@ export async function openSegmented(source: SourceFormat, opts: SegmentedOptions
   const internal = new AbortController();
   const signal = opts.signal ? AbortSignal.any([opts.signal, internal.signal]) : internal.signal;
 
-  const plan = await planSegments(source, signal, retries);
+  const plan = await planSegments(source, { headers: source.httpHeaders, signal, retries, stallMs });
+  if (plan.wholeFile) {
+    internal.abort();
+    return openWholeFile(source, opts);
+  }
   const fetchCtx: SegmentFetchContext = {
     headers: source.httpHeaders,
     signal,

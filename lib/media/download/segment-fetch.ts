@@ -64,6 +64,7 @@ export function stripId3(data: Buffer): Buffer {
 /** A segment with retries and backoff, decrypted (AES-128, or SAMPLE-AES in packed AAC), its ID3 tags removed. */
 export async function fetchSegment(job: SegmentJob, ctx: SegmentFetchContext): Promise<Buffer> {
   const data = await withRetries(new RetryBudget(ctx.retries, ctx.signal), () => fetchOnce(job, ctx));
+  if (job.raw) return data;
   if (!job.aes) return stripId3(data);
   const key = await ctx.keyFor(job.aes.keyUrl);
   if (job.aes.samples) return decryptAdtsSamples(stripId3(data), key, job.aes.iv);
