@@ -1,0 +1,60 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { analyzeMedia } from '@/lib/media/analyze';
+import { ensureTextStreamFixtures, TEXT_SECONDS, TEXT_STREAMS_DIR } from '@/test/fixtures/media-streams-text';
+import { bodyOf, requestDownload, startDownloadEnv } from './download.testkit';
+
+const run = promisify(execFile);
+
+let env: Awaited<ReturnType<typeof startDownloadEnv>>;
+let outDir: string;
+const dir = path.join(TEXT_STREAMS_DIR, 'sample-aes-ts');
+beforeAll(async () => {
+  await ensureTextStreamFixtures();
+  env = await startDownloadEnv({ MAX_DOWNLOADS_PER_IP: '1000' });
+  outDir = mkdtempSync(path.join(env.root, 'out-'));
+}, 300_000);
+afterAll(() => env?.close());
+
+/** The MD5 of every decoded frame of one stream kind, whatever the container's timestamps. */
+async function decodedMd5(file: string, stream: 'v' | 'a'): Promise<string> {
+  const { stdout } = await run('ffmpeg', ['-nostdin', '-v', 'error', '-i', file, '-map', `0:${stream}:0`, '-f', 'md5', '-']);
+  return stdout.trim();
+}
+
+describe('SAMPLE-AES inside MPEG-TS (H.264 NAL units and ADTS AAC in PES, identity key over http)', () => {
+  it('the fixture is really encrypted: no segment equals its clear original', async () => {
+    const names = (await readdir(dir)).filter((n) => n.endsWith('.ts'));
+    expect(names.length).toBe(TEXT_SECONDS / 2);
+    for (const name of names) expect((await readFile(path.join(dir, name))).equals(await readFile(path.join(dir, 'clear', name)))).toBe(false);
+  });
+
+  it('is analysed from the bare media playlist and delivered decrypted: decodes clean, the very frames and samples of the clear stream', async () => {
+    const media = await analyzeMedia(`${env.site.origin}/streams-text/sample-aes-ts/index.m3u8`, { engine: 'native' });
+    const plan = [...media.plans.values()].find((p) => p.kind === 'video' && p.container === 'mp4')!;
+    expect(plan, 'a video offer').toBeDefined();
+    expect(media.info.formats.find((f) => f.itag === plan.itag)?.quality).toBe('180p');
+    const res = await requestDownload(media.info.id, plan.itag);
+    const body = await bodyOf(res);
+    expect(res.status, body.toString('utf8', 0, 300)).toBe(200);
+    const file = path.join(outDir, 'sample-aes.mp4');
+    await writeFile(file, body);
+    const { stderr } = await run('ffmpeg', ['-nostdin', '-v', 'error', '-i', file, '-f', 'null', '-']);
+    expect(stderr.trim()).toBe('');
+    const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'format=duration,start_time:stream=codec_name', '-of', 'json', file]);
+    const probed = JSON.parse(stdout) as { format: { duration: string; start_time: string }; streams: { codec_name: string }[] };
+    expect(probed.streams.map((s) => s.codec_name).sort()).toEqual(['aac', 'h264']);
+    expect(Math.abs(Number(probed.format.duration) - TEXT_SECONDS)).toBeLessThanOrEqual(0.5);
+    expect(Math.abs(Number(probed.format.start_time))).toBeLessThanOrEqual(0.05);
+    // The clear segments joined: the same decoded pictures and sound, bit for bit.
+    const clear = path.join(outDir, 'clear.ts');
+    const names = (await readdir(path.join(dir, 'clear'))).filter((n) => n.endsWith('.ts')).sort((a, b) => parseInt(a.slice(1)) - parseInt(b.slice(1)));
+    await writeFile(clear, Buffer.concat(await Promise.all(names.map((n) => readFile(path.join(dir, 'clear', n))))));
+    expect(await decodedMd5(file, 'v')).toBe(await decodedMd5(clear, 'v'));
+    expect(await decodedMd5(file, 'a')).toBe(await decodedMd5(clear, 'a'));
+  }, 60_000);
+});
