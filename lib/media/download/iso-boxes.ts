@@ -43,3 +43,16 @@ export function findBox(buf: Buffer, list: IsoBox[], path: string): IsoBox | und
   if (!box || rest.length === 0) return box;
   return findBox(buf, childBoxes(buf, box), rest.join('/'));
 }
+
+/**
+ * Runs a parser over a source's bytes: a read past the end (RangeError) or any other slip on malformed input is
+ * the source's fault — `upstream_failed`, never a 500.
+ */
+export function readingSourceBytes<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw new AppError('upstream_failed', 'The media could not be read', { retryable: false });
+  }
+}

@@ -1,6 +1,6 @@
 import { AppError } from '@/lib/errors';
 import type { ByteRange, Fragment } from '@/lib/media/types';
-import { isoBoxes } from './iso-boxes';
+import { isoBoxes, readingSourceBytes } from './iso-boxes';
 
 /**
  * A `sidx` box (ISO/IEC 14496-12 §8.16.3) → the byte range and duration of each subsegment it indexes. Offsets
@@ -8,6 +8,10 @@ import { isoBoxes } from './iso-boxes';
  * sidx (hierarchical index) is refused: DASH's indexRange points at a flat one in every profile we meet.
  */
 export function readSidx(buf: Buffer, sidxOffset: number, url: string): Fragment[] {
+  return readingSourceBytes(() => readSidxUnchecked(buf, sidxOffset, url));
+}
+
+function readSidxUnchecked(buf: Buffer, sidxOffset: number, url: string): Fragment[] {
   const box = isoBoxes(buf).find((b) => b.type === 'sidx');
   if (!box) throw new AppError('upstream_failed', 'The stream has no segment index');
   const version = buf[box.body];

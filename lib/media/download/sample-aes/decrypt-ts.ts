@@ -1,5 +1,6 @@
 import { AppError } from '@/lib/errors';
 import { decryptAdtsSamples } from '../hls-keys';
+import { readingSourceBytes } from '../iso-boxes';
 import { packetize, packetsOf, pesHeaderLength, pmtPidOf, pmtStreams, rewritePmt, type TsPacket } from './mpegts';
 import { decryptH264 } from './nal-samples';
 
@@ -24,6 +25,10 @@ interface Pending {
  * cannot decrypt (AC-3, E-AC-3) is refused as DRM: never a file that cannot be decoded.
  */
 export function decryptSampleAesTs(segment: Buffer, key: Buffer, iv: Buffer): Buffer {
+  return readingSourceBytes(() => decryptSegmentSamples(segment, key, iv));
+}
+
+function decryptSegmentSamples(segment: Buffer, key: Buffer, iv: Buffer): Buffer {
   const packets = packetsOf(segment);
   const pmtPid = packets.find((p) => p.pid === 0 && p.start) && pmtPidOf(packets.find((p) => p.pid === 0 && p.start)!);
   const pmt = packets.find((p) => p.pid === pmtPid && p.start);

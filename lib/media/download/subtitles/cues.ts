@@ -99,7 +99,7 @@ const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', nbsp: '\u
 /** SRT players know `<i>`, `<b>` and `<u>`; WebVTT's other tags (voices, classes, timestamps) are dropped. */
 function srtText(text: string): string {
   return safeText(text)
-    .replace(/<\/?(?!(?:i|b|u)>)[^>\n]*>/g, '')
+    .replace(/<(?!\/?(?:i|b|u)>)[^>\n]*>/g, '')
     .replace(/&(amp|lt|gt|nbsp|lrm|rlm);/g, (_, name: string) => ENTITIES[name]);
 }
 

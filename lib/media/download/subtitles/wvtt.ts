@@ -1,5 +1,5 @@
 import { AppError } from '@/lib/errors';
-import { childBoxes, findBox, isoBoxes, type IsoBox } from '../iso-boxes';
+import { childBoxes, findBox, isoBoxes, readingSourceBytes, type IsoBox } from '../iso-boxes';
 import type { Cue } from './cues';
 
 /**
@@ -8,6 +8,10 @@ import type { Cue } from './cues';
  * text in `payl`, its settings in `sttg`) or a `vtte` box (no cue for that stretch).
  */
 export function wvttTimescale(init: Buffer): number {
+  return readingSourceBytes(() => timescaleOf(init));
+}
+
+function timescaleOf(init: Buffer): number {
   const mdhd = findBox(init, isoBoxes(init), 'moov/trak/mdia/mdhd');
   if (!mdhd) throw new AppError('upstream_failed', 'The subtitle track has no timescale');
   const version = init[mdhd.body];
@@ -66,6 +70,10 @@ function cueText(buf: Buffer, vttc: IsoBox): { text: string; settings?: string }
 
 /** One media segment's cues, times in seconds on the track's own clock. */
 export function readWvttSegment(buf: Buffer, timescale: number): Cue[] {
+  return readingSourceBytes(() => cuesOf(buf, timescale));
+}
+
+function cuesOf(buf: Buffer, timescale: number): Cue[] {
   const top = isoBoxes(buf);
   const cues: Cue[] = [];
   for (const moof of top.filter((b) => b.type === 'moof')) {
