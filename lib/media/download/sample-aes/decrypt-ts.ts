@@ -3,14 +3,17 @@ import { decryptAdtsSamples } from '../hls-keys';
 import { readingSourceBytes } from '../iso-boxes';
 import { packetize, packetsOf, pesHeaderLength, pmtPidOf, pmtStreams, rewritePmt, type TsPacket } from './mpegts';
 import { decryptH264 } from './nal-samples';
+import { decryptSyncFrames } from './sync-frames';
 
 /**
  * Stream types of SAMPLE-AES elementary streams (Apple's MPEG-2 Stream Encryption Format) and the clear types
- * they are written back as, so the demuxer reads the decrypted stream as what it is. A stream already typed as
- * clear H.264 or AAC in a SAMPLE-AES playlist is encrypted all the same.
+ * they are written back as (H.264 0xdb → 0x1b, AAC 0xcf → 0x0f, AC-3 0xc1 → 0x81, E-AC-3 0xc2 → 0x87), so the
+ * demuxer reads the decrypted stream as what it is. A stream already typed as clear in a SAMPLE-AES playlist is
+ * encrypted all the same.
  */
-const CLEAR_TYPE: Record<number, number> = { 0xdb: 0x1b, 0xcf: 0x0f, 0x1b: 0x1b, 0x0f: 0x0f };
+const CLEAR_TYPE: Record<number, number> = { 0xdb: 0x1b, 0xcf: 0x0f, 0xc1: 0x81, 0xc2: 0x87, 0x1b: 0x1b, 0x0f: 0x0f, 0x81: 0x81, 0x87: 0x87 };
 const VIDEO_TYPES = new Set([0xdb, 0x1b]);
+const DOLBY_TYPES = new Set([0xc1, 0xc2, 0x81, 0x87]);
 
 type Decrypt = (es: Buffer) => Buffer;
 
@@ -19,10 +22,9 @@ interface Pending {
 }
 
 /**
- * One MPEG-TS segment under SAMPLE-AES → the same segment in clear: H.264 NAL units and ADTS AAC frames are
- * decrypted inside their PES packets, each changed PES is packetized again (its size may change with emulation
- * prevention), the PMT names the clear stream types. Other streams pass through byte for byte. A stream type we
- * cannot decrypt (AC-3, E-AC-3) is refused as DRM: never a file that cannot be decoded.
+ * One MPEG-TS segment under SAMPLE-AES → the same segment in clear: H.264 NAL units, ADTS AAC frames and AC-3 /
+ * E-AC-3 sync frames are decrypted inside their PES packets, each changed PES is packetized again (its size may
+ * change with emulation prevention), the PMT names the clear stream types. Other streams pass through byte for byte.
  */
 export function decryptSampleAesTs(segment: Buffer, key: Buffer, iv: Buffer): Buffer {
   return readingSourceBytes(() => decryptSegmentSamples(segment, key, iv));
@@ -36,11 +38,11 @@ function decryptSegmentSamples(segment: Buffer, key: Buffer, iv: Buffer): Buffer
   const decryptors = new Map<number, Decrypt>();
   const types = new Map<number, number>();
   for (const stream of pmtStreams(pmt)) {
-    if (stream.type === 0xc1 || stream.type === 0xc2) throw new AppError('drm_protected', 'This media is DRM-protected and cannot be downloaded');
     const clear = CLEAR_TYPE[stream.type];
     if (clear === undefined) continue;
     types.set(stream.pid, clear);
-    decryptors.set(stream.pid, VIDEO_TYPES.has(stream.type) ? (es) => decryptH264(es, key, iv) : (es) => decryptAdtsSamples(es, key, iv));
+    decryptors.set(stream.pid, VIDEO_TYPES.has(stream.type) ? (es) => decryptH264(es, key, iv)
+      : DOLBY_TYPES.has(stream.type) ? (es) => decryptSyncFrames(es, key, iv) : (es) => decryptAdtsSamples(es, key, iv));
   }
   const out: Buffer[] = [];
   const pending = new Map<number, Pending>();
