@@ -14,6 +14,8 @@ import { decryptSyncFrames } from './sync-frames';
 const CLEAR_TYPE: Record<number, number> = { 0xdb: 0x1b, 0xcf: 0x0f, 0xc1: 0x81, 0xc2: 0x87, 0x1b: 0x1b, 0x0f: 0x0f, 0x81: 0x81, 0x87: 0x87 };
 const VIDEO_TYPES = new Set([0xdb, 0x1b]);
 const DOLBY_TYPES = new Set([0xc1, 0xc2, 0x81, 0x87]);
+/** Picture and sound types the format does not define SAMPLE-AES for (MPEG-1/2, MPEG-4 part 2, LATM, HEVC). */
+const UNDEFINED_MEDIA = new Set([0x01, 0x02, 0x03, 0x04, 0x10, 0x11, 0x24]);
 
 type Decrypt = (es: Buffer) => Buffer;
 
@@ -38,6 +40,8 @@ function decryptSegmentSamples(segment: Buffer, key: Buffer, iv: Buffer): Buffer
   const decryptors = new Map<number, Decrypt>();
   const types = new Map<number, number>();
   for (const stream of pmtStreams(pmt)) {
+    // Never a file that cannot be decoded: a media stream we cannot know to be clear is refused as DRM.
+    if (UNDEFINED_MEDIA.has(stream.type)) throw new AppError('drm_protected', 'This media is DRM-protected and cannot be downloaded');
     const clear = CLEAR_TYPE[stream.type];
     if (clear === undefined) continue;
     types.set(stream.pid, clear);
