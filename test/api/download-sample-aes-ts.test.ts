@@ -19,7 +19,11 @@ beforeAll(async () => {
   env = await startDownloadEnv({ MAX_DOWNLOADS_PER_IP: '1000' });
   outDir = mkdtempSync(path.join(env.root, 'out-'));
 }, 300_000);
-afterAll(() => env?.close());
+const table: string[] = [];
+afterAll(async () => {
+  if (table.length) console.log(['shape | streams | duration | start', ...table].join('\n'));
+  await env?.close();
+});
 
 /** The MD5 of every decoded frame of one stream kind, whatever the container's timestamps. */
 async function decodedMd5(file: string, stream: 'v' | 'a'): Promise<string> {
@@ -48,6 +52,7 @@ describe('SAMPLE-AES inside MPEG-TS (H.264 NAL units and ADTS AAC in PES, identi
     expect(stderr.trim()).toBe('');
     const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'format=duration,start_time:stream=codec_name', '-of', 'json', file]);
     const probed = JSON.parse(stdout) as { format: { duration: string; start_time: string }; streams: { codec_name: string }[] };
+    table.push(`sample-aes-ts | ${probed.streams.map((s) => s.codec_name).join(' + ')} | ${probed.format.duration} s | ${probed.format.start_time}`);
     expect(probed.streams.map((s) => s.codec_name).sort()).toEqual(['aac', 'h264']);
     expect(Math.abs(Number(probed.format.duration) - TEXT_SECONDS)).toBeLessThanOrEqual(0.5);
     expect(Math.abs(Number(probed.format.start_time))).toBeLessThanOrEqual(0.05);
@@ -87,6 +92,7 @@ describe('SAMPLE-AES AC-3 in MPEG-TS', () => {
     expect(stderr.trim()).toBe('');
     const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_name:format=duration', '-of', 'json', file]);
     const probed = JSON.parse(stdout) as { format: { duration: string }; streams: { codec_name: string }[] };
+    table.push(`sample-aes-ts-ac3 | ${probed.streams.map((s) => s.codec_name).join(' + ')} | ${probed.format.duration} s | -`);
     expect(probed.streams.map((s) => s.codec_name)).toContain('h264');
     expect(probed.streams.some((s) => s.codec_name === 'aac' || s.codec_name === 'ac3')).toBe(true);
     expect(Math.abs(Number(probed.format.duration) - TEXT_SECONDS)).toBeLessThanOrEqual(0.5);

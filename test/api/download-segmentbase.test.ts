@@ -20,7 +20,11 @@ beforeAll(async () => {
   env = await startDownloadEnv({ MAX_DOWNLOADS_PER_IP: '1000' });
   outDir = mkdtempSync(path.join(env.root, 'out-'));
 }, 300_000);
-afterAll(() => env?.close());
+const table: string[] = [];
+afterAll(async () => {
+  if (table.length) console.log(['manifest | requests per file | duration | start', ...table].join('\n'));
+  await env?.close();
+});
 
 /** How many subsegments the file's own sidx lists. */
 async function subsegments(file: string): Promise<number> {
@@ -45,7 +49,9 @@ async function deliver(urlPath: string, files: string[], seconds: number): Promi
   const [start, duration] = stdout.trim().split(',').map(Number);
   expect(Math.abs(duration - seconds)).toBeLessThanOrEqual(0.5);
   expect(Math.abs(start)).toBeLessThanOrEqual(0.05);
-  return files.map((f, i) => (env.site.stats.byPath.get(f) ?? 0) - before[i]);
+  const hits = files.map((f, i) => (env.site.stats.byPath.get(f) ?? 0) - before[i]);
+  table.push(`${urlPath} | ${hits.join(', ')} | ${duration.toFixed(3)} s | ${start.toFixed(3)}`);
+  return hits;
 }
 
 describe('DASH SegmentBase: the sidx, then the media by byte ranges', () => {

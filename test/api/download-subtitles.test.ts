@@ -21,7 +21,9 @@ beforeAll(async () => {
   env = await startDownloadEnv({ MAX_DOWNLOADS_PER_IP: '1000' });
   outDir = mkdtempSync(path.join(env.root, 'out-'));
 }, 300_000);
+const table: string[] = [];
 afterAll(async () => {
+  if (table.length) console.log(['file | streams (language) | duration', ...table].join('\n'));
   await env?.close();
 });
 
@@ -42,6 +44,8 @@ async function probe(name: string, body: Buffer): Promise<{ streams: Stream[]; d
   const { stdout } = await run('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file]);
   const json = JSON.parse(stdout) as { streams: Stream[]; format: { duration: string } };
   const { stderr } = await run('ffmpeg', ['-nostdin', '-v', 'error', '-i', file, '-f', 'null', '-']);
+  const streams = json.streams.map((s) => `${s.codec_name}${s.channels ? ` ${s.channels}ch` : ''}${s.tags?.language ? ` (${s.tags.language})` : ''}`);
+  table.push(`${name} | ${streams.join(' + ')} | ${Number(json.format.duration).toFixed(3)} s`);
   return { streams: json.streams, duration: Number(json.format.duration), errors: stderr.trim() };
 }
 
