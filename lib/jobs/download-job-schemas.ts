@@ -1,9 +1,8 @@
 import { z } from 'zod';
+import { languageTagSchema } from '@/lib/media/schemas';
 
 export const DOWNLOAD_FORMATS = ['mp4', 'webm', 'mp3', 'm4a', 'wav', 'opus'] as const;
 export type DownloadFormat = (typeof DOWNLOAD_FORMATS)[number];
-
-const LANGUAGE_TAG = /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8}){0,3}$/;
 
 /** POST /api/media/download {url, quality, format} (the public API), optionally {itag, item, lang, subs}. */
 export const downloadJobRequestSchema = z
@@ -14,9 +13,9 @@ export const downloadJobRequestSchema = z
     // The web page names the exact format the visitor chose; quality and format then only describe it.
     itag: z.string().trim().min(1).max(64).optional().describe('An exact format from the analysis (overrides quality and format)'),
     item: z.string().trim().min(1).max(128).optional().describe('Which item of a multi-item post the itag belongs to'),
-    lang: z.string().regex(LANGUAGE_TAG).optional()
+    lang: languageTagSchema.optional()
       .describe("The user's language: the audio track of a group in that language (default: the request's Accept-Language)"),
-    subs: z.string().regex(LANGUAGE_TAG).optional().describe('Mux the text track in this language into the video (MP4 or WebM)'),
+    subs: languageTagSchema.optional().describe('Mux the text track in this language into the video (MP4 or WebM)'),
   })
   .refine((body) => body.url.length > 0, { message: 'Please enter a valid URL' });
 export type DownloadJobRequest = z.infer<typeof downloadJobRequestSchema>;

@@ -29,6 +29,9 @@ export const analyzeRequestSchema = z
   .refine((body) => body.url.length > 0, { message: URL_REQUIRED });
 export type AnalyzeRequest = z.infer<typeof analyzeRequestSchema>;
 
+/** A BCP 47 language tag as a download names a language ("en", "pt-BR", "zh-Hant-TW"). */
+export const languageTagSchema = z.string().regex(/^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8}){0,3}$/, 'expected a language tag such as "en" or "pt-BR"');
+
 /** A format the user may pick. */
 export const formatSchema = z.object({
   itag: z.string(),
