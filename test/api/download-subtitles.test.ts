@@ -97,6 +97,7 @@ describe.each(Object.entries(SHAPES))('%s with two subtitle languages', (shape, 
   });
 });
 
+/** Each delivered file's sound: its channels (en stereo, fr mono) and the language it is tagged with. */
 describe.each(Object.entries(SHAPES))('%s with two audio languages (en default stereo, fr mono)', (shape, urlPath) => {
   const channelsFor = async (query: Record<string, string>, headers: Record<string, string> = {}) => {
     const media = await analyzeMedia(`${env.site.origin}${urlPath}`, { engine: 'native' });
@@ -104,19 +105,19 @@ describe.each(Object.entries(SHAPES))('%s with two audio languages (en default s
     const { body } = await download(media.info.id, plan.itag, query, headers);
     const probed = await probe(`${shape}-audio-${JSON.stringify(query)}${JSON.stringify(headers)}.mp4`.replace(/[^\w.-]/g, '_'), body);
     expect(probed.errors).toBe('');
-    return probed.streams.filter((s) => s.codec_type === 'audio').map((s) => s.channels);
+    return probed.streams.filter((s) => s.codec_type === 'audio').map((s) => `${s.channels}ch ${s.tags?.language}`);
   };
 
   it('no language known → the DEFAULT (main) track', async () => {
-    expect(await channelsFor({})).toEqual([2]);
+    expect(await channelsFor({})).toEqual(['2ch eng']);
   });
   it('a French user gets the French track, by lang= or by Accept-Language', async () => {
-    expect(await channelsFor({ lang: 'fr' })).toEqual([1]);
-    expect(await channelsFor({}, { 'accept-language': 'fr-CA,fr;q=0.9,en;q=0.5' })).toEqual([1]);
+    expect(await channelsFor({ lang: 'fr' })).toEqual(['1ch fra']);
+    expect(await channelsFor({}, { 'accept-language': 'fr-CA,fr;q=0.9,en;q=0.5' })).toEqual(['1ch fra']);
   }, 60_000);
   it('an English user gets English; an Arabic user (no Arabic track) gets the DEFAULT', async () => {
-    expect(await channelsFor({ lang: 'en' })).toEqual([2]);
-    expect(await channelsFor({ lang: 'ar' })).toEqual([2]);
+    expect(await channelsFor({ lang: 'en' })).toEqual(['2ch eng']);
+    expect(await channelsFor({ lang: 'ar' })).toEqual(['2ch eng']);
   }, 60_000);
 });
 

@@ -111,6 +111,7 @@ async function prepareWithin(plan: OfferPlan, dir: string, opts: PrepareOptions)
       videoPath: plan.kind === 'video' ? fileOf(plan.video) : undefined,
       audioPath: fileOf(plan.audio),
       ...(opts.subtitle && subtitleFile ? { subtitle: { path: subtitleFile, language: iso639Part2(opts.subtitle.language) } } : {}),
+      ...(plan.audio?.language ? { audioLanguage: iso639Part2(plan.audio.language) } : {}),
       output,
       signal,
       onProgress: (fraction) => report(fetchShare + fraction * (1 - fetchShare)),

@@ -20,6 +20,8 @@ export interface ConvertJob {
   audio?: ConvertInput;
   /** A WebVTT file to mux as a soft subtitle track (MP4: mov_text, WebM: WebVTT), tagged with its ISO 639-2 language. */
   subtitle?: { path: string; language: string };
+  /** The sound's ISO 639-2 language, when the source names it: players show it on the track. */
+  audioLanguage?: string;
   output: string;
 }
 
@@ -123,6 +125,7 @@ export function buildConvertArgs(job: ConvertJob): string[] {
   if (audioStream) {
     maps.push('-map', `${indexOf(job.audio!)}:${streamSpec(job.audio!, audioStream)}`);
     codecs.push(...audioArgs(chooseAudioEncoder(job.plan, audioStream), job.plan, job.audio!));
+    if (job.audioLanguage && job.audioLanguage !== 'und') codecs.push('-metadata:s:a:0', `language=${job.audioLanguage}`);
   }
   const inputArgs = inputs.flatMap((input) => localInputArgs(input.path));
   const subtitleCodec = job.plan.kind === 'video' && job.subtitle ? SUBTITLE_CODEC[job.plan.container] : undefined;

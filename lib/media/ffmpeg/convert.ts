@@ -13,6 +13,7 @@ export interface ConvertFilesOptions {
   audioPath?: string;
   /** A WebVTT file to mux into a video as a soft subtitle track. */
   subtitle?: ConvertJob['subtitle'];
+  audioLanguage?: string;
   output: string;
   signal?: AbortSignal;
   /** 0..1, from ffmpeg's output clock against the inputs' duration (only when the inputs were probed). */
@@ -64,7 +65,11 @@ function probedInputs(opts: ConvertFilesOptions): Promise<Inputs> {
  */
 export async function convertFiles(opts: ConvertFilesOptions): Promise<void> {
   const [video, audio] = inputsFromHints(opts) ?? (await probedInputs(opts));
-  const args = buildConvertArgs({ plan: opts.plan, video, audio, output: opts.output, ...(opts.subtitle ? { subtitle: opts.subtitle } : {}) });
+  const args = buildConvertArgs({
+    plan: opts.plan, video, audio, output: opts.output,
+    ...(opts.subtitle ? { subtitle: opts.subtitle } : {}),
+    ...(opts.audioLanguage ? { audioLanguage: opts.audioLanguage } : {}),
+  });
   const duration = Math.max(video?.probe.duration ?? 0, audio?.probe.duration ?? 0);
   const onProgress = opts.onProgress;
   try {
