@@ -18,6 +18,7 @@ import { MediaThumbnail } from './media-thumbnail';
 import { PlatformBadge } from './platform-badge';
 import { TrimControl } from './trim-control';
 import type { TrimValue } from './trim-range';
+import { SubtitleGroup } from './subtitle-group';
 import { useAutoDownload } from './use-auto-download';
 import { useDownloadDefaults } from './use-download-defaults';
 import { useStartDownload } from './use-start-download';
@@ -36,6 +37,7 @@ export function MediaResultCard({ media, onAnalyzeEntry, busy }: { media: MediaI
   const defaults = useDownloadDefaults();
   // The clip, when the visitor opened the trim control; reset with the item, kept across formats.
   const [trim, setTrim] = useState<TrimValue | null>(null);
+  const [subs, setSubs] = useState<string | null>(null);
 
   const items = media.items && media.items.length > 1 ? media.items : null;
   const item = items?.[selection.item];
@@ -54,6 +56,10 @@ export function MediaResultCard({ media, onAnalyzeEntry, busy }: { media: MediaI
   const fileSize = Number.isFinite(bytes) && bytes > 0 ? sizeText(number, bytes, Boolean(format?.filesizeApprox)) : null;
   const entries = media.entries ?? [];
   const itemIndex = items ? selection.item : undefined;
+  const subtitles = items ? [] : (media.subtitles ?? []);
+  // Only a video offer in MP4 or WebM can carry a soft subtitle track.
+  const muxable = subtitles.length > 0 && format !== undefined && ['mp4', 'webm'].includes(format.ext);
+  const muxed = muxable ? subs : null;
 
   const startDownload = download.start;
   const autoStart = useCallback(
@@ -104,7 +110,7 @@ export function MediaResultCard({ media, onAnalyzeEntry, busy }: { media: MediaI
                   aria-disabled={download.busy || undefined}
                   className="aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
                   onClick={() => {
-                    if (!download.busy) startDownload({ format, itemIndex, trim: clip });
+                    if (!download.busy) startDownload({ format, itemIndex, trim: clip, ...(muxed ? { subs: muxed } : {}) });
                   }}
                 >
                   <Download className="h-4 w-4" aria-hidden />
@@ -137,6 +143,11 @@ export function MediaResultCard({ media, onAnalyzeEntry, busy }: { media: MediaI
             ) : null}
           </div>
         </div>
+        {subtitles.length > 0 ? (
+          <div className="border-t p-4 sm:p-6">
+            <SubtitleGroup mediaId={media.id} offers={subtitles} muxable={muxable} muxed={muxed} onMux={setSubs} />
+          </div>
+        ) : null}
         {items ? (
           <div className="border-t p-4 sm:p-6">
             <ItemPicker

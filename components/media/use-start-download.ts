@@ -1,5 +1,6 @@
 'use client';
 
+import { useLocale } from 'next-intl';
 import { useCallback } from 'react';
 import type { DownloadJobBody } from '@/lib/client/download-job-run';
 import { useDownloadJob } from '@/lib/client/use-download-job';
@@ -14,6 +15,8 @@ export interface DownloadChoice {
   itemIndex?: number;
   /** A clip instead of the whole media. */
   trim?: TrimValue;
+  /** A subtitle language to mux into the video as a soft track. */
+  subs?: string;
 }
 
 const isJobFormat = (ext: string): ext is (typeof DOWNLOAD_FORMATS)[number] => (DOWNLOAD_FORMATS as readonly string[]).includes(ext);
@@ -22,7 +25,7 @@ const isJobFormat = (ext: string): ext is (typeof DOWNLOAD_FORMATS)[number] => (
  * The job body for a choice. The itag (and item) make the server prepare exactly the format shown; quality and
  * format still describe it for readers of the public API's records, within the schema's limits.
  */
-export function downloadJobBody(media: Pick<MediaInfo, 'url' | 'items' | 'duration'>, { format, itemIndex, trim }: DownloadChoice): DownloadJobBody {
+export function downloadJobBody(media: Pick<MediaInfo, 'url' | 'items' | 'duration'>, { format, itemIndex, trim, subs }: DownloadChoice, lang?: string): DownloadJobBody {
   const item = itemIndex === undefined ? undefined : media.items?.[itemIndex];
   return {
     url: media.url,
@@ -31,6 +34,9 @@ export function downloadJobBody(media: Pick<MediaInfo, 'url' | 'items' | 'durati
     itag: format.itag,
     item: item?.id || undefined,
     ...trimBody(trim, item ? item.duration : media.duration),
+    // The page's language picks the audio track of a stream that has several.
+    ...(lang ? { lang } : {}),
+    ...(subs ? { subs } : {}),
   };
 }
 
@@ -40,13 +46,14 @@ export function downloadJobBody(media: Pick<MediaInfo, 'url' | 'items' | 'durati
  */
 export function useStartDownload(media: MediaInfo) {
   const job = useDownloadJob();
+  const locale = useLocale();
   const { start: startJob } = job;
   const start = useCallback(
     (choice: DownloadChoice) => {
       const item = choice.itemIndex === undefined ? undefined : media.items?.[choice.itemIndex];
-      startJob(downloadJobBody(media, choice), downloadFilename(item?.title || media.title, choice.format.ext));
+      startJob(downloadJobBody(media, choice, locale), downloadFilename(item?.title || media.title, choice.format.ext));
     },
-    [media, startJob],
+    [media, startJob, locale],
   );
   return { state: job.state, busy: job.busy, start };
 }

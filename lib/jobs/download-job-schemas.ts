@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { deliveryQueryShape } from '@/lib/media/deliver/schemas';
+import { languageTagSchema } from '@/lib/media/schemas';
 
 import { DOWNLOAD_FORMATS } from './download-formats';
 
 export { DOWNLOAD_FORMATS, type DownloadFormat } from './download-formats';
 
-/** POST /api/media/download {url, quality, format} (the public API), optionally {itag, item}. */
+/** POST /api/media/download {url, quality, format} (the public API), optionally {itag, item, lang, subs}. */
 export const downloadJobRequestSchema = z
   .object({
     url: z.string().trim().catch(''),
@@ -18,6 +19,9 @@ export const downloadJobRequestSchema = z
     end: deliveryQueryShape.end,
     exact: z.boolean().optional().describe(deliveryQueryShape.exact.description ?? ''),
     embedMetadata: z.boolean().optional().describe(deliveryQueryShape.embedMetadata.description ?? ''),
+    lang: languageTagSchema.optional()
+      .describe("The user's language: the audio track of a group in that language (default: the request's Accept-Language)"),
+    subs: languageTagSchema.optional().describe('Mux the text track in this language into the video (MP4 or WebM)'),
   })
   .refine((body) => body.url.length > 0, { message: 'Please enter a valid URL' });
 export type DownloadJobRequest = z.infer<typeof downloadJobRequestSchema>;

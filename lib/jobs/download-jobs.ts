@@ -61,9 +61,11 @@ export interface DownloadJobs {
 const ANALYZED = 10;
 const SAVE_EVERY_MS = 250;
 
-/** The file's link: the same offer, cut and tags, so it serves the file this job prepared. */
-function downloadUrlOf(offer: ResolvedOffer): string {
+/** The file's link: the same offer, tracks, cut and tags, so it serves the very file this job prepared. */
+function downloadUrlOf(offer: ResolvedOffer, request: DownloadJobRequest): string {
   const query = new URLSearchParams({ itag: offer.plan.itag, ext: offer.plan.ext });
+  if (request.lang) query.set('lang', request.lang);
+  if (request.subs) query.set('subs', request.subs);
   const { trim, embedMetadata } = offer.delivery;
   if (trim) {
     query.set('start', String(trim.start));
@@ -116,7 +118,11 @@ export function createDownloadJobs(deps: DownloadJobDeps): DownloadJobs {
       await save(id, { status: 'analyzing', progress: (progress = 5), message: 'Analyzing media...' });
       const media = await deps.analyze(request.url);
       const { start, end, exact, embedMetadata } = request;
-      offer = checkedOffer(media.info.id, pickOffer(media, request.quality, request.format, request).itag, { start, end, exact, embedMetadata });
+      offer = checkedOffer(media.info.id, pickOffer(media, request.quality, request.format, request).itag, {
+        start, end, exact, embedMetadata,
+        ...(request.lang ? { languages: request.lang } : {}),
+        ...(request.subs ? { subs: request.subs } : {}),
+      });
       await save(id, { status: 'processing', progress: (progress = ANALYZED), message: 'Processing...' });
       let lastSave = 0;
       let writing = Promise.resolve();
@@ -129,7 +135,7 @@ export function createDownloadJobs(deps: DownloadJobDeps): DownloadJobs {
         writing = writing.then(() => save(id, { status: 'processing', progress: next, message: 'Processing...' }));
       });
       await writing;
-      await save(id, { status: 'ready', progress: 100, message: 'Download ready', downloadUrl: downloadUrlOf(offer) });
+      await save(id, { status: 'ready', progress: 100, message: 'Download ready', downloadUrl: downloadUrlOf(offer, request) });
       await finished({ status: 'ready', offer, file }, request, owner, startedAt);
     } catch (error) {
       const state = failedState(error, progress);

@@ -51,7 +51,8 @@ function exactOffer(media: AnalyzedMedia, itag: string, itemId?: string): OfferP
  */
 export function pickOffer(media: AnalyzedMedia, quality: string, format: DownloadFormat, exact?: ExactChoice): OfferPlan {
   if (exact?.itag) return exactOffer(media, exact.itag, exact.item);
-  const plans = [...media.plans.values()].filter((plan) => !/^i\d+-/.test(plan.itag));
+  // Text tracks are never what a {quality, format} request means.
+  const plans = [...media.plans.values()].filter((plan) => !/^i\d+-/.test(plan.itag) && plan.kind !== 'subtitles');
   const top = new Map(plans.map((plan) => [plan.itag, plan]));
   const onlyImages = plans.length > 0 && plans.every((plan) => plan.kind === 'image');
   if (onlyImages) return plans[0];

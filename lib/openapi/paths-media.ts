@@ -18,6 +18,11 @@ const MEDIA_EXAMPLE = {
   fileSize: '48.2 MB',
   availableQualities: ['1080p', '720p', '360p', 'mp3'],
   formats: [{ itag: 'mp4-1080p', ext: 'mp4', quality: '1080p', filesize: 50_541_773 }],
+  // Text tracks: each as .srt and .vtt; `subs: "en"` in a download request muxes one into the video.
+  subtitles: [
+    { itag: 'sub-en-srt', ext: 'srt', quality: 'English', language: 'en', label: 'English' },
+    { itag: 'sub-en-vtt', ext: 'vtt', quality: 'English', language: 'en', label: 'English' },
+  ],
   createdAt: '2026-01-01T12:00:00.000Z',
 };
 

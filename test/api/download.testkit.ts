@@ -41,7 +41,7 @@ export interface DownloadCall {
   item?: string;
   headers?: Record<string, string>;
   signal?: AbortSignal;
-  /** More of the query: start, end, exact, embedMetadata. */
+  /** More of the query: start, end, exact, embedMetadata, subs, lang. */
   query?: Record<string, string>;
 }
 

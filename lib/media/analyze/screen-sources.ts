@@ -1,15 +1,15 @@
 import 'server-only';
 import { assertFetchableUrl } from '@/lib/net/guarded-fetch';
-import type { Extraction, SourceFormat } from '@/lib/media/types';
+import type { Extraction, SourceFormat, SubtitleSource } from '@/lib/media/types';
 
 type Check = (url: string) => Promise<unknown>;
 
-function urlsOf(source: SourceFormat): string[] {
+function urlsOf(source: SourceFormat | SubtitleSource): string[] {
   return [
     source.url,
     ...(source.initialization ? [source.initialization.url] : []),
     ...(source.fragments ?? []).map((f) => f.url),
-    ...(source.encryption ? [source.encryption.keyUrl] : []),
+    ...('encryption' in source && source.encryption ? [source.encryption.keyUrl] : []),
   ];
 }
 
@@ -42,11 +42,13 @@ function originVerdicts(check: Check): (url: string) => Promise<boolean> {
  */
 export async function screenSources(extraction: Extraction, check: Check = assertFetchableUrl): Promise<Extraction> {
   const allowed = originVerdicts(check);
-  const keep = async (sources: SourceFormat[]) => {
+  const keep = async <T extends SourceFormat | SubtitleSource>(sources: T[]) => {
     const results = await Promise.all(sources.map(async (s) => (await Promise.all(urlsOf(s).map(allowed))).every(Boolean)));
     return sources.filter((_, index) => results[index]);
   };
   const screened: Extraction = { ...extraction, sources: await keep(extraction.sources) };
+  // Text tracks too: a caption file on a private address is never offered.
+  if (extraction.subtitles) screened.subtitles = await keep(extraction.subtitles);
   if (extraction.items) {
     screened.items = await Promise.all(extraction.items.map(async (item) => ({ ...item, sources: await keep(item.sources) })));
   }

@@ -40,6 +40,7 @@ export function toAnalyzedMedia(extraction: Extraction, id: string, createdAt = 
     fileSize: fileSizeText(first?.filesize, first?.filesizeApprox),
     availableQualities: offers.availableQualities,
     formats: offers.formats,
+    ...(offers.subtitles.length ? { subtitles: offers.subtitles } : {}),
     createdAt: createdAt.toISOString(),
   };
   if (items) info.items = items;

@@ -11,6 +11,9 @@ const TYPES: Record<string, string> = {
   png: 'image/png',
   webp: 'image/webp',
   gif: 'image/gif',
+  // Text tracks we wrote ourselves, as UTF-8.
+  vtt: 'text/vtt; charset=utf-8',
+  srt: 'application/x-subrip; charset=utf-8',
 };
 
 /** The Content-Type we answer for an offer's extension; never the origin's, which may be wrong or hostile. */

@@ -9,6 +9,7 @@ import { acquireDownloadSlot, assertDurationAllowed, assertSizeAllowed } from '.
 import { reportedDelivery, reportedPreparation } from './observe';
 import { passthrough } from './passthrough';
 import { prepareOffer } from './prepare-offer';
+import { withChoices, type OfferChoices } from './offer-choices';
 import { resolveOffer, withDelivery, type ResolvedOffer } from './resolve-offer';
 import { serveFile } from './serve-file';
 import { getPreparations, type ReadyFile, type WaitOptions } from './shared-preparations';
@@ -18,19 +19,23 @@ export interface DownloadRequest extends DeliveryQuery {
   itag: string;
   ext?: string;
   item?: string;
+  /** `subs=`: a text track to mux into the video. */
+  subs?: string;
+  /** `lang=`: the user's language (else the request's Accept-Language picks the audio track). */
+  lang?: string;
   headers: Headers;
   /** The client: when it goes away, reading the origin (and any preparation only it waited for) stops. */
   signal: AbortSignal;
 }
 
-export interface OfferChoice extends DeliveryQuery {
+export interface OfferChoice extends DeliveryQuery, OfferChoices {
   ext?: string;
   item?: string;
 }
 
-/** The offer a link names, with its cut and tags, checked against the limits before any byte is fetched. */
+/** The offer a link names, with its tracks, cut and tags, checked against the limits before any byte is fetched. */
 export function checkedOffer(mediaId: string, itag: string, opts: OfferChoice = {}): ResolvedOffer {
-  const offer = resolveOffer(mediaId, itag, opts.item);
+  const offer = withChoices(resolveOffer(mediaId, itag, opts.item), opts);
   if (opts.ext !== undefined && opts.ext !== offer.plan.ext) {
     throw new AppError('invalid_request', 'This format is not offered for this media');
   }
@@ -56,7 +61,8 @@ export function prepareDownload(offer: ResolvedOffer, opts: WaitOptions = {}): P
   const extras = { delivery: offer.delivery, tags: fileTagsOf(offer), ...(offer.picture ? { picture: offer.picture } : {}) };
   return getPreparations().prepare(
     offer.key,
-    (dir, signal, onProgress) => reportedPreparation(offer, () => prepareOffer(offer.plan, dir, { signal, onProgress, ...extras })),
+    (dir, signal, onProgress) =>
+      reportedPreparation(offer, () => prepareOffer(offer.plan, dir, { signal, onProgress, ...extras, ...(offer.subtitle ? { subtitle: offer.subtitle } : {}) })),
     opts,
   );
 }
@@ -74,13 +80,13 @@ function fileTitle(offer: ResolvedOffer): string {
  */
 export async function deliverDownload(req: DownloadRequest): Promise<Response> {
   const started = performance.now();
-  const offer = await loadCheckedOffer(req.mediaId, req.itag, req);
+  const offer = await loadCheckedOffer(req.mediaId, req.itag, { ...req, languages: req.lang ?? req.headers.get('accept-language') ?? undefined });
   const release = acquireDownloadSlot(clientAddress(req.headers));
   const meta = { title: fileTitle(offer), ext: offer.plan.ext, range: req.headers.get('range') };
   try {
     const ready = await getPreparations().peek(offer.key);
     if (ready) return reportedDelivery(offer, await serveFile(ready, meta, release), started);
-    const asIs = offer.plan.action === 'passthrough' && !offer.delivery.trim;
+    const asIs = offer.plan.action === 'passthrough' && !offer.delivery.trim && !offer.subtitle;
     const source = asIs ? (offer.plan.image ?? offer.plan.video ?? offer.plan.audio) : undefined;
     if (source?.protocol === 'http') return reportedDelivery(offer, await passthrough(source, { ...meta, signal: req.signal }, release), started);
     const file = await prepareDownload(offer, { signal: req.signal });

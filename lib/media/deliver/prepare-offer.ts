@@ -1,11 +1,13 @@
 import 'server-only';
 import { rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { writeSubtitleFile } from '@/lib/media/download/subtitles';
+import { iso639Part2 } from '@/lib/media/download/subtitles/iso639';
 import { convertFiles } from '@/lib/media/ffmpeg';
 import { carriesCover, type FileTags } from '@/lib/media/ffmpeg/metadata-args';
 import type { OfferPlan } from '@/lib/media/offers';
 import type { DeliveryOptions } from '@/lib/media/trim/trim-range';
-import type { SourceFormat } from '@/lib/media/types';
+import type { SourceFormat, SubtitleSource } from '@/lib/media/types';
 import { fetchCover } from './fetch-cover';
 import { fetchSourceToFile } from './fetch-source';
 import { limits, tooLarge, tooSlow } from './limits';
@@ -26,6 +28,8 @@ export interface PrepareOptions {
   tags?: FileTags;
   /** The media's picture (a remote URL, fetched through the guard). */
   picture?: string;
+  /** A text track to mux into a video offer as a soft subtitle track. */
+  subtitle?: SubtitleSource;
 }
 
 /** The part of the work converting takes: a copy is quick, an encode is not. */
@@ -66,13 +70,20 @@ export async function prepareOffer(plan: OfferPlan, dir: string, opts: PrepareOp
 async function prepareWithin(plan: OfferPlan, dir: string, opts: PrepareOptions): Promise<PreparedFile> {
   if (plan.action === 'thumbnail') return prepareThumbnail(plan, dir, opts);
   const output = path.join(dir, `output.${plan.ext}`);
+  if (plan.kind === 'subtitles' && plan.subtitle) {
+    const size = await writeSubtitleFile(plan.subtitle, plan.container === 'srt' ? 'srt' : 'vtt', output, opts.signal);
+    opts.onProgress?.(1);
+    return { file: output, size };
+  }
   const inputs = inputsOf(plan);
   const trim = opts.delivery?.trim;
-  // A source served as it is keeps its bytes (and its own tags); a cut always goes through the converter.
-  const copyOnly = plan.action === 'passthrough' && !trim;
+  // A source served as it is keeps its bytes (and its own tags); a cut, or a subtitle track to mux, always goes
+  // through the converter.
+  const copyOnly = plan.action === 'passthrough' && !trim && !opts.subtitle;
   const tags = opts.delivery?.embedMetadata && opts.tags ? opts.tags : undefined;
   const wantsCover = !copyOnly && tags && plan.kind === 'audio' && opts.picture && carriesCover(plan.container);
   const cover = wantsCover ? fetchCover(opts.picture!, path.join(dir, 'cover'), opts.signal) : Promise.resolve(undefined);
+  const subtitleFile = opts.subtitle ? path.join(dir, 'input-subtitles.vtt') : undefined;
   const fetchShare = copyOnly ? 1 : 1 - convertWeight(plan);
   const fractions = inputs.map(() => 0);
   let best = 0;
@@ -89,8 +100,9 @@ async function prepareWithin(plan: OfferPlan, dir: string, opts: PrepareOptions)
   const offsets = inputs.map(() => 0);
   const boundaries: (number | undefined)[] = inputs.map(() => undefined);
   try {
-    await Promise.all(
-      inputs.map((input, i) =>
+    await Promise.all([
+      ...(opts.subtitle && subtitleFile ? [writeSubtitleFile(opts.subtitle, 'vtt', subtitleFile, signal)] : []),
+      ...inputs.map((input, i) =>
         fetchSourceToFile(input.source, files[i], {
           signal,
           ...(trim ? { window: { start: trim.start, end: trim.end } } : {}),
@@ -107,7 +119,7 @@ async function prepareWithin(plan: OfferPlan, dir: string, opts: PrepareOptions)
           boundaries[i] = fetched.boundary;
         }),
       ),
-    );
+    ]);
   } catch (error) {
     throw overLimit.signal.aborted ? overLimit.signal.reason : error;
   }
@@ -121,6 +133,8 @@ async function prepareWithin(plan: OfferPlan, dir: string, opts: PrepareOptions)
       plan,
       videoPath: plan.kind === 'video' ? fileOf(plan.video) : undefined,
       audioPath: fileOf(plan.audio),
+      ...(opts.subtitle && subtitleFile ? { subtitle: { path: subtitleFile, language: iso639Part2(opts.subtitle.language) } } : {}),
+      ...(plan.audio?.language ? { audioLanguage: iso639Part2(plan.audio.language) } : {}),
       output,
       signal,
       ...(trim ? { cut: { ...trim, videoOffset: offsetOf(plan.video), audioOffset: offsetOf(plan.audio), videoKeyframe: boundaries[indexOf(plan.video)] } } : {}),
@@ -128,7 +142,7 @@ async function prepareWithin(plan: OfferPlan, dir: string, opts: PrepareOptions)
       ...(coverFile ? { cover: coverFile } : {}),
       onProgress: (fraction) => report(fetchShare + fraction * (1 - fetchShare)),
     });
-    await Promise.all([...files, path.join(dir, 'cover')].map((file) => rm(file, { force: true })));
+    await Promise.all([...files, path.join(dir, 'cover'), ...(subtitleFile ? [subtitleFile] : [])].map((file) => rm(file, { force: true })));
   }
   report(1);
   return { file: output, size: (await stat(output)).size };

@@ -3,6 +3,7 @@ import { AppError } from '@/lib/errors';
 import { getAnalyzed, type AnalyzedMedia } from '@/lib/media/analyze';
 import type { OfferPlan } from '@/lib/media/offers';
 import { deliveryKey, type DeliveryOptions } from '@/lib/media/trim/trim-range';
+import type { SubtitleSource } from '@/lib/media/types';
 
 export interface ResolvedOffer {
   media: AnalyzedMedia;
@@ -17,6 +18,8 @@ export interface ResolvedOffer {
   delivery: DeliveryOptions;
   /** Prepared files are shared under this key. */
   key: string;
+  /** A text track muxed into the video as a soft subtitle track (`subs=`). */
+  subtitle?: SubtitleSource;
 }
 
 export function expiredLink(): AppError {

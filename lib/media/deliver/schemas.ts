@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { languageTagSchema } from '@/lib/media/schemas';
 
 /** A yes/no in a query string: 1/true/yes or 0/false/no. */
 export const queryFlag = (name: string, description: string) =>
@@ -18,11 +19,15 @@ export const deliveryQueryShape = {
   embedMetadata: queryFlag('embedMetadata', 'false leaves title, uploader, date, platform and cover art out of the file (default: the user setting, else true)'),
 };
 
-/** GET /api/download/{id}?itag=&ext=&item=&start=&end=&exact=&embedMetadata= */
+/** GET /api/download/{id}?itag=&ext=&item=&start=&end=&exact=&embedMetadata=&subs=&lang= */
 export const downloadQuerySchema = z.object({
   itag: z.string({ error: 'itag is required' }).min(1).max(64),
   ext: z.string().max(10).optional(),
   item: z.string().max(256).optional(),
   ...deliveryQueryShape,
+  subs: languageTagSchema.optional()
+    .meta({ description: 'mux the text track in this language into the video (MP4: mov_text, WebM: WebVTT)' }),
+  lang: languageTagSchema.optional()
+    .meta({ description: "the user's language: picks the audio track of a group (else the Accept-Language header)" }),
 });
 export type DownloadQuery = z.infer<typeof downloadQuerySchema>;

@@ -43,7 +43,7 @@ const defaultConcurrency = (): number => config().env.SEGMENT_CONCURRENCY;
 /** The most segments in flight adaptive concurrency reaches (the connection pool allows 64 per origin). */
 const MAX_ADAPTIVE_CONCURRENCY = 32;
 
-/** DASH `SegmentBase`: one whole file, streamed (with resume) rather than held in memory as a "segment". */
+/** An unfragmented DASH file whose origin ignores Range: one whole file, streamed (with resume). */
 async function openWholeFile(source: SourceFormat, opts: SegmentedOptions): Promise<SegmentedDownload> {
   let bytes = 0;
   const download = await openProgressive(
@@ -62,10 +62,6 @@ async function openWholeFile(source: SourceFormat, opts: SegmentedOptions): Prom
  * (periods, discontinuities) is stitched on one timeline first (`stitch-runs.ts`).
  */
 export async function openSegmented(source: SourceFormat, opts: SegmentedOptions = {}): Promise<SegmentedDownload> {
-  const fragments = source.fragments ?? [];
-  if (source.protocol === 'dash' && fragments.length === 1 && !fragments[0].range && !source.initialization && !source.periods) {
-    return openWholeFile(source, opts);
-  }
   const retries = opts.retries ?? 5;
   const stallMs = opts.stallMs ?? 20_000;
   const configured = Math.max(1, Math.min(64, Math.floor(opts.concurrency ?? defaultConcurrency())));
@@ -73,7 +69,12 @@ export async function openSegmented(source: SourceFormat, opts: SegmentedOptions
   const internal = new AbortController();
   const signal = opts.signal ? AbortSignal.any([opts.signal, internal.signal]) : internal.signal;
 
-  const whole = await planSegments(source, signal, retries);
+  const whole = await planSegments(source, { headers: source.httpHeaders, signal, retries, stallMs });
+  if (whole.wholeFile) {
+    // One unfragmented file: a cut reads it whole and ffmpeg seeks in it.
+    internal.abort();
+    return openWholeFile(source, opts);
+  }
   const windowed = opts.window ? windowPlan(whole, opts.window) : undefined;
   const { plan, offset: startsAt } = windowed ?? { plan: whole, offset: 0 };
   const placed = windowed && windowed.plan !== whole ? { offset: startsAt, boundary: windowed.boundary } : { offset: startsAt };

@@ -3,6 +3,7 @@ import { requestRange } from './range-request';
 import { RetryBudget, withRetries } from './retry-policy';
 import type { SegmentJob } from './segment-plan';
 import { decryptAdtsSamples, decryptSegment } from './hls-keys';
+import { decryptSampleAesTs } from './sample-aes/decrypt-ts';
 
 /** One segment is held whole in memory until its turn; anything bigger is not a segment. */
 const MAX_SEGMENT_BYTES = 256 * 1024 * 1024;
@@ -61,11 +62,16 @@ export function stripId3(data: Buffer): Buffer {
   return at === 0 ? data : data.subarray(at);
 }
 
-/** A segment with retries and backoff, decrypted (AES-128, or SAMPLE-AES in packed AAC), its ID3 tags removed. */
+/** A segment with retries and backoff, decrypted (AES-128, or SAMPLE-AES in MPEG-TS or packed AAC), its ID3 tags removed. */
 export async function fetchSegment(job: SegmentJob, ctx: SegmentFetchContext): Promise<Buffer> {
   const data = await withRetries(new RetryBudget(ctx.retries, ctx.signal), () => fetchOnce(job, ctx));
+  if (job.raw) return data;
   if (!job.aes) return stripId3(data);
   const key = await ctx.keyFor(job.aes.keyUrl);
-  if (job.aes.samples) return decryptAdtsSamples(stripId3(data), key, job.aes.iv);
+  if (job.aes.samples) {
+    const samples = stripId3(data);
+    // MPEG-TS (a sync byte) carries H.264 and AAC in PES packets; anything else is packed ADTS audio.
+    return samples[0] === 0x47 ? decryptSampleAesTs(samples, key, job.aes.iv) : decryptAdtsSamples(samples, key, job.aes.iv);
+  }
   return stripId3(decryptSegment(data, key, job.aes.iv));
 }

@@ -1,9 +1,10 @@
 import 'server-only';
 import { AppError } from '@/lib/errors';
 import { parseHlsPlaylist, type HlsSegment } from '@/lib/media/extractors/native/hls';
-import type { ByteRange, SourceFormat } from '@/lib/media/types';
+import type { ByteRange, Fragment, SourceFormat } from '@/lib/media/types';
 import { fetchText } from '@/lib/net/guarded-fetch';
 import { RetryBudget, withRetries } from './retry-policy';
+import { chunkedJobs, indexedJobs, type FetchCtx } from './segment-base';
 
 export interface SegmentJob {
   url: string;
@@ -12,6 +13,8 @@ export interface SegmentJob {
   duration?: number;
   /** AES-128 (or SAMPLE-AES when `samples`): where the key is and the IV for this segment (16 bytes). */
   aes?: { keyUrl: string; iv: Buffer; samples?: boolean };
+  /** A byte range of a file, not a segment of its own: its bytes are passed on exactly as they are. */
+  raw?: boolean;
 }
 
 export interface SegmentRun {
@@ -21,6 +24,8 @@ export interface SegmentRun {
 }
 
 export interface SegmentPlan extends SegmentRun {
+  /** One unfragmented file whose origin ignores Range: read it as one stream (with resume) instead. */
+  wholeFile?: boolean;
   /**
    * Set when the stream has several runs whose timestamps do not continue one another (DASH periods, HLS
    * discontinuities, a gap closed, an init segment changing): each is fetched apart and stitched on one timeline.
@@ -98,27 +103,40 @@ export function hlsRuns(segments: HlsSegment[]): SegmentRun[] {
   return runs;
 }
 
-function planDash(source: SourceFormat): SegmentPlan {
+// A segment's duration (when the manifest gives it) lets a cut fetch only the segments it covers.
+const job = (f: { url: string; range?: ByteRange; duration?: number }): SegmentJob => ({
+  url: f.url, ...(f.range ? { range: f.range } : {}), ...(f.duration ? { duration: f.duration } : {}),
+});
+
+/**
+ * One period's jobs: a SegmentBase file becomes its subsegments (from its sidx) and a whole file becomes
+ * parallel ranges, so neither is one long GET nor one segment held whole in memory. Undefined: a whole file
+ * whose origin ignores Range.
+ */
+async function dashRun(fragments: Fragment[], init: Fragment | undefined, ctx: FetchCtx): Promise<SegmentRun | undefined> {
+  const only = fragments.length === 1 ? fragments[0] : undefined;
+  let segments: SegmentJob[] | undefined = fragments.map(job);
+  if (only?.index) segments = await indexedJobs({ ...only, index: only.index }, ctx);
+  else if (only && !only.range && !init) segments = await chunkedJobs(only.url, ctx);
+  if (!segments) return undefined;
+  return { segments, ...(init ? { init: job(init) } : {}) };
+}
+
+async function planDash(source: SourceFormat, ctx: FetchCtx): Promise<SegmentPlan> {
   const fragments = source.fragments ?? [];
   if (fragments.length === 0) throw new AppError('no_media', 'No downloadable media found at this link');
-  const job = (f: { url: string; range?: ByteRange; duration?: number }): SegmentJob => ({
-    url: f.url, ...(f.range ? { range: f.range } : {}), ...(f.duration ? { duration: f.duration } : {}),
-  });
   if (source.periods && source.periods.length > 1) {
-    const runs = source.periods.map((p): SegmentRun => ({
-      segments: p.fragments.map(job),
-      ...(p.initialization ? { init: job(p.initialization) } : {}),
-    }));
+    const runs = await Promise.all(source.periods.map(async (p): Promise<SegmentRun> =>
+      (await dashRun(p.fragments, p.initialization, ctx)) ?? { segments: p.fragments.map(job), ...(p.initialization ? { init: job(p.initialization) } : {}) }));
     return { segments: runs.flatMap((r) => r.segments), runs };
   }
-  const plan: SegmentPlan = { segments: fragments.map(job) };
-  if (source.initialization) plan.init = job(source.initialization);
-  return plan;
+  const run = await dashRun(fragments, source.initialization, ctx);
+  return run ?? { segments: fragments.map(job), wholeFile: true };
 }
 
 /** What to fetch, in order, for an HLS or DASH source. */
-export async function planSegments(source: SourceFormat, signal: AbortSignal | undefined, retries: number): Promise<SegmentPlan> {
-  if (source.protocol === 'hls') return planHls(source, signal, retries);
-  if (source.protocol === 'dash') return planDash(source);
+export async function planSegments(source: SourceFormat, ctx: FetchCtx): Promise<SegmentPlan> {
+  if (source.protocol === 'hls') return planHls(source, ctx.signal, ctx.retries);
+  if (source.protocol === 'dash') return planDash(source, ctx);
   throw new AppError('invalid_request', 'Not a segmented source');
 }

@@ -29,6 +29,10 @@ export interface ConvertJob {
   /** The picture's file (omitted for audio offers). May be the same object as `audio` (a muxed source). */
   video?: ConvertInput;
   audio?: ConvertInput;
+  /** A WebVTT file to mux as a soft subtitle track (MP4: mov_text, WebM: WebVTT), tagged with its ISO 639-2 language. */
+  subtitle?: { path: string; language: string };
+  /** The sound's ISO 639-2 language, when the source names it: players show it on the track. */
+  audioLanguage?: string;
   output: string;
   cut?: ConvertCut;
   /** The media's details as the file's tags; none at all when absent. */
@@ -36,6 +40,8 @@ export interface ConvertJob {
   /** A local picture file: an audio file's cover (MP3, M4A). */
   cover?: string;
 }
+
+const SUBTITLE_CODEC: Partial<Record<OfferContainer, string>> = { mp4: 'mov_text', webm: 'webvtt' };
 
 type VideoEncoder = 'copy' | 'h264' | 'vp9';
 type AudioEncoder = 'copy' | 'aac' | 'mp3' | 'opus' | 'pcm_s16le';
@@ -148,18 +154,25 @@ export function buildConvertArgs(job: ConvertJob): string[] {
   if (audioStream) {
     maps.push('-map', `${indexOf(job.audio!, job.cut?.audioSeek)}:${streamSpec(job.audio!, audioStream)}`);
     codecs.push(...audioArgs(chooseAudioEncoder(job.plan, audioStream, job.cut), job.plan, job.audio!));
+    if (job.audioLanguage && job.audioLanguage !== 'und') codecs.push('-metadata:s:a:0', `language=${job.audioLanguage}`);
   }
   if (cover) codecs.push(...coverArgs(inputs.length, job.plan.container));
   const inputArgs = inputs.flatMap(({ input, seek }) => [...(seek ? ['-ss', seek.toFixed(6)] : []), ...localInputArgs(input.path)]);
   if (cover) inputArgs.push(...localInputArgs(cover));
+  // The text track is the input after the media (and after a cover, which only sound files carry).
+  const subtitleCodec = job.plan.kind === 'video' && job.subtitle ? SUBTITLE_CODEC[job.plan.container] : undefined;
+  if (subtitleCodec && job.subtitle) inputArgs.push(...localInputArgs(job.subtitle.path));
+  const subtitle = subtitleCodec && job.subtitle
+    ? ['-map', `${inputs.length + (cover ? 1 : 0)}:s:0`, '-c:s', subtitleCodec, '-metadata:s:s:0', `language=${job.subtitle.language}`]
+    : ['-sn'];
   // A copied picture starts on its keyframe a hair before the seek point: its timestamps are moved up to 0.
   // An encoded one starts at 0 already, and moving it would shift it by the encoder's delay.
   const shift = videoEncoder === 'copy' ? ['-avoid_negative_ts', 'make_zero'] : [];
   const cut = job.cut ? ['-t', job.cut.length.toFixed(3), ...shift] : [];
   return [
-    ...inputArgs, ...maps, ...codecs, ...cut,
+    ...inputArgs, ...maps, ...codecs, ...subtitle, ...cut,
     '-map_metadata', '-1', '-map_chapters', '-1', ...(job.tags ? metadataArgs(job.tags, job.plan.container) : []),
-    '-sn', '-dn', '-max_muxing_queue_size', '4096',
+    '-dn', '-max_muxing_queue_size', '4096',
     ...MUXER[job.plan.container], '-y', job.output,
   ];
 }

@@ -12,6 +12,9 @@ export interface ConvertFilesOptions {
   /** Local files we wrote; the same path for both when the source is muxed. */
   videoPath?: string;
   audioPath?: string;
+  /** A WebVTT file to mux into a video as a soft subtitle track. */
+  subtitle?: ConvertJob['subtitle'];
+  audioLanguage?: string;
   output: string;
   signal?: AbortSignal;
   /** 0..1, from ffmpeg's output clock against the inputs' duration (only when the inputs were probed). */
@@ -90,7 +93,11 @@ export async function convertFiles(opts: ConvertFilesOptions): Promise<void> {
   const plain = !opts.plan.messaging && !findsKeyframe;
   const [video, audio] = (plain ? inputsFromHints(opts) : undefined) ?? (await probedInputs(opts));
   const cutArgs = cut ? cutOf(opts, video) : undefined;
-  const args = buildConvertArgs({ plan: opts.plan, video, audio, output: opts.output, cut: cutArgs, tags: opts.tags, cover: opts.cover });
+  const args = buildConvertArgs({
+    plan: opts.plan, video, audio, output: opts.output, cut: cutArgs, tags: opts.tags, cover: opts.cover,
+    ...(opts.subtitle ? { subtitle: opts.subtitle } : {}),
+    ...(opts.audioLanguage ? { audioLanguage: opts.audioLanguage } : {}),
+  });
   const duration = cutArgs?.length ?? Math.max(video?.probe.duration ?? 0, audio?.probe.duration ?? 0);
   const onProgress = opts.onProgress;
   try {

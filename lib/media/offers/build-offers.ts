@@ -5,6 +5,7 @@ import { imageOffers } from './image-offers';
 import { messagingOffer } from './messaging';
 import { sortSources } from './sources';
 import { thumbnailOffer } from './thumbnail-offer';
+import { subtitleOffers } from './subtitle-offers';
 import type { Offer, OfferInput, OfferPlan, Offers } from './types';
 import { videoOffers } from './video-offers';
 
@@ -50,9 +51,11 @@ export function buildOffers(input: OfferInput & { kind?: MediaKind }): Offers {
   const thumbnail = thumbnailOffer(input.thumbnail, video);
   // The picture comes last: never the default, and not one of the qualities the media itself comes in.
   const ordered = thumbnail ? [...main, thumbnail] : main;
+  const subtitles = subtitleOffers(input.subtitles);
   return {
     formats: ordered.map((o) => o.format),
-    plans: new Map(ordered.map((o) => [o.plan.itag, o.plan])),
+    plans: new Map([...ordered.map((o) => o.plan), ...subtitles.plans].map((plan) => [plan.itag, plan])),
     availableQualities: unique([...videoOrdered, ...audio, ...images].map((o) => o.format.quality)),
+    subtitles: subtitles.offers,
   };
 }

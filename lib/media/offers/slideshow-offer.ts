@@ -29,5 +29,6 @@ export function slideshowOffers(slideshow: SlideshowSources): Offers {
     formats: [{ itag: SLIDESHOW_ITAG, ext: 'mp4', quality: shortSide ? `${shortSide}p` : 'original', format_note: 'slideshow, H.264 + AAC' }],
     plans: new Map([[SLIDESHOW_ITAG, plan]]),
     availableQualities: [shortSide ? `${shortSide}p` : 'original'],
+    subtitles: [],
   };
 }

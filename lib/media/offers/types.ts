@@ -1,4 +1,5 @@
-import type { Format, SourceFormat } from '@/lib/media/types';
+import type { SubtitleOffer } from '@/lib/media/schemas';
+import type { Format, SourceFormat, SubtitleSource } from '@/lib/media/types';
 
 /**
  * The cost of preparing an offer, cheapest first; a plan's action is its most expensive step. `thumbnail` is the
@@ -7,9 +8,9 @@ import type { Format, SourceFormat } from '@/lib/media/types';
 export type OfferAction = 'passthrough' | 'thumbnail' | 'remux' | 'merge' | 'transcode-audio' | 'transcode-video';
 
 /** What we write. `ogg` carries the `.opus` offer. */
-export type OfferContainer = 'mp4' | 'webm' | 'mp3' | 'm4a' | 'wav' | 'ogg' | 'jpg' | 'png' | 'webp' | 'gif';
+export type OfferContainer = 'mp4' | 'webm' | 'mp3' | 'm4a' | 'wav' | 'ogg' | 'jpg' | 'png' | 'webp' | 'gif' | 'srt' | 'vtt';
 
-export type OfferKind = 'video' | 'audio' | 'image';
+export type OfferKind = 'video' | 'audio' | 'image' | 'subtitles';
 
 /**
  * How the download engine prepares one offer (the itag the user picked):
@@ -28,6 +29,8 @@ export interface OfferPlan {
   audio?: SourceFormat;
   /** An image offer's source (always passthrough). */
   image?: SourceFormat;
+  /** A subtitles offer's text track, written as `container` (srt or vtt). */
+  subtitle?: SubtitleSource;
   action: OfferAction;
   container: OfferContainer;
   videoCodec?: 'copy' | 'h264' | 'vp9';
@@ -50,11 +53,14 @@ export interface Offers {
   plans: Map<string, OfferPlan>;
   /** Qualities in the order the UI lists them: video heights high → low, then audio, then images. */
   availableQualities: string[];
+  /** Text tracks, each as .srt and .vtt (their plans are in `plans` too). */
+  subtitles: SubtitleOffer[];
 }
 
 /** What offers are computed from: an Extraction, or one item of a multi-item post. */
 export interface OfferInput {
   sources: SourceFormat[];
+  subtitles?: SubtitleSource[];
   /** seconds */
   duration?: number;
   /** The largest picture the source names for it (a video's thumbnail): offered as a JPEG beside a video. */

@@ -54,11 +54,12 @@ export function assertTrimReadable(query: DeliveryQuery): void {
  * Either may be left out (from the beginning, to the end); a cut covering the whole media is no cut. Images and
  * media of unknown length cannot be cut to an end they do not have.
  */
-export function trimRangeOf(query: DeliveryQuery, media: { kind: 'video' | 'audio' | 'image'; duration?: number }): TrimRange | undefined {
+export function trimRangeOf(query: DeliveryQuery, media: { kind: 'video' | 'audio' | 'image' | 'subtitles'; duration?: number }): TrimRange | undefined {
   const start = timeOf('start', query.start);
   const end = timeOf('end', query.end);
   if (start === undefined && end === undefined) return undefined;
-  if (media.kind === 'image') throw new AppError('trim_not_supported', 'A picture cannot be trimmed');
+  // Only what plays over time is cut: not a picture, nor a text track (its cues follow the video they go with).
+  if (media.kind === 'image' || media.kind === 'subtitles') throw new AppError('trim_not_supported', 'Only video and audio can be trimmed');
   const duration = media.duration;
   const to = end ?? duration;
   if (to === undefined) throw new AppError('trim_invalid_range', 'This media does not say how long it is: give an end time', { field: 'end' });

@@ -1,6 +1,7 @@
 import type { ExtractedItem, Extraction, MediaKind, Platform, SourceFormat } from '@/lib/media/types';
 
 import { mapYtdlpFormats, positive } from './map-formats';
+import { mapYtdlpSubtitles } from './map-subtitles';
 import type { YtdlpFormat, YtdlpInfo, YtdlpThumbnail } from './types';
 
 /** yt-dlp names extractors per site and page type (YoutubeTab, VMTikTok, FacebookReel, TwitterBroadcast…). */
@@ -202,7 +203,8 @@ export function mapYtdlpInfo(info: YtdlpInfo, recognisedPlatform?: Platform): Ex
   const sources = mapYtdlpFormats(formatsOf(info));
   if (platform === 'tiktok' && isSlideshowSound(sources)) return mapTiktokSlideshow(info, platform, sources);
   const allImages = sources.length > 0 && sources.every((source) => source.isImage);
-  return { ...base(info, platform), kind: singleKind(info, platform, allImages), sources };
+  const subtitles = mapYtdlpSubtitles(info);
+  return { ...base(info, platform), kind: singleKind(info, platform, allImages), sources, ...(subtitles.length ? { subtitles } : {}) };
 }
 
 /** A TikTok whose every format is sound only: a photo slideshow (its play_addr is the music track). */

@@ -1,5 +1,6 @@
 import { route } from '@/lib/auth/route';
 import { downloadJobRequestSchema } from '@/lib/jobs/download-job-schemas';
+import { userLanguages } from '@/lib/media/offers';
 import { services } from '@/lib/server';
 import { embedsMetadata } from '@/lib/settings/download-defaults';
 import { activeSubject } from '@/lib/stats/service';
@@ -8,13 +9,15 @@ export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 /**
- * POST /api/media/download {url, quality, format} → {downloadId}; poll /api/media/progress/{downloadId}. The web
- * page adds the exact format it showed ({itag, item}), which then wins over quality and format; `start`/`end`
- * (`exact`) cut the file, and `embedMetadata` (default: the caller's setting, else true) leaves the tags out.
+ * POST /api/media/download {url, quality, format, lang?, subs?} → {downloadId}; poll /api/media/progress/{downloadId}.
+ * The web page adds the exact format it showed ({itag, item}), which then wins over quality and format;
+ * `start`/`end` (`exact`) cut the file, and `embedMetadata` (default: the caller's setting, else true) leaves the tags out.
  */
 export const POST = route({ auth: 'api', quota: { kind: 'api' }, body: downloadJobRequestSchema }, async ({ req, body, caller }) => {
   const embedMetadata = await embedsMetadata(body.embedMetadata, caller?.user.id);
-  const downloadId = await services().downloads.start({ ...body, embedMetadata }, caller?.user.id ?? null);
+  // The user's first language picks the audio track when the page does not say (the engine never sees the account).
+  const lang = body.lang ?? userLanguages(req.headers.get('accept-language'))[0];
+  const downloadId = await services().downloads.start({ ...body, embedMetadata, ...(lang ? { lang } : {}) }, caller?.user.id ?? null);
   void services().events.emit('client.active', { subject: activeSubject(req.headers, caller?.user ?? null) });
   return { downloadId };
 });

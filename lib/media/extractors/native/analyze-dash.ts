@@ -50,6 +50,9 @@ function toFormat(rep: DashRepresentation, mpdUrl: string): SourceFormat {
   if (rep.bandwidth) format.tbr = Math.round(rep.bandwidth / 1000);
   if (rep.duration !== undefined) format.duration = rep.duration;
   if (rep.preference !== undefined) format.preference = rep.preference;
+  // Every audio set of a presentation is an alternative to the others: one group, chosen by Role and lang.
+  if (!isVideo) format.audioGroup = 'dash-audio';
+  if (!isVideo && rep.lang) format.language = rep.lang;
   if (rep.initialization) format.initialization = rep.initialization;
   if (rep.periods.length > 1) {
     format.periods = rep.periods;

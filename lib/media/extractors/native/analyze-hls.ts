@@ -4,6 +4,7 @@ import type { SourceFormat } from '@/lib/media/types';
 import { slug, splitCodecs, uniqueIds } from './codecs';
 import { fetchManifest, mapLimited, type NativeContext } from './context';
 import { parseHlsPlaylist, type HlsMaster, type HlsMedia, type HlsRendition, type HlsVariant } from './hls';
+import { withClearStreamTypes } from '@/lib/media/download/sample-aes/decrypt-ts';
 import { probeBytes } from './probe';
 import { readCapped } from './read-body';
 import { extensionOf } from './url';
@@ -77,6 +78,9 @@ function videoFormat(v: HlsVariant, audioGroup: HlsRendition[] | undefined): Sou
     protocol: 'hls', url: v.url, vcodec: codecs.vcodec, acodec: separateAudio ? null : codecs.acodec,
     engine: 'native',
   };
+  if (v.audioGroup && audioGroup) format.audioGroup = v.audioGroup;
+  // The variant's own sound is the group's default track: it speaks that track's language.
+  if (!separateAudio && chosen?.language) format.language = chosen.language;
   if (v.resolution && !audioOnly) Object.assign(format, { width: v.resolution.width, height: v.resolution.height });
   if (v.frameRate && !audioOnly) format.fps = v.frameRate;
   if (kbps) format.tbr = Math.round(kbps);
@@ -121,6 +125,9 @@ function formatsOfMaster(master: HlsMaster): Draft[] {
       };
       if (m !== chosen) format.preference = -1;
       if (m.channels) format.audioChannels = m.channels;
+      format.audioGroup = groupId;
+      if (m.language) format.language = m.language;
+      if (m.autoselect) format.autoselect = true;
       drafts.push({ format, playlist: m.uri });
     }
   }
@@ -236,7 +243,8 @@ async function describeMedia(ctx: NativeContext, media: HlsMedia, signal?: Abort
   if (!first) return {};
   try {
     let head = await fetchHead(ctx, { url: first.url, ...(first.byteRange ? { range: first.byteRange } : {}) }, signal);
-    // SAMPLE-AES leaves every frame header clear: the probe reads it as it is.
+    // SAMPLE-AES leaves every frame header clear: the probe reads it once an MPEG-TS PMT names the clear types.
+    if (first.key?.method === 'SAMPLE-AES' && head[0] === 0x47) head = withClearStreamTypes(head);
     if (first.key?.method === 'AES-128') head = decrypt(head, await fetchHead(ctx, { url: first.key.uri }, signal), first.key.iv, first.sequence);
     const init = first.map ? await fetchHead(ctx, first.map, signal) : undefined;
     signal?.throwIfAborted();

@@ -48,6 +48,7 @@ export async function analyzeNative(url: string, deps: NativeDeps = {}): Promise
   if (found.thumbnail) extraction.thumbnail = found.thumbnail;
   if (found.duration !== undefined) extraction.duration = found.duration;
   if (found.uploadDate) extraction.uploadDate = found.uploadDate;
+  if (found.subtitles) extraction.subtitles = found.subtitles;
   if (found.items) extraction.items = found.items.map((item) => ({ ...item, id: `${extraction.id}-${item.id}` }));
   if (found.entries) extraction.entries = found.entries;
   return extraction;

@@ -1,9 +1,12 @@
 import { AppError } from '@/lib/errors';
-import type { ExtractedItem, MediaKind, SourceFormat } from '@/lib/media/types';
+import type { ExtractedItem, MediaKind, SourceFormat, SubtitleSource } from '@/lib/media/types';
 import { analyzeDash } from './analyze-dash';
 import { analyzeDirect } from './analyze-direct';
 import { analyzeHls } from './analyze-hls';
 import { analyzeHtml } from './analyze-html';
+import { parseMpd } from './dash';
+import { parseHlsPlaylist } from './hls';
+import { allowedTracks, dashTextTracks, hlsTextTracks } from './text-tracks';
 import { TEXT_MAX_BYTES, type NativeContext } from './context';
 import { fastProbe } from './fast-probe';
 import { openBody } from './read-body';
@@ -21,6 +24,7 @@ export interface ResourceAnalysis {
   /** YYYY-MM-DD */
   uploadDate?: string;
   sources: SourceFormat[];
+  subtitles?: SubtitleSource[];
   items?: ExtractedItem[];
   entries?: { url: string; title?: string; thumbnail?: string }[];
 }
@@ -38,6 +42,13 @@ function sizeOf(res: Response): number | undefined {
 }
 
 const noMedia = () => new AppError('no_media', 'No downloadable media found at this link');
+
+/** The text tracks a manifest lists (it parsed once already, so it parses again without error). */
+function textTracksOf(kind: 'hls' | 'dash', text: string, url: string): SubtitleSource[] {
+  if (kind === 'dash') return dashTextTracks(parseMpd(text, url).texts, url);
+  const playlist = parseHlsPlaylist(text, url);
+  return playlist.type === 'master' ? hlsTextTracks(playlist) : [];
+}
 
 /** Fetches `url` once (a ranged GET), sniffs what it is, and hands it to the matching analyser. */
 export async function analyzeResource(ctx: NativeContext, url: string, depth: number): Promise<ResourceAnalysis> {
@@ -68,7 +79,8 @@ export async function analyzeResource(ctx: NativeContext, url: string, depth: nu
       }
       const sources = sniffed.kind === 'hls' ? await analyzeHls(ctx, text, finalUrl) : await analyzeDash(ctx, text, finalUrl);
       const duration = Math.max(0, ...sources.map((s) => s.duration ?? 0)) || undefined;
-      return { ...base, kind: 'video', sources, duration };
+      const subtitles = await allowedTracks(ctx, textTracksOf(sniffed.kind, text, finalUrl));
+      return { ...base, kind: 'video', sources, duration, ...(subtitles.length ? { subtitles } : {}) };
     }
 
     const size = sizeOf(res);

@@ -105,13 +105,31 @@ function fromList(ctx: SegmentContext, attrs: XmlNode, nodes: XmlNode[]): Resolv
   return { initialization, fragments };
 }
 
-/** The fragments of one representation: SegmentTemplate, SegmentList, or the whole BaseURL as one file. */
+/**
+ * SegmentBase with `indexRange`: the file is one fMP4 whose `sidx` (at indexRange) lists its subsegments. The
+ * init segment is `Initialization@range`, else every byte before the index (ftyp + moov). Both are resolved
+ * into byte ranges at download; without an index the whole file is the stream.
+ */
+function fromBase(ctx: SegmentContext, attrs: XmlNode, nodes: XmlNode[]): Resolved {
+  const whole: Fragment = { url: ctx.base };
+  if (ctx.periodSeconds !== undefined) whole.duration = ctx.periodSeconds;
+  const index = parseRange(attr(attrs, 'indexRange'));
+  if (!index) return { fragments: [whole] };
+  const init = lastChild(nodes, 'Initialization');
+  const initRange = parseRange(attr(init, 'range')) ?? (index.start > 0 ? { start: 0, end: index.start - 1 } : undefined);
+  const initialization = initRange ? { url: url(attr(init, 'sourceURL'), ctx.base), range: initRange } : undefined;
+  return { ...(initialization ? { initialization } : {}), fragments: [{ ...whole, index }] };
+}
+
+/** The fragments of one representation: SegmentTemplate, SegmentList, SegmentBase, or the whole BaseURL as one file. */
 export function resolveSegments(ctx: SegmentContext): Resolved {
   const template = merged(ctx.levels, 'SegmentTemplate');
   if (template) return fromTemplate(ctx, template.attrs, template.nodes);
   const list = merged(ctx.levels, 'SegmentList');
   if (list) return fromList(ctx, list.attrs, list.nodes);
-  // SegmentBase (with or without indexRange) or a bare BaseURL: the whole file is the stream.
+  const base = merged(ctx.levels, 'SegmentBase');
+  if (base) return fromBase(ctx, base.attrs, base.nodes);
+  // A bare BaseURL: the whole file is the stream.
   const whole: Fragment = { url: ctx.base };
   if (ctx.periodSeconds !== undefined) whole.duration = ctx.periodSeconds;
   return { fragments: [whole] };

@@ -85,7 +85,10 @@ describe('parseMpd', () => {
       <AdaptationSet mimeType="audio/mp4"><BaseURL>audio/</BaseURL>
       <Representation id="a"><BaseURL>track.m4a</BaseURL><SegmentBase indexRange="800-1000"/></Representation>
       </AdaptationSet></Period>`), URL_);
-    expect(m.representations[0].fragments).toEqual([{ url: 'https://media.example.net/root/p1/audio/track.m4a', duration: 10 }]);
+    const url = 'https://media.example.net/root/p1/audio/track.m4a';
+    // SegmentBase indexRange: the file's sidx is read at download; the init segment is every byte before it.
+    expect(m.representations[0].fragments).toEqual([{ url, duration: 10, index: { start: 800, end: 1000 } }]);
+    expect(m.representations[0].initialization).toEqual({ url, range: { start: 0, end: 799 } });
   });
 
   it('reads a SegmentList with ranges and an initialization range', () => {

@@ -32,6 +32,8 @@ export interface DashRepresentation {
 export interface DashTextTrack {
   id: string;
   lang?: string;
+  /** The set's (or representation's) Label element. */
+  label?: string;
   mimeType?: string;
   codecs?: string;
   initialization?: Fragment;
@@ -139,6 +141,7 @@ export function parseMpd(xml: string, mpdUrl: string): DashManifest {
             texts.push({
               id,
               lang: attr(set, 'lang') ?? attr(rep, 'lang'),
+              label: text(first(rep, 'Label')) ?? text(first(set, 'Label')),
               mimeType: attr(rep, 'mimeType') ?? attr(set, 'mimeType'),
               codecs: attr(rep, 'codecs') ?? attr(set, 'codecs'),
               ...segments,

@@ -11,6 +11,8 @@ export interface HlsVariant {
   codecs?: string;
   frameRate?: number;
   audioGroup?: string;
+  /** SUBTITLES: the group of WebVTT renditions that goes with this variant. */
+  subtitleGroup?: string;
 }
 
 export interface HlsRendition {
@@ -29,7 +31,7 @@ export interface HlsRendition {
 export interface HlsKey {
   /**
    * AES-128 encrypts whole segments. SAMPLE-AES encrypts the samples inside them; with an identity key served
-   * like AES-128's it is decrypted in packed AAC audio (ADTS frames), the one carriage we unpack ourselves.
+   * like AES-128's it is decrypted in MPEG-TS (H.264 NAL units, ADTS AAC in PES) and in packed AAC audio.
    */
   method: 'AES-128' | 'SAMPLE-AES';
   uri: string;
@@ -75,6 +77,8 @@ export interface HlsMedia {
 export type HlsPlaylist = HlsMaster | HlsMedia;
 
 const MAX_TEXT = 8 * 1024 * 1024;
+/** Segment extensions whose SAMPLE-AES we decrypt: MPEG-TS and packed AAC. */
+const SAMPLE_AES_CARRIAGE = new Set(['ts', 'aac']);
 const MAX_LINES = 400_000;
 const MAX_SEGMENTS = 100_000;
 
@@ -146,6 +150,7 @@ export function parseHlsPlaylist(text: string, baseUrl: string): HlsPlaylist {
             codecs: a.CODECS || undefined,
             frameRate: parseNumber(a['FRAME-RATE']),
             audioGroup: a.AUDIO || undefined,
+            subtitleGroup: a.SUBTITLES || undefined,
           };
           break;
         }
@@ -238,9 +243,9 @@ export function parseHlsPlaylist(text: string, baseUrl: string): HlsPlaylist {
         nextOffset.set(url, segment.byteRange.end + 1);
       }
       if (key) {
-        // SAMPLE-AES is unpacked only in packed AAC; inside MPEG-TS or fMP4 it stays refused, never delivered as a
-        // file that cannot be decoded.
-        if (key.method === 'SAMPLE-AES' && extensionOf(url) !== 'aac') throw drm();
+        // SAMPLE-AES is unpacked in MPEG-TS (H.264, AAC) and packed AAC; in fMP4 ('cbcs', an EXT-X-MAP) it stays
+        // refused, never delivered as a file that cannot be decoded.
+        if (key.method === 'SAMPLE-AES' && (map || !SAMPLE_AES_CARRIAGE.has(extensionOf(url) ?? ''))) throw drm();
         segment.key = key;
         firstKey ??= key;
       }
