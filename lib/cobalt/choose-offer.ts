@@ -103,7 +103,11 @@ const kindOf = (view: AnalyzedMedia) => {
 export function chooseForCobalt(media: AnalyzedMedia, prefs: Prefs): CobaltChoice {
   const items = media.info.items ?? [];
   if (items.length < 2) return { kind: 'file', plan: pickOne(media, prefs) };
-  const views = items.map((_, index) => ({ index, view: itemView(media, index) }));
+  // A slideshow's pictures composed into one video are our own extra: cobalt's clients expect the photos and the
+  // sound, so that item is left out of what they are handed.
+  const views = items
+    .map((_, index) => ({ index, view: itemView(media, index) }))
+    .filter(({ index }) => !media.extraction.items?.[index]?.slideshow);
   if (prefs.downloadMode === 'audio') {
     for (const { index, view } of views) {
       const kind = kindOf(view);

@@ -34,8 +34,8 @@ const FIXTURES: { path: string; duration?: number; offers: number }[] = [
   { path: '/dash/manifest.mpd', offers: 9 },
   { path: '/dash-timeline/manifest.mpd', offers: 9 },
   { path: '/dash-single/manifest.mpd', offers: 9 },
-  // its video item's thumbnail is an offer too (itag i<n>-thumb, a JPEG)
-  { path: '/pages/carousel.html', offers: 11 },
+  // its video item's thumbnail (itag i<n>-thumb, a JPEG) and its file for messaging are offers too
+  { path: '/pages/carousel.html', offers: 12 },
 ];
 
 async function originBytes(plan: OfferPlan): Promise<Buffer> {
