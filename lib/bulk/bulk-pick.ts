@@ -1,7 +1,7 @@
 import type { AnalyzedMedia } from '@/lib/media/analyze';
 import type { OfferPlan } from '@/lib/media/offers';
 import { pickOffer } from '@/lib/jobs/pick-offer';
-import type { BulkChoice } from './bulk-runner';
+import type { BulkChoice } from './bulk-item-kind';
 
 // The audio a video choice falls back to, best first: the container nearest MP4, then the common ones.
 const AUDIO_FALLBACK = ['m4a', 'mp3-320', 'mp3', 'opus', 'mp3-128', 'wav'];
