@@ -11,6 +11,7 @@ import { purgeUserHistory } from '@/lib/history/retention';
 import { analysisKind, createAnalyses } from '@/lib/jobs/analyses';
 import { createDownloadJobs, type DownloadJobOutcome, type DownloadJobs, type JobEnded } from '@/lib/jobs/download-jobs';
 import { downloadKind } from '@/lib/jobs/download-kind';
+import { createBullmqRunner } from '@/lib/jobs/bullmq/bullmq-runner';
 import { createEmbeddedRunner } from '@/lib/jobs/embedded-runner';
 import type { JobRunner } from '@/lib/jobs/runner';
 import type { JobQueue } from '@/lib/jobs/types';
@@ -79,7 +80,7 @@ export function wireEvents(): EventBus<Events> {
 }
 
 /** Every kind of job with its handler, emitting on `events`: registered on each runner, web or worker. */
-export function registerJobKinds(runner: JobRunner, events: EventBus<Events>): JobRunner {
+export function registerJobKinds<R extends JobRunner>(runner: R, events: EventBus<Events>): R {
   const { env } = config();
   runner.register(analysisKind({ analyze: analyzeMedia, concurrency: env.ANALYZE_CONCURRENCY }));
   runner.register(downloadKind({
@@ -101,9 +102,15 @@ export function registerJobKinds(runner: JobRunner, events: EventBus<Events>): J
   return runner;
 }
 
+/** REDIS_URL: jobs go to BullMQ and run in worker processes; unset, they run in this process. */
+function createRunner(): JobRunner {
+  const { env } = config();
+  return env.REDIS_URL ? createBullmqRunner({ redisUrl: env.REDIS_URL, db: getDb }) : createEmbeddedRunner({ db: getDb });
+}
+
 function wire(): Services {
   const events = wireEvents();
-  const jobs = registerJobKinds(createEmbeddedRunner({ db: getDb }), events);
+  const jobs = registerJobKinds(createRunner(), events);
 
   // ENGINE_AUTO_UPDATE=1: the yt-dlp engine renews itself daily (off by default).
   startEngineAutoUpdate();

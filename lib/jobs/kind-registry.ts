@@ -49,3 +49,5 @@ export function createKindRegistry(now: () => number) {
     },
   };
 }
+
+export type KindRegistry = ReturnType<typeof createKindRegistry>;
