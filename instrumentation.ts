@@ -19,9 +19,12 @@ export async function register() {
     process.once('SIGTERM', closeStatusStreams);
     const { restoreContentLength } = await import('./lib/http/wire-length');
     restoreContentLength();
-    // The yt-dlp workers import their engine now (~1 s each with the current yt-dlp), not during the first analysis.
-    // Not while `next build` prerenders: its workers must be able to exit.
+    // Not while `next build` prerenders: its workers must be able to exit, and it serves no one.
     if (process.env.NEXT_PHASE !== 'phase-production-build') {
+      // REDIS_URL: the state the nodes share (analyses) is registered before the first request.
+      const { registerSharedState } = await import('./lib/scale-out');
+      registerSharedState();
+      // The yt-dlp workers import their engine now (~1 s each with the current yt-dlp), not during the first analysis.
       const { getYtdlpPool } = await import('./lib/media/ytdlp/get-pool');
       getYtdlpPool().warm();
     }

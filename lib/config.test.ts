@@ -79,6 +79,14 @@ describe('config', () => {
     expect(() => parseConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: must be at least 16 characters/);
   });
 
+  it('keeps Redis off unless REDIS_URL is set, and checks the URL and the key prefix', () => {
+    expect(parseConfig({}).env).toMatchObject({ REDIS_URL: undefined, REDIS_PREFIX: 'grabline:' });
+    expect(parseConfig({ REDIS_URL: 'rediss://u:p@cache.internal:6380/2', REDIS_PREFIX: 'site-2:' }).env)
+      .toMatchObject({ REDIS_URL: 'rediss://u:p@cache.internal:6380/2', REDIS_PREFIX: 'site-2:' });
+    expect(() => parseConfig({ REDIS_URL: 'http://cache:6379' })).toThrow(/REDIS_URL: must be a redis:\/\/ or rediss:\/\/ URL/);
+    expect(() => parseConfig({ REDIS_PREFIX: 'has space' })).toThrow(/REDIS_PREFIX: must be 1 to 64/);
+  });
+
   it('keeps ads off unless a publisher id is set, and reads the placements by name', () => {
     expect(parseConfig({}).env).toMatchObject({ ADS_PUBLISHER_ID: undefined, ADS_PLACEMENTS: [], ADS_AUTO: false,
       ADS_SCRIPT_URL: 'https://pagead2.googlesyndication.com/pagead/js/adsbygoogle.js' });
@@ -109,6 +117,7 @@ describe('the documented settings', () => {
     const documented = new Set([...readme.matchAll(/^\| (`[A-Z_]+`(?:, `[A-Z_]+`)*) \|/gm)].flatMap((m) => [...m[1].matchAll(/`([A-Z_]+)`/g)].map((n) => n[1])));
     expect(operatorVariables.filter((name) => !documented.has(name))).toEqual([]);
     documented.delete('TEST_DATABASE_URL');
+    documented.delete('TEST_REDIS_URL');
     expect([...documented].filter((name) => !(CONFIG_VARIABLES as string[]).includes(name))).toEqual([]);
   });
 

@@ -61,8 +61,10 @@ const schema = z.object({
   // Store
   DATA_DIR: z.string().optional(),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
-  // Scale-out: jobs go to BullMQ queues on this Redis and run in `npm run worker` processes
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional(),
+  // Scale-out: shared state in Redis (analyses, rate-limit counters, pub/sub; jobs through BullMQ) and prepared
+  // files in a directory every node mounts. Unset, everything stays in this process and its temp dir.
+  REDIS_URL: z.string().regex(/^rediss?:\/\/[^\s]+$/, 'must be a redis:// or rediss:// URL').optional(),
+  REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'must be 1 to 64 letters, digits, _ . : or -').default('grabline:'),
   // A worker holds a job's lock this long, renewing it every half; a worker gone that long has its job retried
   JOB_LOCK_MS: int(1000, 600_000).default(10_000),
   JOB_STALLED_CHECK_MS: int(500, 600_000).default(5_000),

@@ -28,6 +28,7 @@ import { getYtdlpPool } from '@/lib/media/ytdlp/get-pool';
 import { breakerStates, engineInfo } from '@/lib/metrics/engine-readers';
 import { recordEngineEvents, recordJobEnded } from '@/lib/metrics/record';
 import { setMetricReaders } from '@/lib/metrics/registry';
+import { registerSharedState } from '@/lib/scale-out';
 
 /**
  * The composition root: the one place that creates the process's long-lived services and wires producers to
@@ -109,6 +110,8 @@ function createRunner(): JobRunner {
 }
 
 function wire(): Services {
+  // REDIS_URL: analyses shared with the other nodes (lib/scale-out.ts).
+  registerSharedState();
   const events = wireEvents();
   const jobs = registerJobKinds(createRunner(), events);
 

@@ -29,7 +29,7 @@ for (const row of readFileSync('README.md', 'utf8').split('\n')) {
   const m = /^\| (`[A-Z_]+`(?:, `[A-Z_]+`)*) \| (.*?) \| (.*) \|$/.exec(row);
   if (!m) continue;
   const names = [...m[1].matchAll(/`([A-Z_]+)`/g)].map((n) => n[1]);
-  if (names.length === 1 && names[0] === 'TEST_DATABASE_URL') continue;
+  if (names.length === 1 && (names[0] === 'TEST_DATABASE_URL' || names[0] === 'TEST_REDIS_URL')) continue;
   const description = m[3].replace(/\*\*|`/g, '').replace(/\\\|/g, '|');
   const fallback = m[2].replace(/`/g, '');
   const parts = fallback.split(',').map((d) => d.trim());

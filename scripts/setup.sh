@@ -10,10 +10,11 @@ cd "$(dirname "$0")/.."
 # versions are below what yt-dlp accepts, so it would skip them.
 APT_PACKAGES=(ffmpeg yt-dlp python3-certifi python3-mutagen python3-pycryptodome python3-websockets python3-brotli
   fonts-noto-core ca-certificates)
-# Only the test suite needs a browser, nginx (it runs the e2e suite behind it too) and a PostgreSQL 15 server (it
-# runs the store's tests on both engines).
+# Only the test suite needs a browser, nginx (it runs the e2e suite behind it too), a PostgreSQL 15 server (it
+# runs the store's tests on both engines) and a Redis server (it runs the Redis-backed stores' tests); a production
+# install reaches an operator's Redis through REDIS_URL and never runs one itself.
 if [ "${GRABLINE_SETUP_TESTS:-0}" = 1 ]; then
-  APT_PACKAGES+=(chromium nginx)
+  APT_PACKAGES+=(chromium nginx redis-server)
   [ -x /usr/lib/postgresql/15/bin/initdb ] || APT_PACKAGES+=(postgresql-15)
 fi
 

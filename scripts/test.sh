@@ -18,12 +18,24 @@ run_check lockfile npm ci --dry-run --ignore-scripts --no-audit --no-fund
 run_check lint npx eslint . --max-warnings=0
 run_check typecheck npx tsc --noEmit
 
+# Throwaway servers stopped on the way out, whatever happens.
+cleanups=()
+trap 'for c in "${cleanups[@]}"; do bash -c "$c" >/dev/null 2>&1; done' EXIT
+
 # A throwaway PostgreSQL cluster on loopback, so the store's tests run on both engines.
 if TEST_DATABASE_URL=$(bash scripts/pg-test-cluster.sh start 2>reports/pg.log); then
   export TEST_DATABASE_URL
-  trap 'bash scripts/pg-test-cluster.sh stop >/dev/null 2>&1' EXIT
+  cleanups+=('bash scripts/pg-test-cluster.sh stop')
 else
   echo "PostgreSQL test cluster did not start:"; cat reports/pg.log; checks+=("postgres:fail")
+fi
+
+# A throwaway Redis on loopback, so the Redis-backed stores (counters, analyses, pub/sub) are tested on a real server.
+if TEST_REDIS_URL=$(bash scripts/redis-test-server.sh start 2>reports/redis.log); then
+  export TEST_REDIS_URL
+  cleanups+=('bash scripts/redis-test-server.sh stop')
+else
+  echo "Redis test server did not start:"; cat reports/redis.log; checks+=("redis:fail")
 fi
 
 npx vitest run --reporter=default --reporter=json --outputFile.json=reports/vitest.json

@@ -1,7 +1,7 @@
 import 'server-only';
 import { createReadStream } from 'node:fs';
 import { analyzeMedia, type AnalyzedMedia } from '@/lib/media/analyze';
-import { checkedOffer, getPreparations, prepareDownload, type ResolvedOffer } from '@/lib/media/deliver';
+import { checkedOffer, getPreparations, loadCheckedOffer, prepareDownload, type ResolvedOffer } from '@/lib/media/deliver';
 import type { ItemFile } from './batch-store';
 import { pickBulkPlan } from './bulk-pick';
 import type { BulkChoice, PreparedItem } from './bulk-item-kind';
@@ -37,7 +37,7 @@ export async function prepareBulkItem(
  * (which fails with "This link has expired" once the analysis has expired too).
  */
 export async function openItemFile(file: ItemFile): Promise<AsyncIterable<Uint8Array>> {
-  const offer = checkedOffer(file.mediaId, file.itag, { ext: file.ext });
+  const offer = await loadCheckedOffer(file.mediaId, file.itag, { ext: file.ext });
   const ready = getPreparations().peek(offer.key) ?? (await prepareDownload(offer));
   return createReadStream(ready.file);
 }

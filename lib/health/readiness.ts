@@ -3,6 +3,7 @@ import { mkdir, statfs } from 'node:fs/promises';
 import { config } from '@/lib/config';
 import { getDb } from '@/lib/db';
 import { engineHealth } from '@/lib/media/analyze';
+import { getRedis, redisEnabled } from '@/lib/redis/connection';
 
 /** Below this much free space in the temp folder a node stops taking work: a prepared file would not fit. */
 export const MIN_FREE_TEMP_BYTES = 256 * 1024 ** 2;
@@ -10,7 +11,8 @@ const CHECK_TIMEOUT_MS = 3000;
 
 export interface Readiness {
   ready: boolean;
-  checks: { database: boolean; ffmpeg: boolean; engine: boolean; tempSpace: boolean };
+  /** `redis` only when REDIS_URL is set: without it nothing depends on one. */
+  checks: { database: boolean; ffmpeg: boolean; engine: boolean; tempSpace: boolean; redis?: boolean };
 }
 
 function withTimeout<T>(work: Promise<T>): Promise<T> {
@@ -23,12 +25,13 @@ const passes = (work: () => Promise<unknown>) => withTimeout(work()).then((value
 
 /**
  * Whether this node can serve work now: the store answers, ffmpeg and the analysis engine run (their versions are
- * probed at most every 10 minutes), and the temp folder has room for a prepared file. A load balancer sends
+ * probed at most every 10 minutes), the temp folder has room for a prepared file, and — when REDIS_URL is set —
+ * Redis answers a PING (shared analyses, counters and jobs live there). A load balancer sends
  * traffic only to a ready node; liveness is a separate, always-cheap check.
  */
 export async function readiness(): Promise<Readiness> {
   const engine = engineHealth().catch(() => null);
-  const [database, ffmpeg, ytdlp, tempSpace] = await Promise.all([
+  const [database, ffmpeg, ytdlp, tempSpace, redis] = await Promise.all([
     passes(async () => (await getDb()).get('SELECT 1 AS one')),
     passes(async () => Boolean((await engine)?.ffmpeg)),
     passes(async () => Boolean((await engine)?.ytdlp)),
@@ -38,7 +41,8 @@ export async function readiness(): Promise<Readiness> {
       const fs = await statfs(dir);
       return fs.bavail * fs.bsize >= MIN_FREE_TEMP_BYTES;
     }),
+    redisEnabled() ? passes(async () => (await getRedis().ping()) === 'PONG') : undefined,
   ]);
-  const checks = { database, ffmpeg, engine: ytdlp, tempSpace };
+  const checks: Readiness['checks'] = { database, ffmpeg, engine: ytdlp, tempSpace, ...(redis === undefined ? {} : { redis }) };
   return { ready: Object.values(checks).every(Boolean), checks };
 }

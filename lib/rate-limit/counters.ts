@@ -1,65 +1,40 @@
 import 'server-only';
 import type { Db } from '@/lib/db';
-import { now } from '@/lib/db/time';
-import { runPeriodically } from './periodic';
+import { getRedis, redisEnabled, redisPrefix } from '@/lib/redis/connection';
+import type { CounterBackend, Metering, Quota, QuotaState } from './counter-types';
+import { dbCounters } from './db-counters';
+import { redisCounters } from './redis-counters';
 import type { RateWindow } from './windows';
 
-export interface Quota {
-  window: RateWindow;
-  limit: number;
-  /** The message a caller past this limit reads. */
-  message: string;
+export type { CounterBackend, Metering, Quota, QuotaState } from './counter-types';
+
+/**
+ * Request counters: in Redis when REDIS_URL is set (every node counts against the same numbers), else in the
+ * database handed in. `meter`, `peek` and `readCount` take the database either way, so callers do not change
+ * with the deployment; the `*On` forms take a backend (tests run the same cases on each).
+ */
+export function countersFor(db: Db): CounterBackend {
+  return redisEnabled() ? redisCounters(getRedis(), redisPrefix()) : dbCounters(db);
 }
-
-export interface QuotaState extends Quota {
-  used: number;
-}
-
-export type Metering = { allowed: true; states: QuotaState[] } | { allowed: false; states: QuotaState[]; exceeded: QuotaState };
-
-class WindowFull extends Error {}
 
 /**
  * Counts `cost` requests (default one) against every quota of `key`, all or none: a request refused by the
- * monthly limit does not use up the day, and a refused request uses up nothing — nor does a part of it. Each
- * increment is one conditional upsert, so concurrent requests never push a counter past its limit on either
- * engine.
+ * monthly limit does not use up the day, and a refused request uses up nothing — nor does a part of it.
  */
-export async function meter(db: Db, key: string, quotas: Quota[], cost = 1): Promise<Metering> {
-  runPeriodically('rate-counters', 10 * 60 * 1000, () => db.run('DELETE FROM rate_counters WHERE expires_at < ?', [now()]));
-  try {
-    // The insert has no WHERE: a cost over the whole limit must be refused before it could open a window.
-    if (quotas.some((quota) => cost > quota.limit)) throw new WindowFull();
-    const states = await db.transaction(async (tx) => {
-      const counted: QuotaState[] = [];
-      for (const quota of quotas) {
-        const row = await tx.get<{ count: number }>(
-          `INSERT INTO rate_counters (key, period, count, expires_at) VALUES (?, ?, ?, ?)
-           ON CONFLICT (key, period) DO UPDATE SET count = rate_counters.count + ? WHERE rate_counters.count + ? <= ?
-           RETURNING count`,
-          [key, quota.window.period, cost, quota.window.resetsAt, cost, cost, quota.limit],
-        );
-        if (!row) throw new WindowFull();
-        counted.push({ ...quota, used: Number(row.count) });
-      }
-      return counted;
-    });
-    return { allowed: true, states };
-  } catch (error) {
-    if (!(error instanceof WindowFull)) throw error;
-  }
-  const states = await Promise.all(quotas.map(async (quota) => ({ ...quota, used: await readCount(db, key, quota.window) })));
+export async function meterOn(backend: CounterBackend, key: string, quotas: Quota[], cost = 1): Promise<Metering> {
+  const { added, counts } = await backend.add(key, quotas, cost);
+  const states: QuotaState[] = quotas.map((quota, i) => ({ ...quota, used: counts[i] ?? 0 }));
+  if (added) return { allowed: true, states };
   const exceeded = states.find((state) => state.used + cost > state.limit) ?? states[0];
   return { allowed: false, states, exceeded };
 }
 
 /** The counters as they stand, counting nothing: for endpoints that show the limits without using them. */
-export async function peek(db: Db, key: string, quotas: Quota[]): Promise<Metering> {
-  const states = await Promise.all(quotas.map(async (quota) => ({ ...quota, used: await readCount(db, key, quota.window) })));
+export async function peekOn(backend: CounterBackend, key: string, quotas: Quota[]): Promise<Metering> {
+  const states = await Promise.all(quotas.map(async (quota) => ({ ...quota, used: await backend.read(key, quota.window) })));
   return { allowed: true, states };
 }
 
-export async function readCount(db: Db, key: string, window: RateWindow): Promise<number> {
-  const row = await db.get<{ count: number }>('SELECT count FROM rate_counters WHERE key = ? AND period = ?', [key, window.period]);
-  return row ? Number(row.count) : 0;
-}
+export const meter = (db: Db, key: string, quotas: Quota[], cost = 1) => meterOn(countersFor(db), key, quotas, cost);
+export const peek = (db: Db, key: string, quotas: Quota[]) => peekOn(countersFor(db), key, quotas);
+export const readCount = (db: Db, key: string, window: RateWindow) => countersFor(db).read(key, window);

@@ -4,6 +4,7 @@ import { engineEvents } from '@/lib/events';
 import { createBullmqRunner } from '@/lib/jobs/bullmq/bullmq-runner';
 import { getDb } from '@/lib/db';
 import { recordEngineEvents } from '@/lib/metrics/record';
+import { registerSharedState } from '@/lib/scale-out';
 import { registerJobKinds, wireEvents } from '@/lib/server';
 
 /**
@@ -15,6 +16,8 @@ import { registerJobKinds, wireEvents } from '@/lib/server';
 export async function startWorker(): Promise<void> {
   const { env } = config();
   if (!env.REDIS_URL) throw new Error('REDIS_URL is not set: without Redis, jobs run inside the web process and no worker is needed');
+  // The analyses every node shares, so a download on a web node finds what a worker analysed.
+  registerSharedState();
   const runner = registerJobKinds(createBullmqRunner({ redisUrl: env.REDIS_URL, db: getDb }), wireEvents());
   recordEngineEvents(engineEvents());
   const workers = runner.work({ lockMs: env.JOB_LOCK_MS, stalledCheckMs: env.JOB_STALLED_CHECK_MS, shutdownMs: env.WORKER_SHUTDOWN_MS });

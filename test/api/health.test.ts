@@ -4,6 +4,8 @@ import { GET as live } from '@/app/api/health/live/route';
 import { GET as ready } from '@/app/api/health/ready/route';
 import { appStores, callRoute } from '@/lib/auth/store.testkit';
 import { closeDb } from '@/lib/db';
+import { closeRedis } from '@/lib/redis/connection';
+import { REDIS_SKIP_REASON, testRedisUrl } from '@/test/redis-server';
 
 /** Liveness is always cheap, readiness says whether this node can take work, details are for the operator. */
 const [sqlite] = appStores();
@@ -52,6 +54,23 @@ describe('GET /api/health/ready', () => {
     expect(res.status).toBe(503);
     expect(res.json.error).toBe('Not ready: database');
     await closeDb();
+  });
+
+  it('with REDIS_URL, is 503 naming redis when Redis does not answer', async () => {
+    vi.stubEnv('REDIS_URL', 'redis://127.0.0.1:1');
+    const res = await callRoute(ready, '/api/health/ready');
+    expect(res.status).toBe(503);
+    expect(res.json.error).toBe('Not ready: redis');
+    expect(res.json.details.checks).toMatchObject({ database: true, redis: false });
+    await closeRedis();
+  });
+
+  it.runIf(testRedisUrl)(testRedisUrl ? 'with REDIS_URL, checks that Redis answers' : `with REDIS_URL, checks that Redis answers — ${REDIS_SKIP_REASON}`, async () => {
+    vi.stubEnv('REDIS_URL', testRedisUrl!);
+    const res = await callRoute(ready, '/api/health/ready');
+    expect(res.status).toBe(200);
+    expect(res.json.data.checks).toEqual({ database: true, ffmpeg: true, engine: true, tempSpace: true, redis: true });
+    await closeRedis();
   });
 });
 

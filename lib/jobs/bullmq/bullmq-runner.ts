@@ -1,12 +1,12 @@
 import 'server-only';
 import { Queue } from 'bullmq';
-import { Redis } from 'ioredis';
 import type { Db } from '@/lib/db';
+import { bullPrefix, createRedis } from '@/lib/redis/connection';
 import { createJobStoreAccess } from '../job-store-access';
 import { createKindRegistry } from '../kind-registry';
 import { createStateFeed } from '../state-feed';
 import type { BaseState, JobRunner, JobToRun } from '../runner';
-import { CANCEL_CHANNEL, PREFIX, queueName, STATES_CHANNEL, createStateWriter, type StateMessage } from './redis-states';
+import { cancelChannel, createStateWriter, queueName, statesChannel, type StateMessage } from './redis-states';
 import { startJobWorkers, type JobWorkers, type WorkerOptions } from './job-workers';
 
 export interface BullmqRunnerOptions {
@@ -34,8 +34,9 @@ export function createBullmqRunner(options: BullmqRunnerOptions): BullmqRunner {
   const now = options.now ?? Date.now;
   const kinds = createKindRegistry(now);
   const store = createJobStoreAccess({ name: 'jobs', db: options.db, now, recover: async () => undefined, purge: kinds.purge });
-  const redis = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
-  const subscriber = redis.duplicate();
+  // Commands wait out a Redis restart instead of failing: a queued job must not be lost to a reconnection.
+  const redis = createRedis('jobs', { maxRetriesPerRequest: null }, options.redisUrl);
+  const subscriber = createRedis('job-states', { maxRetriesPerRequest: null }, options.redisUrl);
   const writer = createStateWriter(redis, kinds, store, now);
   const feed = createStateFeed();
   const queues = new Map<string, Queue>();
@@ -43,7 +44,7 @@ export function createBullmqRunner(options: BullmqRunnerOptions): BullmqRunner {
 
   const queueOf = (type: string) => {
     let queue = queues.get(type);
-    if (!queue) queues.set(type, (queue = new Queue(queueName(type), { connection: redis, prefix: PREFIX })));
+    if (!queue) queues.set(type, (queue = new Queue(queueName(type), { connection: redis, prefix: bullPrefix() })));
     return queue;
   };
   const follow = (id: string) => followed.set(id, (followed.get(id) ?? 0) + 1);
@@ -62,7 +63,7 @@ export function createBullmqRunner(options: BullmqRunnerOptions): BullmqRunner {
     return state && { id, type, state, final: kind.ended.includes(state.status) };
   };
 
-  void subscriber.subscribe(STATES_CHANNEL).catch((error) => console.error('[jobs] could not subscribe to job states', error));
+  void subscriber.subscribe(statesChannel()).catch((error) => console.error('[jobs] could not subscribe to job states', error));
   subscriber.on('message', (_channel, raw: string) => {
     const message = JSON.parse(raw) as StateMessage;
     if (followed.has(message.id)) feed.publish(message.id, message.state, message.final);
@@ -109,13 +110,13 @@ export function createBullmqRunner(options: BullmqRunnerOptions): BullmqRunner {
       const queued = await queueOf(type).getJob(id);
       if (queued && ['waiting', 'delayed', 'prioritized'].includes(await queued.getState())) await queued.remove().catch(() => undefined);
       // The worker running it (if any) hears this and aborts its handler; the state is written here at once.
-      await redis.publish(CANCEL_CHANNEL, id);
+      await redis.publish(cancelChannel(), id);
       await writer.write(kind, id, kind.cancelled);
       return true;
     },
     load: () => ({ running: 0, waiting: 0 }),
     store,
-    work: (workerOptions) => startJobWorkers({ ...workerOptions, redis, kinds, writer, store, now, enqueue: runner.enqueue }),
+    work: (workerOptions) => startJobWorkers({ ...workerOptions, redisUrl: options.redisUrl, redis, kinds, writer, store, now, enqueue: runner.enqueue }),
     async close() {
       feed.clear();
       await Promise.all([...queues.values()].map((queue) => queue.close()));

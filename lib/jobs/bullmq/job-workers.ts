@@ -2,11 +2,12 @@ import 'server-only';
 import { Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Db } from '@/lib/db';
+import { bullPrefix, createRedis } from '@/lib/redis/connection';
 import { createJobContext } from '../job-context';
 import type { AnyKind, KindRegistry } from '../kind-registry';
 import type { LimiterLoad } from '../limiter';
 import type { BaseState, JobRunner } from '../runner';
-import { CANCEL_CHANNEL, PREFIX, queueName, type StateWriter } from './redis-states';
+import { cancelChannel, onceKey, queueName, type StateWriter } from './redis-states';
 
 export interface WorkerOptions {
   /** A running job's lock; renewed every half of it. */
@@ -18,6 +19,7 @@ export interface WorkerOptions {
 }
 
 interface Internals extends WorkerOptions {
+  redisUrl: string;
   redis: Redis;
   kinds: KindRegistry;
   writer: StateWriter;
@@ -39,8 +41,8 @@ const ONCE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** One BullMQ worker per kind in this process, each running at most the kind's concurrency at once. */
 export function startJobWorkers(options: Internals): JobWorkers {
   const running = new Map<string, { controller: AbortController; type: string }>();
-  const cancels = options.redis.duplicate();
-  void cancels.subscribe(CANCEL_CHANNEL).catch((error) => console.error('[worker] could not subscribe to cancels', error));
+  const cancels = createRedis('job-cancels', { maxRetriesPerRequest: null }, options.redisUrl);
+  void cancels.subscribe(cancelChannel()).catch((error) => console.error('[worker] could not subscribe to cancels', error));
   cancels.on('message', (_channel, id: string) => running.get(id)?.controller.abort());
 
   const processorFor = (kind: AnyKind) => async (job: { id?: string; data: { payload: unknown } }) => {
@@ -51,7 +53,7 @@ export function startJobWorkers(options: Internals): JobWorkers {
       id, signal: controller.signal, now: options.now,
       write: (state) => options.writer.write(kind, id, state),
       enqueue: (type, next) => options.enqueue(type as AnyKind['type'], next),
-      once: async (key) => (await options.redis.set(`${PREFIX}:once:${key}`, '1', 'PX', ONCE_TTL_MS, 'NX')) === 'OK',
+      once: async (key) => (await options.redis.set(onceKey(key), '1', 'PX', ONCE_TTL_MS, 'NX')) === 'OK',
       store: options.store,
     });
     try {
@@ -63,7 +65,7 @@ export function startJobWorkers(options: Internals): JobWorkers {
 
   const workers = options.kinds.all().map((kind) => {
     const worker = new Worker(queueName(kind.type), processorFor(kind), {
-      connection: options.redis, prefix: PREFIX, concurrency: Math.max(1, kind.concurrency),
+      connection: options.redis, prefix: bullPrefix(), concurrency: Math.max(1, kind.concurrency),
       lockDuration: options.lockMs, stalledInterval: options.stalledCheckMs, maxStalledCount: MAX_STALLS,
     });
     // Stalled once too often (or a handler threw past its own catch): nothing will finish it now, so say so.

@@ -1,15 +1,16 @@
 import 'server-only';
 import type { Redis } from 'ioredis';
 import type { Db } from '@/lib/db';
+import { redisKey } from '@/lib/redis/connection';
 import type { AnyKind, KindRegistry } from '../kind-registry';
 import type { BaseState } from '../runner';
 
-/** Queue, key and channel names, all under one prefix so a Redis can be shared. */
-export const PREFIX = 'grabline';
+/** Queue, key and channel names, all under REDIS_PREFIX so a Redis can be shared. */
 export const queueName = (type: string) => `jobs-${type}`;
-export const stateKey = (id: string) => `${PREFIX}:job-state:${id}`;
-export const STATES_CHANNEL = `${PREFIX}:job-states`;
-export const CANCEL_CHANNEL = `${PREFIX}:job-cancel`;
+export const stateKey = (id: string) => redisKey('job-state', id);
+export const statesChannel = () => redisKey('job-states');
+export const cancelChannel = () => redisKey('job-cancel');
+export const onceKey = (key: string) => redisKey('once', key);
 
 /** A state message on STATES_CHANNEL, and the value of a job's state key. */
 export interface StateMessage {
@@ -41,7 +42,7 @@ const FALLBACK_TTL_MS = 24 * 60 * 60 * 1000;
 export function createStateWriter(redis: Redis, kinds: KindRegistry, store: () => Promise<Db>, now: () => number) {
   const publish = async (kind: AnyKind, id: string, state: BaseState, expiresAt?: number) => {
     const message: StateMessage = { id, type: kind.type, state, final: kind.ended.includes(state.status) };
-    const written = await redis.eval(SET_STATE, 1, stateKey(id), JSON.stringify(message), String(expiresAt ?? 0), String(FALLBACK_TTL_MS), STATES_CHANNEL);
+    const written = await redis.eval(SET_STATE, 1, stateKey(id), JSON.stringify(message), String(expiresAt ?? 0), String(FALLBACK_TTL_MS), statesChannel());
     return written === 1;
   };
   return {

@@ -8,7 +8,9 @@ interface Entry {
 
 /**
  * Finished analyses by key (engine + canonical URL) and by media id, least recently used evicted first, each
- * for a TTL. Errors are never cached: a failed site may work a minute later.
+ * for a TTL. Errors are never cached: a failed site may work a minute later. This is the embedded default and,
+ * when a shared store is registered (analysis-store.ts), this node's copy of the analyses it made or fetched,
+ * kept no longer than the shared entry lives.
  */
 export class AnalysisCache {
   private readonly byKey = new Map<string, Entry>();
@@ -45,10 +47,11 @@ export class AnalysisCache {
     return this.live(this.byId.get(id))?.media;
   }
 
-  set(key: string, media: AnalyzedMedia): void {
+  /** Keeps `media` for the TTL from now, or until `expiresAt` when it comes from a shared store. */
+  set(key: string, media: AnalyzedMedia, expiresAt = this.now() + this.options.ttlMs()): void {
     const previous = this.byKey.get(key);
     if (previous) this.delete(previous);
-    const entry = { key, media, expiresAt: this.now() + this.options.ttlMs() };
+    const entry = { key, media, expiresAt };
     this.byKey.set(key, entry);
     this.byId.set(media.info.id, entry);
     const max = Math.max(1, this.options.maxEntries());

@@ -6,6 +6,7 @@ import { engineEvents } from '@/lib/events';
 import { recogniseUrl } from '@/lib/media/platforms';
 import { assertPlatformEnabled } from '@/lib/media/platforms/enabled';
 import { AnalysisCache } from './analysis-cache';
+import type { AnalysisStore } from './analysis-store';
 import { assertDownloadable, defaultEngines, runEngine, type EngineDeps } from './run-engine';
 import { SharedRuns } from './shared-runs';
 import { hasMedia, toAnalyzedMedia } from './to-media-info';
@@ -14,8 +15,11 @@ import type { AnalyzedMedia, AnalyzeOptions } from './types';
 export const analysisTtlMs = (): number => config().env.ANALYSIS_TTL_MS;
 
 interface AnalysisState {
+  /** This process's analyses: the embedded default, and the local copy when a shared store is set. */
   cache: AnalysisCache;
   runs: SharedRuns<AnalyzedMedia>;
+  /** The analyses every node shares (Redis), when the deployment has one. */
+  shared?: AnalysisStore;
 }
 
 // On globalThis: Next dev reloads modules, and the download engine must find analyses made before a reload.
@@ -27,6 +31,22 @@ function state(): AnalysisState {
     runs: new SharedRuns(),
   };
   return holder.__grablineAnalysis;
+}
+
+/**
+ * Registers the store every node shares (the composition root does, when REDIS_URL is set); undefined goes back
+ * to this process's memory alone. Analyses already in this process's memory stay there.
+ */
+export function setAnalysisStore(store: AnalysisStore | undefined): void {
+  state().shared = store;
+}
+
+/** Another node's analysis of this key, copied into this process's cache; undefined when there is none. */
+async function fromShared(shared: AnalysisStore, key: string, mediaId: string): Promise<AnalyzedMedia | undefined> {
+  const entry = await shared.get(mediaId);
+  if (!entry || entry.key !== key) return undefined;
+  state().cache.set(key, entry.media, entry.expiresAt);
+  return entry.media;
 }
 
 /** The same link analysed by the same engine always gets the same id (offers are addressed by it). */
@@ -46,9 +66,13 @@ export async function analyzeMedia(input: string, options: AnalyzeOptions = {}, 
   const { cache, runs } = state();
   const cached = cache.get(key);
   if (cached) return cached;
+  const mediaId = mediaIdFor(key);
   return runs.run(
     key,
     async (signal) => {
+      const shared = state().shared;
+      const found = shared && (await fromShared(shared, key, mediaId));
+      if (found) return found;
       const started = performance.now();
       // The engine that answered, else the one asked for ('auto' when the run failed before any answered).
       let ran: string = engine;
@@ -59,9 +83,12 @@ export async function analyzeMedia(input: string, options: AnalyzeOptions = {}, 
         const extraction = await runEngine(recognition, engine, deps, signal);
         ran = extraction.engine;
         assertDownloadable(extraction);
-        const media = toAnalyzedMedia(extraction, mediaIdFor(key));
+        const media = toAnalyzedMedia(extraction, mediaId);
         if (!hasMedia(media)) throw new AppError('no_media', 'No downloadable media found at this link');
-        cache.set(key, media);
+        const expiresAt = Date.now() + analysisTtlMs();
+        cache.set(key, media, expiresAt);
+        // Shared so another node serves its downloads; if the shared store fails, this node still can.
+        await shared?.put({ key, media, expiresAt }).catch((error) => console.error('[analysis] could not share an analysis', error));
         report();
         return media;
       } catch (error) {
@@ -73,12 +100,28 @@ export async function analyzeMedia(input: string, options: AnalyzeOptions = {}, 
   );
 }
 
-/** A finished analysis by its MediaInfo id, while it lives (the download engine resolves itags with it). */
+/**
+ * A finished analysis by its MediaInfo id, while it lives, from this process's cache only (the download engine
+ * resolves itags with it). Code given a media id by a client or another process calls loadAnalyzed first.
+ */
 export function getAnalyzed(mediaId: string): AnalyzedMedia | undefined {
   return state().cache.getById(mediaId);
 }
 
-/** Forgets every analysis (tests; an operator's purge). */
-export function clearAnalyses(): void {
-  state().cache.clear();
+/** A finished analysis by its MediaInfo id from this process, else from the shared store (then kept here too). */
+export async function loadAnalyzed(mediaId: string): Promise<AnalyzedMedia | undefined> {
+  const { cache, shared } = state();
+  const local = cache.getById(mediaId);
+  if (local || !shared) return local;
+  const entry = await shared.get(mediaId);
+  if (!entry) return undefined;
+  cache.set(entry.key, entry.media, entry.expiresAt);
+  return entry.media;
+}
+
+/** Forgets every analysis, here at once and in the shared store when there is one (tests; an operator's purge). */
+export function clearAnalyses(): Promise<void> {
+  const { cache, shared } = state();
+  cache.clear();
+  return shared ? shared.clear() : Promise.resolve();
 }

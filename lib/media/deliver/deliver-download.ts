@@ -1,6 +1,7 @@
 import 'server-only';
 import { clientAddress } from '@/lib/http/client-address';
 import { AppError } from '@/lib/errors';
+import { loadAnalyzed } from '@/lib/media/analyze';
 import type { SourceFormat } from '@/lib/media/types';
 import { acquireDownloadSlot, assertDurationAllowed, assertSizeAllowed } from './limits';
 import { reportedDelivery, reportedPreparation } from './observe';
@@ -32,6 +33,15 @@ export function checkedOffer(mediaId: string, itag: string, opts: { ext?: string
   return offer;
 }
 
+/**
+ * checkedOffer for a media id that came from a client or another process: the analysis may have been made on
+ * another node, so it is brought here from the shared store first (a no-op when this node has it).
+ */
+export async function loadCheckedOffer(mediaId: string, itag: string, opts: { ext?: string; item?: string } = {}): Promise<ResolvedOffer> {
+  await loadAnalyzed(mediaId);
+  return checkedOffer(mediaId, itag, opts);
+}
+
 /** Prepares (or joins the preparation of) an offer's file; a passthrough offer is simply fetched to disk. */
 export function prepareDownload(offer: ResolvedOffer, opts: WaitOptions = {}): Promise<ReadyFile> {
   return getPreparations().prepare(
@@ -48,7 +58,7 @@ export function prepareDownload(offer: ResolvedOffer, opts: WaitOptions = {}): P
  */
 export async function deliverDownload(req: DownloadRequest): Promise<Response> {
   const started = performance.now();
-  const offer = checkedOffer(req.mediaId, req.itag, req);
+  const offer = await loadCheckedOffer(req.mediaId, req.itag, req);
   const release = acquireDownloadSlot(clientAddress(req.headers));
   const meta = { title: offer.title, ext: offer.plan.ext, range: req.headers.get('range') };
   try {

@@ -2,7 +2,7 @@ import 'server-only';
 import { createReadStream } from 'node:fs';
 import { AppError } from '@/lib/errors';
 import { clientAddress } from '@/lib/http/client-address';
-import { getAnalyzed } from '@/lib/media/analyze';
+import { getAnalyzed, loadAnalyzed } from '@/lib/media/analyze';
 import { createNameAllocator } from '@/lib/zip/entry-names';
 import { zipStream, type ZipSource } from '@/lib/zip/zip-stream';
 import { checkedOffer, prepareDownload } from './deliver-download';
@@ -36,7 +36,9 @@ export function postOffers(mediaId: string): ResolvedOffer[] {
  * title (made safe and unique), in the post's order. Each file is prepared (or fetched) when its turn comes, shared
  * with a single download of the same offer; the archive holds one of the caller's download slots until it ends.
  */
-export function postZip(req: PostZipRequest): { stream: ReadableStream<Uint8Array>; filename: string } {
+export async function postZip(req: PostZipRequest): Promise<{ stream: ReadableStream<Uint8Array>; filename: string }> {
+  // The post may have been analysed on another node: bring its analysis here first.
+  await loadAnalyzed(req.mediaId);
   const offers = postOffers(req.mediaId);
   const release = acquireDownloadSlot(clientAddress(req.headers));
   const nameFor = createNameAllocator();

@@ -7,7 +7,7 @@ export const dynamic = 'force-dynamic';
 
 /** GET /api/download/{id}/zip → every item of a multi-item post (carousel, slideshow, several videos) as one ZIP. */
 export const GET = route({ auth: 'api', params: idParams('id'), notFound: expiredLink().message }, async ({ req, params }) => {
-  const { stream, filename } = postZip({ mediaId: params.id, headers: req.headers, signal: req.signal });
+  const { stream, filename } = await postZip({ mediaId: params.id, headers: req.headers, signal: req.signal });
   return new Response(stream, {
     headers: {
       'Content-Type': 'application/zip',
