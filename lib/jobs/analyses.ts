@@ -50,7 +50,7 @@ export function analysisKind(deps: {
     async run(context, { url, engine }) {
       await context.save(ANALYZING);
       try {
-        const media = await deps.analyze(url, { engine });
+        const media = await deps.analyze(url, { engine, signal: context.signal });
         await context.save({ status: 'ready', progress: 100, message: 'Analysis complete', metadata: media.info });
       } catch (error) {
         await context.save(failed(error));
