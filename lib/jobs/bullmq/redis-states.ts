@@ -20,15 +20,25 @@ export interface StateMessage {
   final: boolean;
 }
 
-// Writes the state unless the stored one is final (a cancelled job's handler may still be talking); keeps the
-// key's expiry unless a new one is given; publishes what it wrote. Returns 1 when written.
+// Writes the state unless the stored one is final (a cancelled job's handler may still be talking); while the job
+// runs its progress never goes below the stored one (a retried attempt starts again from 0); keeps the key's
+// expiry unless a new one is given; publishes what it wrote. Returns 1 when written.
 const SET_STATE = `
+local value = ARGV[1]
 local current = redis.call('GET', KEYS[1])
-if current and cjson.decode(current).final then return 0 end
-if tonumber(ARGV[2]) > 0 then redis.call('SET', KEYS[1], ARGV[1], 'PXAT', ARGV[2])
-elseif current then redis.call('SET', KEYS[1], ARGV[1], 'KEEPTTL')
-else redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[3]) end
-redis.call('PUBLISH', ARGV[4], ARGV[1])
+if current then
+  local stored = cjson.decode(current)
+  if stored.final then return 0 end
+  local incoming = cjson.decode(value)
+  if not incoming.final and stored.state.progress > incoming.state.progress then
+    incoming.state.progress = stored.state.progress
+    value = cjson.encode(incoming)
+  end
+end
+if tonumber(ARGV[2]) > 0 then redis.call('SET', KEYS[1], value, 'PXAT', ARGV[2])
+elseif current then redis.call('SET', KEYS[1], value, 'KEEPTTL')
+else redis.call('SET', KEYS[1], value, 'PX', ARGV[3]) end
+redis.call('PUBLISH', ARGV[4], value)
 return 1`;
 
 /** A key whose job never said when it expires lives this long (the row in the store stays the authority). */
