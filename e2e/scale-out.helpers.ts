@@ -1,4 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import pg from 'pg';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the spec reads the API's envelopes loosely */
 
@@ -62,4 +65,35 @@ export function stopProcess(child: ChildProcess, signal: NodeJS.Signals): Promis
     child.once('exit', () => resolve());
     child.kill(signal);
   });
+}
+
+/**
+ * A schema of its own in the test PostgreSQL (TEST_DATABASE_URL), and the URL every node connects with: the
+ * server sets each connection's search_path to it.
+ */
+export async function testSchema(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const schema = `scale_${randomBytes(8).toString('hex')}`;
+  const run = async (sql: string) => {
+    const client = new pg.Client({ connectionString: baseUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`CREATE SCHEMA ${schema}`);
+  const url = new URL(baseUrl);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return { url: url.toString(), drop: () => run(`DROP SCHEMA IF EXISTS ${schema} CASCADE`) };
+}
+
+/** The name of the worker that last took a BullMQ job (its hash's `pb` field), read straight from Redis. */
+export async function processedBy(redisUrl: string, jobKey: string): Promise<string> {
+  const client = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
+  try {
+    return (await client.hget(jobKey, 'pb')) ?? '';
+  } finally {
+    client.disconnect();
+  }
 }

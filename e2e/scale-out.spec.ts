@@ -5,10 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { FIXTURE_PORT } from '../playwright.config';
-import { createTestSchema, dropTestSchema, withSearchPath } from '../test/db-engines';
 import { startNextServer } from '../test/next-server';
 import { startRedis, type RedisProcess } from '../test/scale/redis-process';
-import { followStatus, json, startWorker, stopProcess } from './scale-out.helpers';
+import { followStatus, json, processedBy, startWorker, stopProcess, testSchema } from './scale-out.helpers';
 
 /**
  * Past one machine, with real servers: redis-server (append-only, temp dir) and the test PostgreSQL, two web nodes
@@ -25,7 +24,7 @@ test.describe.configure({ mode: 'serial' });
 test.skip(!baseDbUrl, 'skipped: TEST_DATABASE_URL is unset (the test command starts PostgreSQL; see scripts/pg-test-cluster.sh)');
 
 let redis: RedisProcess;
-let schema: string;
+let schema: Awaited<ReturnType<typeof testSchema>> | undefined;
 let root: string;
 let env: Record<string, string>;
 const webs: (ChildProcess | undefined)[] = [];
@@ -44,9 +43,9 @@ test.beforeAll(async () => {
   test.setTimeout(180_000);
   root = mkdtempSync(join(tmpdir(), 'grabline-scale-'));
   redis = await startRedis();
-  schema = await createTestSchema(baseDbUrl!);
+  schema = await testSchema(baseDbUrl!);
   env = {
-    DATABASE_URL: withSearchPath(baseDbUrl!, schema),
+    DATABASE_URL: schema.url,
     REDIS_URL: redis.url,
     REDIS_PREFIX: `scale-${run}:`,
     JWT_SECRET: 'a-scale-out-test-secret-shared-by-every-node',
@@ -63,7 +62,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await Promise.all([...webs, ...workers].map((child) => child && stopProcess(child, 'SIGKILL')));
   await redis?.stop();
-  if (schema) await dropTestSchema(baseDbUrl!, schema);
+  await schema?.drop();
   rmSync(root, { recursive: true, force: true });
 });
 
@@ -80,20 +79,24 @@ test('an analysis asked of web 1 is streamed live and read on web 2', async () =
 });
 
 test('a download job asked of web 1, its worker SIGKILLed mid-job: the other worker finishes it, web 2 serves the exact bytes', async () => {
-  test.setTimeout(90_000);
-  // One worker only while the job starts, so we know which one to kill.
-  await stopProcess(workers[1]!, 'SIGTERM');
-  const source = `${FIXTURE}/_sw/throttle=150000/video.mp4?run=${run}-download`;
+  test.setTimeout(120_000);
+  // 3 MB at 300 kB/s: each attempt takes ~10 s, so the job is surely mid-way when its worker is killed.
+  const source = `${FIXTURE}/_sw/throttle=300000/video.mp4?run=${run}-download`;
   const { downloadId } = await json(`${WEB[0]}/api/media/download`, { url: source, quality: '720p', format: 'mp4' });
   const progress = () => json(`${WEB[1]}/api/media/progress/${downloadId}`);
   await expect.poll(async () => (await progress()).status, { timeout: 30_000 }).toBe('processing');
-  await startJobWorker(1);
-  await stopProcess(workers[0]!, 'SIGKILL');
+  // Which worker took it: BullMQ records the worker's name (host:pid) on the job.
+  const runningOn = await processedBy(redis.url, `${env.REDIS_PREFIX}bull:jobs-download:${downloadId}`);
+  const victim = workers.findIndex((worker) => runningOn.endsWith(`:${worker!.pid}`));
+  expect(victim).toBeGreaterThanOrEqual(0);
+  await stopProcess(workers[victim]!, 'SIGKILL');
   const killedAt = (await progress()).progress;
+  expect(killedAt).toBeLessThan(100);
   await expect.poll(async () => (await progress()).status, { timeout: 60_000, intervals: [250] }).toBe('ready');
+  const survivor = workers[1 - victim]!.pid;
+  expect(await processedBy(redis.url, `${env.REDIS_PREFIX}bull:jobs-download:${downloadId}`)).toMatch(new RegExp(`:${survivor}$`));
   const done = await progress();
   expect(done.progress).toBe(100);
-  expect(killedAt).toBeLessThan(100);
 
   const file = await fetch(`${WEB[1]}${done.downloadUrl}`);
   expect(file.status).toBe(200);
@@ -105,7 +108,7 @@ test('a download job asked of web 1, its worker SIGKILLed mid-job: the other wor
   const probe = execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration:stream=codec_name', '-of', 'csv=p=0', path], { encoding: 'utf8' });
   expect(probe).toContain('h264');
   expect(Number(probe.trim().split('\n').at(-1))).toBeGreaterThan(5.5);
-  await startJobWorker(0);
+  await startJobWorker(victim);
 });
 
 test('a bulk batch asked of web 1 is followed and zipped on web 2', async () => {

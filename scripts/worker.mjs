@@ -7,7 +7,7 @@ import { createJiti } from 'jiti';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const alias = { '@/': `${root}/`, 'server-only': path.join(root, 'node_modules/server-only/empty.js') };
-const jiti = createJiti(import.meta.url, { alias, fsCache: false });
+const jiti = createJiti(import.meta.url, { alias });
 const { startWorker } = await jiti.import(path.join(root, 'lib/worker/start.ts'));
 await startWorker().catch((error) => {
   console.error(`[worker] ${error instanceof Error ? error.message : String(error)}`);

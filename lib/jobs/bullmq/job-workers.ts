@@ -1,4 +1,5 @@
 import 'server-only';
+import { hostname } from 'node:os';
 import { Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Db } from '@/lib/db';
@@ -65,6 +66,8 @@ export function startJobWorkers(options: Internals): JobWorkers {
 
   const workers = options.kinds.all().map((kind) => {
     const worker = new Worker(queueName(kind.type), processorFor(kind), {
+      // Stored on each job it takes (`processedBy`): which worker runs what, for an operator (and the scale test).
+      name: `${hostname()}:${process.pid}`,
       connection: options.redis, prefix: bullPrefix(), concurrency: Math.max(1, kind.concurrency),
       lockDuration: options.lockMs, stalledInterval: options.stalledCheckMs, maxStalledCount: MAX_STALLS,
     });
