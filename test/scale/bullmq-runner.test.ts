@@ -61,9 +61,9 @@ describe('the BullMQ runner on a real Redis', () => {
     runners.push(runner);
     return { runner, analyses: createAnalyses(runner, { ttlMs: () => 60_000 }) };
   };
-  const worker = () => {
+  const worker = (shutdownMs = 2000) => {
     const { runner } = node();
-    const started = runner.work({ lockMs: 2000, stalledCheckMs: 1000, shutdownMs: 2000 });
+    const started = runner.work({ lockMs: 2000, stalledCheckMs: 1000, shutdownMs });
     workers.push(started);
     return started;
   };
@@ -118,5 +118,38 @@ describe('the BullMQ runner on a real Redis', () => {
     worker();
     await until(async () => (await Promise.all(ids.map((id) => web.analyses.get(id)))).every((s) => s?.status === 'ready'), 30_000);
     for (let n = 0; n < 12; n++) expect(calls.get(`https://example.com/queued-${n}.mp4`)).toBe(1);
+  });
+
+  it('a worker told to stop lets its running job finish before it closes', async () => {
+    const web = node();
+    const stopping = worker(5000);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    behaviour = async () => (await gate, { info }) as AnalyzedMedia;
+    const id = await web.analyses.enqueueAnalysis('https://example.com/finish-me.mp4');
+    await until(async () => (await web.analyses.get(id))?.status === 'analyzing');
+    const closed = stopping.close();
+    setTimeout(release, 300);
+    expect(await closed).toEqual({ finished: true });
+    expect(await web.analyses.get(id)).toMatchObject({ status: 'ready' });
+  });
+
+  it('a worker whose job outlives its shutdown bound leaves it, and another worker runs it to the end', async () => {
+    const web = node();
+    const first = worker(300);
+    behaviour = async (url) => {
+      // The first attempt hangs (its worker is leaving); the retry on the other worker answers.
+      if ((calls.get(url) ?? 0) === 1) return new Promise(() => undefined);
+      return { info } as AnalyzedMedia;
+    };
+    const id = await web.analyses.enqueueAnalysis('https://example.com/hand-back.mp4');
+    await until(async () => (await web.analyses.get(id))?.status === 'analyzing');
+    expect(await first.close()).toEqual({ finished: false });
+    // The leaving worker's process would exit here; its lock lapses and the stalled check hands the job on.
+    await runners.splice(runners.indexOf(runners.at(-1)!), 1)[0].close();
+    workers.splice(workers.indexOf(first), 1);
+    worker();
+    await until(async () => (await web.analyses.get(id))?.status === 'ready', 20_000);
+    expect(calls.get('https://example.com/hand-back.mp4')).toBe(2);
   });
 });
