@@ -88,11 +88,11 @@ export async function testSchema(baseUrl: string): Promise<{ url: string; drop()
   return { url: url.toString(), drop: () => run(`DROP SCHEMA IF EXISTS ${schema} CASCADE`) };
 }
 
-/** The name of the worker that last took a BullMQ job (its hash's `pb` field), read straight from Redis. */
-export async function processedBy(redisUrl: string, jobKey: string): Promise<string> {
+/** One field of a BullMQ job's hash (`pb`: the worker that took it; `finishedOn`), read straight from Redis. */
+export async function hashField(redisUrl: string, jobKey: string, field: string): Promise<string> {
   const client = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
   try {
-    return (await client.hget(jobKey, 'pb')) ?? '';
+    return (await client.hget(jobKey, field)) ?? '';
   } finally {
     client.disconnect();
   }

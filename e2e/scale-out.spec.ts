@@ -7,7 +7,7 @@ import { expect, test } from '@playwright/test';
 import { FIXTURE_PORT } from '../playwright.config';
 import { startNextServer } from '../test/next-server';
 import { startRedis, type RedisProcess } from '../test/scale/redis-process';
-import { followStatus, json, processedBy, startWorker, stopProcess, testSchema } from './scale-out.helpers';
+import { followStatus, hashField, json, startWorker, stopProcess, testSchema } from './scale-out.helpers';
 
 /**
  * Past one machine, with real servers: redis-server (append-only, temp dir) and the test PostgreSQL, two web nodes
@@ -85,8 +85,8 @@ test('a download job asked of web 1, its worker SIGKILLed mid-job: the other wor
   const { downloadId } = await json(`${WEB[0]}/api/media/download`, { url: source, quality: '720p', format: 'mp4' });
   const progress = () => json(`${WEB[1]}/api/media/progress/${downloadId}`);
   await expect.poll(async () => (await progress()).status, { timeout: 30_000 }).toBe('processing');
-  // Which worker took it: BullMQ records the worker's name (host:pid) on the job.
-  const runningOn = await processedBy(redis.url, `${env.REDIS_PREFIX}bull:jobs-download:${downloadId}`);
+  // Which worker took it: BullMQ records the worker's name (host:pid) on the job (`pb`, processed by).
+  const runningOn = await hashField(redis.url, `${env.REDIS_PREFIX}bull:jobs-download:${downloadId}`, 'pb');
   const victim = workers.findIndex((worker) => runningOn.endsWith(`:${worker!.pid}`));
   expect(victim).toBeGreaterThanOrEqual(0);
   await stopProcess(workers[victim]!, 'SIGKILL');
@@ -94,7 +94,7 @@ test('a download job asked of web 1, its worker SIGKILLed mid-job: the other wor
   expect(killedAt).toBeLessThan(100);
   await expect.poll(async () => (await progress()).status, { timeout: 60_000, intervals: [250] }).toBe('ready');
   const survivor = workers[1 - victim]!.pid;
-  expect(await processedBy(redis.url, `${env.REDIS_PREFIX}bull:jobs-download:${downloadId}`)).toMatch(new RegExp(`:${survivor}$`));
+  expect(await hashField(redis.url, `${env.REDIS_PREFIX}bull:jobs-download:${downloadId}`, 'pb')).toMatch(new RegExp(`:${survivor}$`));
   const done = await progress();
   expect(done.progress).toBe(100);
 
@@ -109,6 +109,20 @@ test('a download job asked of web 1, its worker SIGKILLed mid-job: the other wor
   expect(probe).toContain('h264');
   expect(Number(probe.trim().split('\n').at(-1))).toBeGreaterThan(5.5);
   await startJobWorker(victim);
+});
+
+test('a download cancelled on web 2 stops on the worker running it', async () => {
+  // 3 MB at 100 kB/s: half a minute of work unless the worker is told to stop.
+  const source = `${FIXTURE}/_sw/throttle=100000/video.mp4?run=${run}-cancel`;
+  const { downloadId } = await json(`${WEB[0]}/api/media/download`, { url: source, quality: '720p', format: 'mp4' });
+  await expect.poll(async () => (await json(`${WEB[1]}/api/media/progress/${downloadId}`)).status, { timeout: 30_000 }).toBe('processing');
+  const res = await fetch(`${WEB[1]}/api/media/progress/${downloadId}`, { method: 'DELETE' });
+  expect(res.status).toBe(200);
+  expect((await res.json()).data).toMatchObject({ status: 'failed', code: 'cancelled' });
+  // The worker's handler returned at once: BullMQ marks the job finished long before the half minute.
+  const jobKey = `${env.REDIS_PREFIX}bull:jobs-download:${downloadId}`;
+  await expect.poll(() => hashField(redis.url, jobKey, 'finishedOn'), { timeout: 5_000 }).not.toBe('');
+  expect(await json(`${WEB[0]}/api/media/progress/${downloadId}`)).toMatchObject({ status: 'failed', code: 'cancelled' });
 });
 
 test('a bulk batch asked of web 1 is followed and zipped on web 2', async () => {
