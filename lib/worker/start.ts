@@ -3,6 +3,7 @@ import { config } from '@/lib/config';
 import { engineEvents } from '@/lib/events';
 import { createBullmqRunner } from '@/lib/jobs/bullmq/bullmq-runner';
 import { getDb } from '@/lib/db';
+import { getYtdlpPool } from '@/lib/media/ytdlp/get-pool';
 import { recordEngineEvents } from '@/lib/metrics/record';
 import { registerSharedState } from '@/lib/scale-out';
 import { registerJobKinds, wireEvents } from '@/lib/server';
@@ -20,6 +21,8 @@ export async function startWorker(): Promise<void> {
   registerSharedState();
   const runner = registerJobKinds(createBullmqRunner({ redisUrl: env.REDIS_URL, db: getDb }), wireEvents());
   recordEngineEvents(engineEvents());
+  // The analyses run here, not on the web nodes: the yt-dlp workers import their engine now, not on the first job.
+  getYtdlpPool().warm();
   const workers = runner.work({ lockMs: env.JOB_LOCK_MS, stalledCheckMs: env.JOB_STALLED_CHECK_MS, shutdownMs: env.WORKER_SHUTDOWN_MS });
   console.log(`[worker] taking jobs from ${new URL(env.REDIS_URL).host} (pid ${process.pid})`);
   let stopping = false;
