@@ -7,6 +7,9 @@ import { createBullmqRunner, type BullmqRunner } from '@/lib/jobs/bullmq/bullmq-
 import type { JobWorkers } from '@/lib/jobs/bullmq/job-workers';
 import type { JobSnapshot } from '@/lib/jobs/types';
 import { createSqliteTestDb } from '@/test/db-engines';
+import { Redis } from 'ioredis';
+import { createStateWriter } from '@/lib/jobs/bullmq/redis-states';
+import { createKindRegistry, type AnyKind } from '@/lib/jobs/kind-registry';
 import { startRedis, type RedisProcess } from './redis-process';
 
 const info = { id: 'm1', title: 'Clip', formats: [] } as unknown as MediaInfo;
@@ -151,5 +154,25 @@ describe('the BullMQ runner on a real Redis', () => {
     worker();
     await until(async () => (await web.analyses.get(id))?.status === 'ready', 20_000);
     expect(calls.get('https://example.com/hand-back.mp4')).toBe(2);
+  });
+
+  it("keeps a running job's progress from going back in Redis, as in the store (a retried attempt starts from 0)", async () => {
+    const web = node();
+    worker();
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const id = await web.analyses.enqueueAnalysis('https://example.com/progress.mp4');
+    behaviour = async () => (await gate, { info }) as AnalyzedMedia;
+    await until(async () => (await web.analyses.get(id))?.status === 'analyzing');
+    // A second attempt's first state, written over the first attempt's 25 %.
+    const client = new Redis(redis.url);
+    const writer = createStateWriter(client, createKindRegistry(Date.now), async () => db, Date.now);
+    const kind = analysisKind({ analyze: async () => ({ info }) as AnalyzedMedia }) as unknown as AnyKind;
+    await writer.write(kind, id, { status: 'queued', progress: 0 });
+    client.disconnect();
+    expect(await web.analyses.get(id)).toMatchObject({ status: 'queued', progress: 25 });
+    release();
+    await until(async () => (await web.analyses.get(id))?.status === 'ready');
+    expect((await web.analyses.get(id))?.progress).toBe(100);
   });
 });
