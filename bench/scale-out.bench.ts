@@ -5,7 +5,7 @@
 //   npx vitest run -c vitest.bench.config.ts bench/scale-out.bench.ts
 // The bench process is the web node (it enqueues and follows, never runs a job); the workers are real processes
 // started as deployed (node scripts/worker.mjs), on a redis-server of the bench's own and the test PostgreSQL when
-// TEST_DATABASE_URL is set (else one SQLite file every process opens).
+// TEST_DATABASE_URL is set (else one SQLite file every process opens). The origin runs in a process of its own.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,16 +16,15 @@ import { createAnalyses } from '@/lib/jobs/analyses';
 import { createBullmqRunner, type BullmqRunner } from '@/lib/jobs/bullmq/bullmq-runner';
 import { createDownloadJobs } from '@/lib/jobs/download-jobs';
 import { registerJobKinds, wireEvents } from '@/lib/server';
-import { startFixtureSite, type FixtureSite } from '@/test/fixtures/server';
 import { createTestSchema, dropTestSchema, withSearchPath } from '@/test/db-engines';
 import { startRedis, type RedisProcess } from '@/test/scale/redis-process';
 import { printTable, timed } from './ratio-table';
 
 const ANALYSES = 200;
 const DOWNLOADS = 20;
-const ROUNDS = 2;
+const ROUNDS = 3;
 
-let site: FixtureSite;
+let site: { port: number; child: ChildProcess };
 let redis: RedisProcess;
 let root: string;
 let schema: string | undefined;
@@ -34,7 +33,7 @@ const env: Record<string, string> = {};
 
 beforeAll(async () => {
   root = mkdtempSync(path.join(tmpdir(), 'grabline-bench-scale-'));
-  site = await startFixtureSite();
+  site = await startFixtureProcess();
   redis = await startRedis();
   const base = process.env.TEST_DATABASE_URL;
   if (base) schema = await createTestSchema(base);
@@ -53,10 +52,27 @@ afterAll(async () => {
   await runner?.close();
   await closeDb();
   await redis?.stop();
-  await site?.close();
+  site?.child.kill('SIGTERM');
   if (schema) await dropTestSchema(process.env.TEST_DATABASE_URL!, schema);
   rmSync(root, { recursive: true, force: true });
 });
+
+/** The origin in a process of its own (jiti runs it, as the restart test runs its child). */
+function startFixtureProcess(): Promise<{ port: number; child: ChildProcess }> {
+  const child = spawn(path.resolve('node_modules/.bin/jiti'), [path.resolve('bench/fixture-site.child.ts')], {
+    env: { ...process.env, JITI_ALIAS: JSON.stringify({ '@/': `${process.cwd()}/` }) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /port (\d+)/.exec(out);
+      if (match) resolve({ port: Number(match[1]), child });
+    });
+    child.once('exit', (code) => reject(new Error(`the fixture site exited with ${code}`)));
+  });
+}
 
 function startWorker(n: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['scripts/worker.mjs'], {
@@ -91,10 +107,12 @@ async function batch(tag: string): Promise<void> {
       }
     });
   });
+  const started = performance.now();
   const ids = await Promise.all([
     ...Array.from({ length: ANALYSES }, (_, i) => analyses.enqueueAnalysis(`${origin}/video.mp4?b=${tag}-${i}`)),
     ...Array.from({ length: DOWNLOADS }, (_, i) => downloads.start({ url: `${origin}/video.webm?b=${tag}-d${i}`, quality: '360p', format: 'webm' })),
   ]);
+  console.log(`[bench] ${tag}: ${ids.length} jobs queued in ${Math.round(performance.now() - started)} ms`);
   const states = await Promise.all(ids.map(ended));
   const failed = states.filter((state) => state.status !== 'ready');
   expect(failed, JSON.stringify(failed.slice(0, 3))).toEqual([]);
