@@ -87,6 +87,11 @@ describe('config', () => {
     expect(() => parseConfig({ REDIS_PREFIX: 'has space' })).toThrow(/REDIS_PREFIX: must be 1 to 64/);
   });
 
+  it('keeps finished files beside the work dirs unless FILE_STORE_DIR names a shared directory', () => {
+    expect(parseConfig({ TEMP_DIR: '/srv/tmp' }).fileStoreDir).toBe('/srv/tmp/.ready');
+    expect(parseConfig({ TEMP_DIR: '/srv/tmp', FILE_STORE_DIR: '/mnt/shared/files' }).fileStoreDir).toBe('/mnt/shared/files');
+  });
+
   it('keeps ads off unless a publisher id is set, and reads the placements by name', () => {
     expect(parseConfig({}).env).toMatchObject({ ADS_PUBLISHER_ID: undefined, ADS_PLACEMENTS: [], ADS_AUTO: false,
       ADS_SCRIPT_URL: 'https://pagead2.googlesyndication.com/pagead/js/adsbygoogle.js' });

@@ -65,6 +65,7 @@ const schema = z.object({
   // files in a directory every node mounts. Unset, everything stays in this process and its temp dir.
   REDIS_URL: z.string().regex(/^rediss?:\/\/[^\s]+$/, 'must be a redis:// or rediss:// URL').optional(),
   REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'must be 1 to 64 letters, digits, _ . : or -').default('grabline:'),
+  FILE_STORE_DIR: z.string().optional(),
   // A worker holds a job's lock this long, renewing it every half; a worker gone that long has its job retried
   JOB_LOCK_MS: int(1000, 600_000).default(10_000),
   JOB_STALLED_CHECK_MS: int(500, 600_000).default(5_000),
@@ -152,6 +153,7 @@ export const CONFIG_VARIABLES = Object.keys(schema.shape) as (keyof Env)[];
 
 function shape(env: Env) {
   const dataDir = env.DATA_DIR ?? path.join(process.cwd(), 'data');
+  const tempDir = env.TEMP_DIR ?? path.join(tmpdir(), 'grabline');
   return {
     env,
     production: env.NODE_ENV === 'production',
@@ -161,7 +163,9 @@ function shape(env: Env) {
     trustedProxyHops: env.TRUST_PROXY ? env.TRUST_PROXY_HOPS : 0,
     dataDir,
     sqlitePath: path.join(dataDir, 'grabline.db'),
-    tempDir: env.TEMP_DIR ?? path.join(tmpdir(), 'grabline'),
+    tempDir,
+    /** Finished prepared files: a directory every node mounts, else this node's own beside its work dirs. */
+    fileStoreDir: env.FILE_STORE_DIR ?? path.join(tempDir, '.ready'),
     engineDir: env.GRABLINE_ENGINE_DIR ?? path.join(dataDir, 'engine'),
     /** Fetched thumbnails: a cache that outlives restarts, kept apart from the temp store's swept work dirs. */
     thumbnailDir: path.join(dataDir, 'thumbnails'),

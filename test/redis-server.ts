@@ -28,3 +28,33 @@ export async function dropPrefix(url: string, prefix: string): Promise<void> {
     client.disconnect();
   }
 }
+
+type AppStore = { name: string; open: () => Promise<() => Promise<void>> };
+
+/**
+ * appStores() and, when the test Redis runs, the first of them once more with REDIS_URL set: the rate-limit
+ * counters then live in Redis, under a prefix of their own per open(), so each case starts from zero as it does
+ * on a fresh database. Route tests run the same cases on both backends with
+ * `describe.each(withRedisCounters(appStores()))`.
+ */
+export function withRedisCounters(stores: AppStore[]): AppStore[] {
+  const url = testRedisUrl;
+  if (!url) return stores;
+  const [base] = stores;
+  return [...stores, {
+    name: `${base.name} + redis`,
+    open: async () => {
+      const closeBase = await base.open();
+      const prefix = testPrefix();
+      Object.assign(process.env, { REDIS_URL: url, REDIS_PREFIX: prefix });
+      return async () => {
+        const { closeRedis } = await import('@/lib/redis/connection');
+        await closeRedis();
+        await dropPrefix(url, prefix);
+        delete process.env.REDIS_URL;
+        delete process.env.REDIS_PREFIX;
+        await closeBase();
+      };
+    },
+  }];
+}

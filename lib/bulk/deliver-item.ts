@@ -1,5 +1,4 @@
 import 'server-only';
-import { createReadStream } from 'node:fs';
 import { analyzeMedia, type AnalyzedMedia } from '@/lib/media/analyze';
 import { checkedOffer, getPreparations, loadCheckedOffer, prepareDownload, type ResolvedOffer } from '@/lib/media/deliver';
 import type { ItemFile } from './batch-store';
@@ -38,6 +37,6 @@ export async function prepareBulkItem(
  */
 export async function openItemFile(file: ItemFile): Promise<AsyncIterable<Uint8Array>> {
   const offer = await loadCheckedOffer(file.mediaId, file.itag, { ext: file.ext });
-  const ready = getPreparations().peek(offer.key) ?? (await prepareDownload(offer));
-  return createReadStream(ready.file);
+  const ready = (await getPreparations().peek(offer.key)) ?? (await prepareDownload(offer));
+  return getPreparations().read(ready);
 }

@@ -2,6 +2,7 @@ import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { analyzeMedia, clearAnalyses, getAnalyzed, loadAnalyzed, setAnalysisStore, sharedAnalysisStore, type AnalyzedMedia } from '@/lib/media/analyze';
 import { decodeAnalysis, encodeAnalysis } from '@/lib/media/analyze/analysis-codec';
+import { createRedis } from '@/lib/redis/connection';
 import { redisTextStore } from '@/lib/redis/text-store';
 import { bodyOf, requestDownload, sha256, startDownloadEnv } from '@/test/api/download.testkit';
 import { dropPrefix, REDIS_SKIP_REASON, testPrefix, testRedisUrl } from '@/test/redis-server';
@@ -79,6 +80,28 @@ describe.each(stores)('analyses kept in $name', ({ name, register }) => {
     const hits = env.site.stats.requests;
     await analyse(link);
     expect(env.site.stats.requests).toBeGreaterThan(hits);
+  });
+});
+
+describe('a shared store that does not answer', () => {
+  it('analyses here all the same, and a download it would have to look up is 503 unavailable, not an expired link', async () => {
+    const down = createRedis('down', { maxRetriesPerRequest: 0 }, 'redis://127.0.0.1:1');
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      becomeAnotherNode();
+      setAnalysisStore(sharedAnalysisStore(redisTextStore(down, 'down:')));
+      const media = await analyzeMedia(`${env.site.origin}/video.mp4?down=1`, { engine: 'native' });
+      expect(media.info.formats.length).toBeGreaterThan(0);
+      becomeAnotherNode();
+      setAnalysisStore(sharedAnalysisStore(redisTextStore(down, 'down:')));
+      const res = await requestDownload(media.info.id, media.info.formats[0].itag);
+      expect(res.status).toBe(503);
+      expect(await res.json()).toMatchObject({ code: 'unavailable' });
+    } finally {
+      vi.restoreAllMocks();
+      setAnalysisStore(undefined);
+      down.disconnect();
+    }
   });
 });
 

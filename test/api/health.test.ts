@@ -1,3 +1,6 @@
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GET as health } from '@/app/api/health/route';
 import { GET as live } from '@/app/api/health/live/route';
@@ -63,6 +66,18 @@ describe('GET /api/health/ready', () => {
     expect(res.json.error).toBe('Not ready: redis');
     expect(res.json.details.checks).toMatchObject({ database: true, redis: false });
     await closeRedis();
+  });
+
+  it('with FILE_STORE_DIR, checks the shared directory can take a file, and names it when not', async () => {
+    vi.stubEnv('FILE_STORE_DIR', path.join(tmpdir(), `grabline-ready-${process.pid}`));
+    const res = await callRoute(ready, '/api/health/ready');
+    expect(res.status).toBe(200);
+    expect(res.json.data.checks).toEqual({ database: true, ffmpeg: true, engine: true, tempSpace: true, fileStore: true });
+    vi.stubEnv('FILE_STORE_DIR', '/dev/null/store');
+    const down = await callRoute(ready, '/api/health/ready');
+    expect(down.status).toBe(503);
+    expect(down.json.error).toBe('Not ready: fileStore');
+    rmSync(path.join(tmpdir(), `grabline-ready-${process.pid}`), { recursive: true, force: true });
   });
 
   it.runIf(testRedisUrl)(testRedisUrl ? 'with REDIS_URL, checks that Redis answers' : `with REDIS_URL, checks that Redis answers — ${REDIS_SKIP_REASON}`, async () => {

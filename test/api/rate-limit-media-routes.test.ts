@@ -3,9 +3,10 @@ import { POST as analyze } from '@/app/api/media/analyze/route';
 import { POST as download } from '@/app/api/media/download/route';
 import { GET as progress } from '@/app/api/media/progress/[id]/route';
 import { appStores, callRoute } from '@/lib/auth/store.testkit';
+import { withRedisCounters } from '@/test/redis-server';
 
 // The public media API's own routes wear the wrapper: limits apply and show on answers that fail early.
-describe.each(appStores())('the media API routes on $name', ({ open }) => {
+describe.each(withRedisCounters(appStores()))('the media API routes on $name', ({ open }) => {
   let close: () => Promise<void>;
   beforeEach(async () => {
     close = await open();

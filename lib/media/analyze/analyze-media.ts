@@ -41,9 +41,15 @@ export function setAnalysisStore(store: AnalysisStore | undefined): void {
   state().shared = store;
 }
 
-/** Another node's analysis of this key, copied into this process's cache; undefined when there is none. */
+/**
+ * Another node's analysis of this key, copied into this process's cache; undefined when there is none — or when
+ * the shared store does not answer: the link is then analysed here, which a user prefers to an error.
+ */
 async function fromShared(shared: AnalysisStore, key: string, mediaId: string): Promise<AnalyzedMedia | undefined> {
-  const entry = await shared.get(mediaId);
+  const entry = await shared.get(mediaId).catch((error: unknown) => {
+    console.error('[analysis] the shared store did not answer; analysing here', error);
+    return undefined;
+  });
   if (!entry || entry.key !== key) return undefined;
   state().cache.set(key, entry.media, entry.expiresAt);
   return entry.media;
@@ -108,12 +114,19 @@ export function getAnalyzed(mediaId: string): AnalyzedMedia | undefined {
   return state().cache.getById(mediaId);
 }
 
-/** A finished analysis by its MediaInfo id from this process, else from the shared store (then kept here too). */
+/**
+ * A finished analysis by its MediaInfo id from this process, else from the shared store (then kept here too);
+ * a shared store that does not answer is `503 unavailable`.
+ */
 export async function loadAnalyzed(mediaId: string): Promise<AnalyzedMedia | undefined> {
   const { cache, shared } = state();
   const local = cache.getById(mediaId);
   if (local || !shared) return local;
-  const entry = await shared.get(mediaId);
+  // The analysis may well exist: a store that does not answer is the server's trouble, not an expired link.
+  const entry = await shared.get(mediaId).catch((error: unknown) => {
+    console.error('[analysis] the shared store did not answer', error);
+    throw new AppError('unavailable', 'The service is busy right now. Please try again in a moment.');
+  });
   if (!entry) return undefined;
   cache.set(entry.key, entry.media, entry.expiresAt);
   return entry.media;

@@ -62,7 +62,7 @@ export async function deliverDownload(req: DownloadRequest): Promise<Response> {
   const release = acquireDownloadSlot(clientAddress(req.headers));
   const meta = { title: offer.title, ext: offer.plan.ext, range: req.headers.get('range') };
   try {
-    const ready = getPreparations().peek(offer.key);
+    const ready = await getPreparations().peek(offer.key);
     if (ready) return reportedDelivery(offer, await serveFile(ready, meta, release), started);
     const source = offer.plan.action === 'passthrough' ? (offer.plan.image ?? offer.plan.video ?? offer.plan.audio) : undefined;
     if (source?.protocol === 'http') return reportedDelivery(offer, await passthrough(source, { ...meta, signal: req.signal }, release), started);

@@ -1,5 +1,4 @@
 import 'server-only';
-import { createReadStream } from 'node:fs';
 import { AppError } from '@/lib/errors';
 import { clientAddress } from '@/lib/http/client-address';
 import { getAnalyzed, loadAnalyzed } from '@/lib/media/analyze';
@@ -45,8 +44,8 @@ export async function postZip(req: PostZipRequest): Promise<{ stream: ReadableSt
   const sources: ZipSource[] = offers.map((offer) => ({
     name: nameFor(offer.title, offer.plan.ext),
     open: async () => {
-      const ready = getPreparations().peek(offer.key) ?? (await prepareDownload(offer, { signal: req.signal }));
-      return createReadStream(ready.file);
+      const ready = (await getPreparations().peek(offer.key)) ?? (await prepareDownload(offer, { signal: req.signal }));
+      return getPreparations().read(ready);
     },
   }));
   const title = getAnalyzed(req.mediaId)?.info.title ?? 'post';

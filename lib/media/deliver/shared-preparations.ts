@@ -1,12 +1,15 @@
 import 'server-only';
+import type { Readable } from 'node:stream';
+import { config } from '@/lib/config';
 import { AppError } from '@/lib/errors';
+import type { FileStore, OpenedFile, StoredFile } from './file-store';
+import { directoryFileStore } from './file-store-dir';
 import type { PreparedFile } from './prepare-offer';
+import { expiredLink } from './resolve-offer';
 import { makeWorkDir, removeDir, sweepTempDirs, tempTtlMs } from './temp-store';
 
-export interface ReadyFile extends PreparedFile {
-  dir: string;
-  expiresAt: number;
-}
+/** A prepared file ready to serve: in the file store, under its offer's key, until `expiresAt`. */
+export type ReadyFile = StoredFile;
 
 type Work = (dir: string, signal: AbortSignal, onProgress: (fraction: number) => void) => Promise<PreparedFile>;
 
@@ -27,35 +30,67 @@ export interface WaitOptions {
 
 const SWEEP_EVERY_MS = 60_000;
 
+/** A store that cannot be read (a shared mount gone) is the server's trouble: 503, never an expired link. */
+function storeDown(error: unknown): never {
+  console.error('[deliver] the file store did not answer', error);
+  throw new AppError('unavailable', 'The service is busy right now. Please try again in a moment.');
+}
+
+// One store object per directory: FILE_STORE_DIR (every node's) or this node's `<TEMP_DIR>/.ready`.
+const stores = new Map<string, FileStore>();
+export function fileStore(): FileStore {
+  const root = config().fileStoreDir;
+  let store = stores.get(root);
+  if (!store) stores.set(root, (store = directoryFileStore(root)));
+  return store;
+}
+
 /**
- * Prepared files by key (media id + itag): one preparation per key however many requests want it, the file
- * kept for the temp TTL, the work aborted and its files removed when every waiter has gone before it is done.
+ * Prepared files by key (media id + itag): one preparation per key in this process however many requests want
+ * it, done in a work dir of this node's, then handed to the file store, where every node pointing at the same
+ * store finds it for the temp TTL. The work is aborted and its files removed when every waiter has gone before
+ * it is done. Two nodes asked for the same file at the same moment may each prepare it; the store keeps one.
  */
 export class SharedPreparations {
-  private readonly ready = new Map<string, ReadyFile>();
   private readonly flights = new Map<string, Flight>();
   private lastSweep = 0;
   /** How many preparations actually ran (tests check that concurrent requests share one). */
   started = 0;
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly now: () => number = Date.now,
+    private readonly store: () => FileStore = fileStore,
+  ) {}
 
-  peek(key: string): ReadyFile | undefined {
-    const file = this.ready.get(key);
-    if (file && file.expiresAt > this.now()) return file;
-    if (file) this.expire(key, file);
-    return undefined;
+  /** The finished file for `key`, whichever node prepared it, while it lives. */
+  peek(key: string): Promise<ReadyFile | undefined> {
+    return this.store().stat(key).catch(storeDown);
+  }
+
+  /** Opens a ready file to serve it; a file swept meanwhile is an expired link. */
+  async open(file: ReadyFile): Promise<OpenedFile> {
+    const opened = await this.store().open(file.key).catch(storeDown);
+    if (!opened) throw expiredLink();
+    return opened;
+  }
+
+  /** A ready file's bytes, whole (an archive's entry). */
+  async read(file: ReadyFile): Promise<Readable> {
+    return (await this.open(file)).stream();
   }
 
   get activeCount(): number {
     return this.flights.size;
   }
 
-  prepare(key: string, work: Work, opts: WaitOptions = {}): Promise<ReadyFile> {
+  async prepare(key: string, work: Work, opts: WaitOptions = {}): Promise<ReadyFile> {
     opts.signal?.throwIfAborted();
     this.maybeSweep();
-    const done = this.peek(key);
-    if (done) return Promise.resolve(done);
+    const running = this.flights.get(key);
+    if (running) return this.wait(running, opts);
+    const done = await this.peek(key);
+    if (done) return done;
+    opts.signal?.throwIfAborted();
     const flight = this.flights.get(key) ?? this.start(key, work);
     return this.wait(flight, opts);
   }
@@ -72,13 +107,10 @@ export class SharedPreparations {
       flight.dir = dir;
       try {
         const prepared = await work(dir, flight.controller.signal, onProgress);
-        const file: ReadyFile = { ...prepared, dir, expiresAt: this.now() + tempTtlMs() };
-        this.ready.set(key, file);
-        return file;
-      } catch (error) {
-        await removeDir(dir);
-        throw error;
+        // Only the finished file enters the store; the work dir goes at once.
+        return await this.store().put(key, prepared.file, this.now() + tempTtlMs());
       } finally {
+        await removeDir(dir);
         this.flights.delete(key);
       }
     })();
@@ -114,25 +146,26 @@ export class SharedPreparations {
     });
   }
 
-  private expire(key: string, file: ReadyFile): void {
-    if (this.ready.get(key) === file) this.ready.delete(key);
-    // A client still reading it keeps its open descriptor: unlinking does not cut a download short.
-    void removeDir(file.dir);
-  }
-
   private maybeSweep(): void {
     if (this.now() - this.lastSweep < Math.min(SWEEP_EVERY_MS, tempTtlMs())) return;
     this.lastSweep = this.now();
     void this.sweep();
   }
 
-  /** Drops expired files, then any work dir on disk older than the TTL that nothing here uses. */
+  /**
+   * Drops the store's expired files (a client already reading one keeps its open file), then any work dir on
+   * this node older than the TTL, or left by a dead process, that nothing here uses. Failures are logged.
+   */
   async sweep(): Promise<void> {
-    for (const [key, file] of this.ready) if (file.expiresAt <= this.now()) this.expire(key, file);
-    const inUse = new Set<string>();
-    for (const file of this.ready.values()) inUse.add(file.dir);
-    for (const flight of this.flights.values()) if (flight.dir) inUse.add(flight.dir);
-    await sweepTempDirs(inUse, this.now());
+    try {
+      const store = this.store();
+      for (const key of await store.listExpired(this.now())) await store.delete(key);
+      const inUse = new Set<string>();
+      for (const flight of this.flights.values()) if (flight.dir) inUse.add(flight.dir);
+      await sweepTempDirs(inUse, this.now());
+    } catch (error) {
+      console.error('[deliver] the sweep of prepared files failed', error);
+    }
   }
 }
 

@@ -39,7 +39,7 @@ export async function removeDir(dir: string): Promise<void> {
 }
 
 /**
- * Removes work dirs that nobody is using (`inUse`) and that are older than the TTL (files from finished
+ * Removes work dirs (not the file store kept beside them) that nobody is using (`inUse`) and that are older than the TTL (files from finished
  * preparations that expired) or were left by a process of this host that has died (a kill or crash mid-download:
  * half-written files nothing will finish), whatever their age.
  */
@@ -49,7 +49,8 @@ export async function sweepTempDirs(inUse: ReadonlySet<string>, now = Date.now()
   let removed = 0;
   for (const name of names) {
     const dir = path.join(root, name);
-    if (inUse.has(dir)) continue;
+    // Work dirs only: a dot-name is the node's own file store (`.ready`), never a preparation's work.
+    if (inUse.has(dir) || name.startsWith('.') || dir === path.resolve(config().fileStoreDir)) continue;
     const info = await stat(dir).catch(() => null);
     if (!info?.isDirectory()) continue;
     if (now - info.mtimeMs < tempTtlMs() && !(await ownerIsGone(dir))) continue;

@@ -6,9 +6,9 @@ export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 /**
- * GET /api/health/ready → 200 when this node can take work (store, ffmpeg, engine, temp space, and Redis when
- * REDIS_URL is set), else 503 with code `unavailable` and which check failed — what a load balancer or an
- * orchestrator's probe reads.
+ * GET /api/health/ready → 200 when this node can take work (store, ffmpeg, engine, temp space, and Redis and the
+ * shared file store when REDIS_URL and FILE_STORE_DIR are set), else 503 with code `unavailable` and which check
+ * failed — what a load balancer or an orchestrator's probe reads.
  */
 export const GET = route({ auth: 'none' }, async () => {
   const { ready, checks } = await readiness();
