@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { execFileSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -55,6 +55,8 @@ test.beforeAll(async () => {
     JOB_LOCK_MS: '3000',
     JOB_STALLED_CHECK_MS: '1000',
     WORKER_SHUTDOWN_MS: '5000',
+    // Finished files in one directory every node mounts: web 2 serves what a worker prepared.
+    FILE_STORE_DIR: join(root, 'files'),
   };
   await Promise.all([startWeb(0), startWeb(1), startJobWorker(0), startJobWorker(1)]);
 });
@@ -97,6 +99,8 @@ test('a download job asked of web 1, its worker SIGKILLed mid-job: the other wor
   expect(await hashField(redis.url, `${env.REDIS_PREFIX}bull:jobs-download:${downloadId}`, 'pb')).toMatch(new RegExp(`:${survivor}$`));
   const done = await progress();
   expect(done.progress).toBe(100);
+  // The surviving worker's file is in the shared store, where web 2 reads it.
+  expect(readdirSync(join(root, 'files'), { recursive: true }).length).toBeGreaterThan(0);
 
   const file = await fetch(`${WEB[1]}${done.downloadUrl}`);
   expect(file.status).toBe(200);
