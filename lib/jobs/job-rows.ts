@@ -31,12 +31,14 @@ export async function saveJobRow(db: Db, id: string, type: string, state: Stored
   // An ending state is written as it is (a failure says where it stopped); a running one only ever rises.
   const floor = ended.includes(state.status) ? 101 : progress;
   const marks = ended.map(() => '?').join(', ');
+  // expires_at is indexed: assigned only when it moves, so an ordinary state write leaves its index alone.
+  const moves = state.expiresAt !== undefined;
   const { changes } = await db.run(
     `UPDATE jobs SET status = ?, progress = CASE WHEN progress > ? THEN progress ELSE ? END, message = ?, result = ?,
-       updated_at = ?, expires_at = COALESCE(?, expires_at)
+       updated_at = ?${moves ? ', expires_at = ?' : ''}
      WHERE id = ? AND type = ?${ended.length ? ` AND status NOT IN (${marks})` : ''}`,
     [state.status, floor, progress, state.message, state.result ? JSON.stringify(state.result) : null, now,
-      state.expiresAt ?? null, id, type, ...ended],
+      ...(moves ? [state.expiresAt] : []), id, type, ...ended],
   );
   return changes > 0;
 }
