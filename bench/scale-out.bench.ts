@@ -1,4 +1,4 @@
-// Scale-out throughput (issue: past one machine). One run, ratios in one table:
+// Scale-out throughput, past one machine. One run, ratios in one table:
 //   200 analyses + 20 download jobs, queued at once on Redis (BullMQ), the fixture origin adding 40 ms to every
 //   request: two `npm run worker` processes finish them ≥ 1.6× faster than one.
 //

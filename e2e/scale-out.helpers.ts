@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- the spec reads the API's envelopes loosely */
+/* eslint-disable @typescript-eslint/no-explicit-any -- e2e/scale-out.spec.ts reads the API envelopes loosely */
 
 /** POST `body` (or GET without one) and return the envelope's `data`; a failed envelope throws with its code. */
 export async function json(url: string, body?: unknown): Promise<any> {
