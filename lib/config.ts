@@ -66,6 +66,11 @@ const schema = z.object({
   REDIS_URL: z.string().regex(/^rediss?:\/\/[^\s]+$/, 'must be a redis:// or rediss:// URL').optional(),
   REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'must be 1 to 64 letters, digits, _ . : or -').default('grabline:'),
   FILE_STORE_DIR: z.string().optional(),
+  // A worker holds a job's lock this long, renewing it every half; a worker gone that long has its job retried
+  JOB_LOCK_MS: int(1000, 600_000).default(10_000),
+  JOB_STALLED_CHECK_MS: int(500, 600_000).default(5_000),
+  // How long SIGTERM lets a worker's running jobs finish before it leaves them to another worker
+  WORKER_SHUTDOWN_MS: int(0, 600_000).default(25_000),
   // Media engine
   PLATFORMS_DISABLED: list.pipe(z.array(z.enum(['youtube', 'tiktok', 'instagram', 'facebook', 'twitter', 'generic']))).default([]),
   MEDIA_FETCH_ALLOW: hostPorts.default([]),

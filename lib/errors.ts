@@ -26,6 +26,8 @@ export const ERROR_STATUS = {
   upstream_timeout: 504,
   unavailable: 503,
   insufficient_storage: 507,
+  // A job someone stopped before it ended.
+  cancelled: 409,
   internal: 500,
   // What the platforms answer (yt-dlp's failures, lib/media/ytdlp/error-map.ts) and the per-platform circuit breaker.
   bot_check: 503,

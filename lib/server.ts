@@ -1,4 +1,5 @@
 import 'server-only';
+import { bulkItemKind } from '@/lib/bulk/bulk-item-kind';
 import { createBulkRunner, type BulkItemOutcome, type BulkRunner } from '@/lib/bulk/bulk-runner';
 import { prepareBulkItem } from '@/lib/bulk/deliver-item';
 import { config } from '@/lib/config';
@@ -7,8 +8,12 @@ import { createEventBus, engineEvents, type EventBus } from '@/lib/events';
 import { onBulkItemFinished } from '@/lib/history/bulk-hooks';
 import { onDownloadJobFinished } from '@/lib/history/job-hooks';
 import { purgeUserHistory } from '@/lib/history/retention';
+import { analysisKind, createAnalyses } from '@/lib/jobs/analyses';
 import { createDownloadJobs, type DownloadJobOutcome, type DownloadJobs, type JobEnded } from '@/lib/jobs/download-jobs';
-import { createInProcessQueue } from '@/lib/jobs/in-process-queue';
+import { downloadKind } from '@/lib/jobs/download-kind';
+import { createBullmqRunner } from '@/lib/jobs/bullmq/bullmq-runner';
+import { createEmbeddedRunner } from '@/lib/jobs/embedded-runner';
+import type { JobRunner } from '@/lib/jobs/runner';
 import type { JobQueue } from '@/lib/jobs/types';
 import { analysisTtlMs, analyzeMedia } from '@/lib/media/analyze';
 import { prepareDownload, tempTtlMs } from '@/lib/media/deliver';
@@ -47,6 +52,8 @@ export interface Events extends Record<string, unknown> {
 
 export interface Services {
   events: EventBus<Events>;
+  /** The one job runner every kind of job runs on (embedded, or BullMQ on Redis with REDIS_URL). */
+  jobs: JobRunner;
   analyses: JobQueue;
   downloads: DownloadJobs;
   bulk: BulkRunner;
@@ -57,9 +64,8 @@ export interface Services {
   analysesInFlight: InFlight;
 }
 
-function wire(): Services {
-  // REDIS_URL: analyses shared with the other nodes (lib/scale-out.ts).
-  registerSharedState();
+/** The event bus with every feature subscribed: the same in a web process and in a worker. */
+export function wireEvents(): EventBus<Events> {
   const events = createEventBus<Events>();
   events.on('download.finished', onDownloadJobFinished);
   events.on('bulk.item.finished', onBulkItemFinished);
@@ -71,8 +77,44 @@ function wire(): Services {
   events.on('settings.changed', async ({ userId, historyRetention }) => {
     if (historyRetention !== undefined) await purgeUserHistory(await getDb(), userId, historyRetention);
   });
+  return events;
+}
 
+/** Every kind of job with its handler, emitting on `events`: registered on each runner, web or worker. */
+export function registerJobKinds<R extends JobRunner>(runner: R, events: EventBus<Events>): R {
   const { env } = config();
+  runner.register(analysisKind({ analyze: analyzeMedia, concurrency: env.ANALYZE_CONCURRENCY }));
+  runner.register(downloadKind({
+    analyze: (url) => analyzeMedia(url),
+    prepare: (offer, onProgress, signal) => prepareDownload(offer, { onProgress, signal }),
+    concurrency: env.DOWNLOAD_JOB_CONCURRENCY,
+    ttlMs: tempTtlMs,
+    onFinished: (outcome) => events.emit('download.finished', outcome),
+    onEnded: (outcome) => events.emit('download.ended', outcome),
+  }));
+  runner.register(bulkItemKind({
+    analyze: (url) => analyzeMedia(url),
+    prepare: prepareBulkItem,
+    concurrency: env.BULK_CONCURRENCY,
+    onItemFinished: (outcome) => events.emit('bulk.item.finished', outcome),
+    onFinished: (batch) => events.emit('bulk.finished', batch),
+    onEnded: (outcome) => events.emit('download.ended', outcome),
+  }));
+  return runner;
+}
+
+/** REDIS_URL: jobs go to BullMQ and run in worker processes; unset, they run in this process. */
+function createRunner(): JobRunner {
+  const { env } = config();
+  return env.REDIS_URL ? createBullmqRunner({ redisUrl: env.REDIS_URL, db: getDb }) : createEmbeddedRunner({ db: getDb });
+}
+
+function wire(): Services {
+  // REDIS_URL: analyses shared with the other nodes (lib/scale-out.ts).
+  registerSharedState();
+  const events = wireEvents();
+  const jobs = registerJobKinds(createRunner(), events);
+
   // ENGINE_AUTO_UPDATE=1: the yt-dlp engine renews itself daily (off by default).
   startEngineAutoUpdate();
   // PLATFORM_CANARIES: each platform's canary links, analysed every CANARY_INTERVAL_MS and after every engine switch.
@@ -81,26 +123,10 @@ function wire(): Services {
     events,
     statusStreams: createInFlight(() => config().env.STATUS_STREAMS_PER_CLIENT, 'live status streams'),
     analysesInFlight: createInFlight(() => config().env.ANALYSES_IN_FLIGHT_PER_CLIENT, 'analyses'),
-    analyses: createInProcessQueue({ db: getDb, analyze: analyzeMedia, concurrency: env.ANALYZE_CONCURRENCY, ttlMs: analysisTtlMs }),
-    downloads: createDownloadJobs({
-      db: getDb,
-      analyze: (url) => analyzeMedia(url),
-      prepare: (offer, onProgress) => prepareDownload(offer, { onProgress }),
-      concurrency: env.DOWNLOAD_JOB_CONCURRENCY,
-      ttlMs: tempTtlMs,
-      onFinished: (outcome) => events.emit('download.finished', outcome),
-      onEnded: (outcome) => events.emit('download.ended', outcome),
-    }),
-    bulk: createBulkRunner({
-      db: getDb,
-      analyze: (url) => analyzeMedia(url),
-      prepare: prepareBulkItem,
-      concurrency: env.BULK_CONCURRENCY,
-      ttlMs: analysisTtlMs,
-      onItemFinished: (outcome) => events.emit('bulk.item.finished', outcome),
-      onFinished: (batch) => events.emit('bulk.finished', batch),
-      onEnded: (outcome) => events.emit('download.ended', outcome),
-    }),
+    jobs,
+    analyses: createAnalyses(jobs, { ttlMs: analysisTtlMs }),
+    downloads: createDownloadJobs(jobs, { ttlMs: tempTtlMs }),
+    bulk: createBulkRunner(jobs, { ttlMs: analysisTtlMs }),
     async changeSettings(userId, patch) {
       const settings = await changeUserSettings(userId, patch);
       await events.emit('settings.changed', { userId, historyRetention: patch.historyRetention === undefined ? undefined : settings.historyRetention });

@@ -73,14 +73,6 @@ export async function insertBatch(
   });
 }
 
-export async function saveItem(db: Db, id: string, state: ItemState, now: number): Promise<void> {
-  const { status, progress, message, ...rest } = state;
-  const result = Object.keys(rest).length ? JSON.stringify(rest) : null;
-  await db.run('UPDATE jobs SET status = ?, progress = ?, message = ?, result = ?, updated_at = ? WHERE id = ?', [
-    status, Math.round(progress), message, result, now, id,
-  ]);
-}
-
 /** A playlist's row gives way to its entries, in its place; returns the new items. */
 export async function replaceWithEntries(
   db: Db,
@@ -149,15 +141,6 @@ export async function hasCompletedFile(db: Db, owner: string, file: ItemFile, no
     const done = result ? (JSON.parse(result) as Pick<ItemState, 'file'>).file : undefined;
     return done?.mediaId === file.mediaId && done.itag === file.itag && done.ext === file.ext;
   });
-}
-
-/** Items an earlier process left pending or processing will never finish now: say so. */
-export async function interruptItems(db: Db, startedBefore: number, message: string, now: number): Promise<void> {
-  await db.run(
-    `UPDATE jobs SET status = 'failed', message = ?, result = ?, updated_at = ?
-     WHERE type = 'bulk-item' AND status IN ('pending', 'processing') AND created_at < ?`,
-    [message, JSON.stringify({ code: 'unavailable' }), now, startedBefore],
-  );
 }
 
 export async function purgeExpiredBatches(db: Db, now: number): Promise<void> {

@@ -6,7 +6,9 @@ import type { AnalyzedMedia } from '@/lib/media/analyze';
 import type { MediaInfo } from '@/lib/media/types';
 import { dbEngines } from '@/test/db-engines';
 import type { BatchReader } from './batch-access';
-import { createBulkRunner, type BulkItemOutcome, type BulkRunnerOptions } from './bulk-runner';
+import { createEmbeddedRunner } from '@/lib/jobs/embedded-runner';
+import { bulkItemKind, type BulkItemKindDeps, type BulkItemOutcome } from './bulk-item-kind';
+import { createBulkRunner } from './bulk-runner';
 import type { BulkRequest } from './schemas';
 
 const mediaOf = (info: Partial<MediaInfo>) => ({ info: { title: 'Clip', formats: [{ itag: 'mp4-720', ext: 'mp4', quality: '720p' }], ...info } }) as AnalyzedMedia;
@@ -35,17 +37,18 @@ describe.each(dbEngines())('bulk runner on $name', ({ create }) => {
   /** The owner of each started batch, as the routes would present them: the user, or the key in statusUrl. */
   const readers = new Map<string, BatchReader>();
 
-  const runnerWith = async (over: Partial<BulkRunnerOptions>) => {
+  const runnerWith = async (over: Partial<BulkItemKindDeps & { ttlMs: () => number }>) => {
     db ??= await create();
     const store = db;
-    const runner = createBulkRunner({
-      db: async () => store,
+    const { ttlMs = () => 60_000, ...deps } = over;
+    const jobs = createEmbeddedRunner({ db: async () => store, now: deps.now });
+    jobs.register(bulkItemKind({
       analyze: async () => mediaOf({}),
       prepare: async (url) => ({ title: url, downloadUrl: `/d/${url}`, file: { mediaId: 'm', itag: 'i', ext: 'mp4' } }),
       concurrency: 2,
-      ttlMs: () => 60_000,
-      ...over,
-    });
+      ...deps,
+    }));
+    const runner = createBulkRunner(jobs, { ttlMs, now: deps.now });
     return {
       raw: runner,
       async start(request: BulkRequest, owner: string | null = null) {

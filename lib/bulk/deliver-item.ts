@@ -3,7 +3,7 @@ import { analyzeMedia, type AnalyzedMedia } from '@/lib/media/analyze';
 import { checkedOffer, getPreparations, loadCheckedOffer, prepareDownload, type ResolvedOffer } from '@/lib/media/deliver';
 import type { ItemFile } from './batch-store';
 import { pickBulkPlan } from './bulk-pick';
-import type { BulkChoice, PreparedItem } from './bulk-runner';
+import type { BulkChoice, PreparedItem } from './bulk-item-kind';
 
 const downloadUrlOf = (file: ItemFile) =>
   `/api/download/${encodeURIComponent(file.mediaId)}?itag=${encodeURIComponent(file.itag)}&ext=${encodeURIComponent(file.ext)}`;
@@ -21,10 +21,12 @@ export function bulkOffer(media: AnalyzedMedia, choice: BulkChoice): ResolvedOff
  * (cached), pick the offer for the batch's choice, check the limits, prepare the file (shared with a single
  * download of the same offer), and hand back the same /api/download link a single download gets.
  */
-export async function prepareBulkItem(url: string, choice: BulkChoice, onProgress: (percent: number) => void): Promise<PreparedItem> {
+export async function prepareBulkItem(
+  url: string, choice: BulkChoice, onProgress: (percent: number) => void, signal?: AbortSignal,
+): Promise<PreparedItem> {
   const media = await analyzeMedia(url);
   const offer = bulkOffer(media, choice);
-  const ready = await prepareDownload(offer, { onProgress: (fraction) => onProgress(fraction * 100) });
+  const ready = await prepareDownload(offer, { onProgress: (fraction) => onProgress(fraction * 100), signal });
   const file = { mediaId: media.info.id, itag: offer.plan.itag, ext: offer.plan.ext };
   return { title: offer.title, downloadUrl: downloadUrlOf(file), file, size: ready.size };
 }

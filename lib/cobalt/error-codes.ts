@@ -47,6 +47,7 @@ export const COBALT_ERROR_CODES: Record<ErrorCode, string> = {
   trim_invalid_range: 'error.api.invalid_body',
   trim_out_of_bounds: 'error.api.invalid_body',
   trim_not_supported: 'error.api.invalid_body',
+  cancelled: 'error.api.generic',
 };
 
 /** The few failures cobalt names that are not ours: a request without `Accept: application/json`, and so on. */

@@ -18,7 +18,7 @@ export function corsHeaders(origin: string | null): Record<string, string> | und
 
 const EXPOSED = 'RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After, X-Request-Id, Content-Disposition';
 
-/** The answer to a browser's preflight (OPTIONS) for a public API route. */
+/** The answer to a browser's preflight (OPTIONS) for a public API route (DELETE: cancelling a download job). */
 export function preflight(req: Request): Response {
   const headers = corsHeaders(req.headers.get('origin'));
   if (!headers?.['Access-Control-Allow-Origin']) return new Response(null, { status: 204, headers: headers ?? {} });
@@ -26,7 +26,7 @@ export function preflight(req: Request): Response {
     status: 204,
     headers: {
       ...headers,
-      'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
+      'Access-Control-Allow-Methods': 'GET, POST, DELETE, OPTIONS',
       'Access-Control-Allow-Headers': 'Authorization, Content-Type',
       'Access-Control-Max-Age': '600',
     },

@@ -4,6 +4,18 @@ import { isTerminal, type JobQueue, type JobSnapshot } from './types';
 const HEARTBEAT_MS = 15_000;
 const encoder = new TextEncoder();
 
+// On globalThis so Next's bundles of this module share one: set when the process is asked to stop.
+const holder = globalThis as typeof globalThis & { __grablineStreamsClosing?: AbortController };
+const closing = () => (holder.__grablineStreamsClosing ??= new AbortController());
+
+/**
+ * The process is stopping (SIGTERM): every open status stream ends now, cleanly, and no new one waits. The
+ * browser then reads the job's state over plain requests, which another node answers.
+ */
+export function closeStatusStreams(): void {
+  closing().abort();
+}
+
 const message = (snapshot: JobSnapshot) =>
   encoder.encode(`data: ${JSON.stringify({ type: 'status', data: snapshot })}\n\n`);
 
@@ -52,9 +64,11 @@ export function statusEventStream(
         clearTimeout(idle);
         unsubscribe();
         signal.removeEventListener('abort', onAbort);
+        closing().signal.removeEventListener('abort', onAbort);
         options.onEnd?.();
       };
       signal.addEventListener('abort', onAbort, { once: true });
+      closing().signal.addEventListener('abort', onAbort, { once: true });
       let replayed = false;
       unsubscribe = queue.subscribe(jobId, (snapshot) => {
         replayed = true;
@@ -63,7 +77,7 @@ export function statusEventStream(
       // A replayed final state closed the stream before subscribe() returned its unsubscribe.
       if (closed) unsubscribe();
       if (!replayed) send(current);
-      if (signal.aborted) finish();
+      if (signal.aborted || closing().signal.aborted) finish();
     },
     cancel() {
       cleanup();

@@ -12,8 +12,8 @@ export interface EnqueueAnalysisOptions {
 export type JobListener = (snapshot: JobSnapshot) => void;
 
 /**
- * The job queue's whole contract. The in-process queue is the default; a BullMQ queue on Redis
- * implements the same four methods, so handlers never know which one runs.
+ * Analyses as the routes use them, over whichever job runner the process has (embedded, or BullMQ on Redis):
+ * handlers never know which one runs.
  */
 export interface JobQueue {
   /** Validates the link (invalid_url / unsupported_url throw here, no job is made) and returns the job id. */
@@ -22,9 +22,11 @@ export interface JobQueue {
   get(jobId: string): Promise<JobSnapshot | undefined>;
   /**
    * Calls `listener` with the job's states this node has seen so far (synchronously, in order), then with each
-   * new one. A node that never ran the job replays nothing: read `get()` for the current state.
+   * new one. A node that joins late replays only what it has heard: read `get()` for the current state.
    */
   subscribe(jobId: string, listener: JobListener): () => void;
+  /** Stops a queued or running analysis; false when it had already ended or is unknown here. */
+  cancel(jobId: string): Promise<boolean>;
   close(): Promise<void>;
   /** Analyses this process is running and holding queued right now (never another node's). */
   load(): LimiterLoad;

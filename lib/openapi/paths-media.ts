@@ -94,6 +94,19 @@ export function mediaPaths(): Paths {
           downloadUrl: '/api/download/Xq3mJm1u8vF0aZ2b?itag=mp4-1080p&ext=mp4',
         },
       }),
+      delete: operation({
+        operationId: 'cancelDownload',
+        summary: 'Stop a download that has not ended',
+        description: 'The job stops wherever it runs; its state becomes failed with code cancelled. 409 once it has ended.',
+        tags: ['Media'],
+        auth: 'api',
+        data: 'DownloadProgress',
+        errors: [401, 404, 409],
+        pathParams: [{ name: 'downloadId', description: 'The downloadId from POST /api/media/download' }],
+        responseExample: {
+          id: 'dl_Q2hhbmdlIG1lIQ', _id: 'dl_Q2hhbmdlIG1lIQ', status: 'failed', progress: 0, message: 'Cancelled', downloadUrl: null, code: 'cancelled',
+        },
+      }),
     },
   };
 }

@@ -16,5 +16,21 @@ export const GET = route(
   },
 );
 
+/**
+ * DELETE /api/media/progress/{id} → the download's state, now failed with code `cancelled`: the job stops wherever
+ * it runs (this process, or the worker that has it). 409 `conflict` once it has ended.
+ */
+export const DELETE = route(
+  { auth: 'api', quota: { kind: 'api', metered: false }, params: idParams('id'), notFound: 'Download not found' },
+  async ({ params }) => {
+    const { downloads } = services();
+    if (!(await downloads.get(params.id))) throw new AppError('not_found', 'Download not found');
+    if (!(await downloads.cancel(params.id))) throw new AppError('conflict', 'This download has already ended');
+    const progress = await downloads.get(params.id);
+    if (!progress) throw new AppError('not_found', 'Download not found');
+    return progress;
+  },
+);
+
 /** A browser's preflight for a cross-origin call with a Bearer token. */
 export { preflight as OPTIONS } from '@/lib/http/cors';

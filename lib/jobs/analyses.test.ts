@@ -4,7 +4,9 @@ import type { Db } from '@/lib/db';
 import { AppError } from '@/lib/errors';
 import type { AnalyzedMedia } from '@/lib/media/analyze';
 import type { MediaInfo } from '@/lib/media/types';
-import { createInProcessQueue, type InProcessQueueOptions } from './in-process-queue';
+import type { AnalyzeOptions } from '@/lib/media/analyze';
+import { analysisKind, createAnalyses } from './analyses';
+import { createEmbeddedRunner } from './embedded-runner';
 import type { JobSnapshot } from './types';
 
 const info = { id: 'm1', title: 'Clip', formats: [] } as unknown as MediaInfo;
@@ -25,17 +27,26 @@ async function until(check: () => Promise<boolean> | boolean): Promise<void> {
   throw new Error('condition never met');
 }
 
-describe.each(dbEngines())('in-process queue on $name', ({ create }) => {
+describe.each(dbEngines())('analyses on the embedded runner, on $name', ({ create }) => {
   let db: Db | undefined;
   afterEach(async () => {
     await db?.close();
     db = undefined;
   });
 
-  const queueOn = async (over: Partial<InProcessQueueOptions> = {}) => {
+  interface QueueOptions {
+    analyze: (url: string, options: AnalyzeOptions) => Promise<AnalyzedMedia>;
+    concurrency: number;
+    ttlMs: () => number;
+    now: () => number;
+  }
+  const queueOn = async (over: Partial<QueueOptions> = {}) => {
     db ??= await create();
     const store = db;
-    return createInProcessQueue({ db: async () => store, analyze: async () => media, ttlMs: () => 60_000, ...over });
+    const options = { analyze: async () => media, ttlMs: () => 60_000, now: Date.now, ...over };
+    const runner = createEmbeddedRunner({ db: async () => store, now: options.now });
+    runner.register(analysisKind({ analyze: options.analyze, concurrency: options.concurrency }));
+    return createAnalyses(runner, { ttlMs: options.ttlMs, now: options.now });
   };
 
   it('goes queued → analyzing → ready, and get() reads the result back from the store', async () => {

@@ -1,0 +1,128 @@
+import 'server-only';
+import { Queue } from 'bullmq';
+import type { Db } from '@/lib/db';
+import { bullPrefix, createRedis } from '@/lib/redis/connection';
+import { createJobStoreAccess } from '../job-store-access';
+import { createKindRegistry } from '../kind-registry';
+import { createStateFeed } from '../state-feed';
+import type { BaseState, JobRunner, JobToRun } from '../runner';
+import { cancelChannel, createStateWriter, queueName, statesChannel, type StateMessage } from './redis-states';
+import { startJobWorkers, type JobWorkers, type WorkerOptions } from './job-workers';
+
+export interface BullmqRunnerOptions {
+  redisUrl: string;
+  db: () => Promise<Db>;
+  now?: () => number;
+}
+
+export interface BullmqRunner extends JobRunner {
+  /** Makes this process a worker: it takes jobs of every registered kind from the queues. */
+  work(options: WorkerOptions): JobWorkers;
+}
+
+/** How long a node follows a job it queued without anyone subscribed (its final state ends it sooner). */
+const HOLD_MS = 10 * 60 * 1000;
+const QUEUED_JOB_OPTIONS = { removeOnComplete: { age: 3600, count: 5000 }, removeOnFail: { age: 24 * 3600 } };
+
+/**
+ * The runner on Redis: `enqueue` writes the job's row and first state, then adds it to its kind's BullMQ queue;
+ * `npm run worker` processes run it (`work()`). Every state a worker writes reaches the store, the job's key and
+ * the states channel; this node passes those of the jobs it follows to its subscribers. Nothing is recovered at
+ * start: queued and running jobs live in Redis, and a worker that dies has its jobs retried by another.
+ */
+export function createBullmqRunner(options: BullmqRunnerOptions): BullmqRunner {
+  const now = options.now ?? Date.now;
+  const kinds = createKindRegistry(now);
+  const store = createJobStoreAccess({ name: 'jobs', db: options.db, now, recover: async () => undefined, purge: kinds.purge });
+  // Commands wait out a Redis restart instead of failing: a queued job must not be lost to a reconnection.
+  const redis = createRedis('jobs', { maxRetriesPerRequest: null }, options.redisUrl);
+  const subscriber = createRedis('job-states', { maxRetriesPerRequest: null }, options.redisUrl);
+  const writer = createStateWriter(redis, kinds, store, now);
+  const feed = createStateFeed();
+  const queues = new Map<string, Queue>();
+  const followed = new Map<string, number>();
+
+  const queueOf = (type: string) => {
+    let queue = queues.get(type);
+    if (!queue) queues.set(type, (queue = new Queue(queueName(type), { connection: redis, prefix: bullPrefix() })));
+    return queue;
+  };
+  const follow = (id: string) => followed.set(id, (followed.get(id) ?? 0) + 1);
+  const unfollow = (id: string) => {
+    const left = (followed.get(id) ?? 1) - 1;
+    if (left > 0) followed.set(id, left);
+    else followed.delete(id);
+  };
+
+  const current = async (id: string, type?: string): Promise<StateMessage | undefined> => {
+    const message = await writer.read(id).catch(() => undefined);
+    if (message && (!type || message.type === type)) return message;
+    if (!type) return undefined;
+    const kind = kinds.get(type);
+    const state = await kinds.read<BaseState>(await store(), kind, id);
+    return state && { id, type, state, final: kind.ended.includes(state.status) };
+  };
+
+  void subscriber.subscribe(statesChannel()).catch((error) => console.error('[jobs] could not subscribe to job states', error));
+  subscriber.on('message', (_channel, raw: string) => {
+    const message = JSON.parse(raw) as StateMessage;
+    if (followed.has(message.id)) feed.publish(message.id, message.state, message.final);
+  });
+  // States published while the connection was down are lost to this node: catch up from each job's key.
+  let connectedOnce = false;
+  subscriber.on('ready', () => {
+    if (!connectedOnce) return void (connectedOnce = true);
+    for (const id of followed.keys()) {
+      void current(id).then((message) => message && feed.publish(id, message.state, message.final));
+    }
+  });
+
+  const runner: BullmqRunner = {
+    register: kinds.register,
+    async enqueue(type, job: JobToRun<unknown>, row) {
+      const kind = kinds.get(type);
+      if (row) {
+        await kinds.insert(await store(), kind, job, row);
+        await writer.first(kind, job.id, row.state, row.expiresAt);
+        follow(job.id);
+        setTimeout(() => unfollow(job.id), HOLD_MS).unref();
+        feed.publish(job.id, row.state, false);
+      }
+      await queueOf(type).add(type, { payload: job.payload, group: job.group }, { jobId: job.id, ...QUEUED_JOB_OPTIONS });
+    },
+    async get(type, id) {
+      return (await current(id, type))?.state as never;
+    },
+    subscribe(id, listener) {
+      follow(id);
+      const unsubscribe = feed.subscribe(id, listener);
+      // A final state published between the caller's read and this subscription would otherwise never come.
+      void current(id).then((message) => message?.final && feed.publish(id, message.state, true));
+      return () => {
+        unsubscribe();
+        unfollow(id);
+      };
+    },
+    async cancel(type, id) {
+      const kind = kinds.get(type);
+      const state = await current(id, type);
+      if (!state || state.final) return false;
+      const queued = await queueOf(type).getJob(id);
+      if (queued && ['waiting', 'delayed', 'prioritized'].includes(await queued.getState())) await queued.remove().catch(() => undefined);
+      // The worker running it (if any) hears this and aborts its handler; the state is written here at once.
+      await redis.publish(cancelChannel(), id);
+      await writer.write(kind, id, kind.cancelled);
+      return true;
+    },
+    load: () => ({ running: 0, waiting: 0 }),
+    store,
+    work: (workerOptions) => startJobWorkers({ ...workerOptions, redisUrl: options.redisUrl, redis, kinds, writer, store, now, enqueue: runner.enqueue }),
+    async close() {
+      feed.clear();
+      await Promise.all([...queues.values()].map((queue) => queue.close()));
+      subscriber.disconnect();
+      redis.disconnect();
+    },
+  };
+  return runner;
+}

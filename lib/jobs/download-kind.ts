@@ -1,0 +1,153 @@
+import 'server-only';
+import { toAppError } from '@/lib/errors';
+import type { AnalyzedMedia } from '@/lib/media/analyze';
+import { checkedOffer, type ReadyFile, type ResolvedOffer } from '@/lib/media/deliver';
+import type { DownloadJobRequest, DownloadStatus } from './download-job-schemas';
+import { CANCELLED_MESSAGE, INTERRUPTED_MESSAGE } from './job-rows';
+import { pickOffer } from './pick-offer';
+import type { JobContext, JobKind } from './runner';
+
+/** A download job's state: the `jobs` row (type 'download'), its result holding the link and the error code. */
+export interface DownloadState {
+  status: DownloadStatus;
+  progress: number;
+  message: string;
+  downloadUrl?: string;
+  code?: string;
+}
+
+/** What the job needs to run anywhere: the request (its link canonical), who asked, and when. */
+export interface DownloadPayload {
+  request: DownloadJobRequest;
+  owner: string | null;
+  startedAt: number;
+}
+
+/** How a job or item ended, with nothing about who asked or what: the site's public figures. */
+export interface JobEnded {
+  /** A download job, or one item of a bulk batch. */
+  kind: 'download' | 'bulk';
+  ok: boolean;
+  /** From the request to the end, queueing included. */
+  durationMs: number;
+  /** The stable error code of a failed one. */
+  code?: string;
+}
+
+export interface DownloadJobOutcome {
+  owner: string;
+  /** What was asked: the canonical link (history keeps only its platform and media reference), quality, format. */
+  request: { url: string; quality: string; format: string };
+  status: 'ready' | 'failed';
+  /** Present once the analysis succeeded. */
+  offer?: ResolvedOffer;
+  file?: ReadyFile;
+  message?: string;
+}
+
+export interface DownloadKindDeps {
+  analyze: (url: string) => Promise<AnalyzedMedia>;
+  prepare: (offer: ResolvedOffer, onProgress: (fraction: number) => void, signal: AbortSignal) => Promise<ReadyFile>;
+  concurrency?: number;
+  /** How long a ready job (and its file) lives. */
+  ttlMs: () => number;
+  now?: () => number;
+  /** A signed-in user's job has ended (history, notification); never allowed to change the job's outcome. */
+  onFinished?: (outcome: DownloadJobOutcome) => Promise<void>;
+  /** Any job has ended, whoever started it (the site's figures); never allowed to change the job's outcome. */
+  onEnded?: (outcome: JobEnded) => Promise<void>;
+}
+
+/** Progress bands: analysis is quick and shown as a step; fetching and converting fill the rest. */
+const ANALYZED = 10;
+
+/** The file's link: the same offer, tracks, cut and tags, so it serves the very file this job prepared. */
+function downloadUrlOf(offer: ResolvedOffer, request: DownloadJobRequest): string {
+  const query = new URLSearchParams({ itag: offer.plan.itag, ext: offer.plan.ext });
+  if (request.lang) query.set('lang', request.lang);
+  if (request.subs) query.set('subs', request.subs);
+  const { trim, embedMetadata } = offer.delivery;
+  if (trim) {
+    query.set('start', String(trim.start));
+    query.set('end', String(trim.end));
+    if (trim.exact) query.set('exact', '1');
+  }
+  if (!embedMetadata) query.set('embedMetadata', 'false');
+  return `/api/download/${encodeURIComponent(offer.media.info.id)}?${query}`;
+}
+
+function failedState(error: unknown, progress: number): DownloadState {
+  const appError = toAppError(error);
+  if (appError.code === 'internal') console.error('[download-jobs] failed', error);
+  const message = appError.code === 'internal' ? 'Download failed' : appError.message;
+  return { status: 'failed', progress, message, code: appError.code };
+}
+
+/**
+ * The download kind (POST /api/media/download): analyse (the analysis cache answers repeats), pick the offer,
+ * prepare its file into the shared preparations — so the download link then serves it at once — with progress
+ * from real bytes fetched and ffmpeg's clock.
+ */
+export function downloadKind(deps: DownloadKindDeps): JobKind<DownloadPayload, DownloadState> {
+  const now = deps.now ?? Date.now;
+  const finished = async (outcome: Omit<DownloadJobOutcome, 'owner' | 'request'>, payload: DownloadPayload, code?: string) => {
+    const { request, owner, startedAt } = payload;
+    await deps.onEnded?.({ kind: 'download', ok: outcome.status === 'ready', durationMs: now() - startedAt, code })
+      .catch((error) => console.error('[download-jobs] onEnded failed', error));
+    if (!owner || !deps.onFinished) return;
+    await deps.onFinished({ ...outcome, owner, request: { url: request.url, quality: request.quality, format: request.format } })
+      .catch((error) => console.error('[download-jobs] onFinished failed', error));
+  };
+
+  const run = async (context: JobContext<DownloadState>, payload: DownloadPayload) => {
+    const { request } = payload;
+    let progress = 0;
+    let offer: ResolvedOffer | undefined;
+    try {
+      await context.save({ status: 'analyzing', progress: (progress = 5), message: 'Analyzing media...' });
+      const media = await deps.analyze(request.url);
+      context.signal.throwIfAborted();
+      const { start, end, exact, embedMetadata } = request;
+      offer = checkedOffer(media.info.id, pickOffer(media, request.quality, request.format, request).itag, {
+        start, end, exact, embedMetadata,
+        ...(request.lang ? { languages: request.lang } : {}),
+        ...(request.subs ? { subs: request.subs } : {}),
+      });
+      await context.save({ status: 'processing', progress: (progress = ANALYZED), message: 'Processing...' });
+      const file = await deps.prepare(offer, (fraction) => {
+        progress = Math.max(progress, Math.min(99, ANALYZED + Math.floor(fraction * (99 - ANALYZED))));
+        context.progress({ status: 'processing', progress, message: 'Processing...' });
+      }, context.signal);
+      await context.save({ status: 'ready', progress: 100, message: 'Download ready', downloadUrl: downloadUrlOf(offer, request) });
+      await finished({ status: 'ready', offer, file }, payload);
+    } catch (error) {
+      if (context.signal.aborted) return;
+      const state = failedState(error, progress);
+      await context.save(state);
+      await finished({ status: 'failed', offer, message: state.message }, payload, state.code);
+    }
+  };
+
+  return {
+    type: 'download',
+    concurrency: deps.concurrency ?? 4,
+    active: ['queued', 'analyzing', 'processing'],
+    ended: ['ready', 'failed'],
+    interrupted: { status: 'failed', progress: 0, message: INTERRUPTED_MESSAGE, code: 'unavailable' },
+    cancelled: { status: 'failed', progress: 0, message: CANCELLED_MESSAGE, code: 'cancelled' },
+    encode: (state, at) => ({
+      status: state.status, progress: state.progress, message: state.message,
+      result: state.downloadUrl || state.code ? { downloadUrl: state.downloadUrl, code: state.code } : null,
+      // A ready job lives as long as its prepared file.
+      expiresAt: state.status === 'ready' ? at + deps.ttlMs() : undefined,
+    }),
+    decode(row) {
+      const result = (row.result ?? {}) as { downloadUrl?: string; code?: string };
+      const state: DownloadState = { status: row.status as DownloadStatus, progress: row.progress, message: row.message ?? '' };
+      if (result.downloadUrl) state.downloadUrl = result.downloadUrl;
+      if (result.code) state.code = result.code;
+      return state;
+    },
+    run,
+  };
+}
