@@ -21,6 +21,9 @@ export async function register() {
     if (process.env.NEXT_PHASE !== 'phase-production-build') {
       const { getYtdlpPool } = await import('./lib/media/ytdlp/get-pool');
       getYtdlpPool().warm();
+      // An instance with no admin yet gets its one-time setup token now; the log says where the file is.
+      const [{ getDb }, { prepareSetupToken }] = await Promise.all([import('./lib/db'), import('./lib/auth/setup-token')]);
+      await prepareSetupToken(await getDb()).catch((error) => console.error('[grabline] setup token not prepared:', error));
     }
   }
 }

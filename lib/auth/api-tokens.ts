@@ -5,8 +5,8 @@ import { getDb } from '@/lib/db';
 import { newId } from '@/lib/db/ids';
 import { now } from '@/lib/db/time';
 import type { ApiTokenInfo, IssuedApiToken } from './credentials';
+import type { Account } from './roles';
 import { hashToken } from './token-hash';
-import type { User } from './users';
 
 export const API_TOKEN_PREFIX = 'gl_';
 // 'gl_' and 6 characters: enough for a user to tell tokens apart on the settings page, useless to an attacker.
@@ -34,17 +34,17 @@ export async function issueApiToken(db: Db, userId: string): Promise<IssuedApiTo
   return { token, prefix, createdAt: new Date(at).toISOString() };
 }
 
-/** The user a live API token belongs to (and marks it used), or null. */
-export async function userForApiToken(db: Db, token: string): Promise<User | null> {
+/** The account a live API token belongs to, role read now (and marks the token used), or null. */
+export async function userForApiToken(db: Db, token: string): Promise<Account | null> {
   if (!TOKEN_PATTERN.test(token)) return null;
-  const row = await db.get<User & { token_id: string }>(
-    `SELECT u.id, u.email, t.id AS token_id FROM api_tokens t JOIN users u ON u.id = t.user_id
+  const row = await db.get<Account & { token_id: string }>(
+    `SELECT u.id, u.email, u.role, t.id AS token_id FROM api_tokens t JOIN users u ON u.id = t.user_id
       WHERE t.token_hash = ? AND t.revoked_at IS NULL`,
     [hashToken(token)],
   );
   if (!row) return null;
   await db.run('UPDATE api_tokens SET last_used_at = ? WHERE id = ?', [now(), row.token_id]);
-  return { id: row.id, email: row.email };
+  return { id: row.id, email: row.email, role: row.role };
 }
 
 /** For the settings page: the active token's visible part and dates, or null when the user has none. */

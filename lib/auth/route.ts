@@ -14,7 +14,7 @@ import { changesState, fromOurOrigin } from '@/lib/http/same-origin';
 import { meter, peek, type Metering, type Quota } from '@/lib/rate-limit/counters';
 import { rateLimitHeaders, withHeaders } from '@/lib/rate-limit/headers';
 import { analyzeQuotasFor, quotasFor } from '@/lib/rate-limit/quotas';
-import { getCaller, getUser, requireUser, type Caller, type User } from './session';
+import { getCaller, getUser, requireAdmin, requireUser, type Caller, type User } from './session';
 
 /**
  * Who may call a route:
@@ -23,8 +23,10 @@ import { getCaller, getUser, requireUser, type Caller, type User } from './sessi
  * - `user`: a signed-in session, else 401 (an API token is 403: it opens the media API only).
  * - `api`: the public media API — an API token, access token or session; anonymous allowed; a wrong Bearer
  *   credential is 401 and still counted against the address.
+ * - `admin`: a signed-in admin's session. Everyone else gets 404 before anything else is looked at (no csrf,
+ *   validation or sign-in answer), so the route does not exist for them.
  */
-export type Auth = 'none' | 'optional' | 'user' | 'api';
+export type Auth = 'none' | 'optional' | 'user' | 'api' | 'admin';
 
 /**
  * What a call costs:
@@ -57,7 +59,7 @@ export interface RouteContext<A extends Auth, B, Q, P> {
   body: B;
   query: Q;
   params: P;
-  user: A extends 'user' ? User : User | null;
+  user: A extends 'user' | 'admin' ? User : User | null;
   caller: Caller | null;
 }
 
@@ -86,12 +88,13 @@ export function route<A extends Auth, B = undefined, Q = undefined, P = Record<s
     let res: Response;
     let failure: string | undefined;
     try {
+      const admin = spec.auth === 'admin' ? await requireAdmin(req) : null;
       if (changesState(req.method) && carriesSession(req) && !fromOurOrigin(req.headers, req.nextUrl)) {
-        throw new AppError('csrf', 'This request did not come from this site');
+        throw admin ? new AppError('not_found', 'Not found') : new AppError('csrf', 'This request did not come from this site');
       }
       const params = spec.params ? parseParams(spec.params, await ctx.params, spec.notFound) : ((await ctx.params) as P);
       const query = spec.query ? parseWith(spec.query, Object.fromEntries(req.nextUrl.searchParams)) : (undefined as Q);
-      const { user, caller } = await identify(req, spec.auth, spec.quota, charge);
+      const { user, caller } = admin ? { user: admin, caller: null } : await identify(req, spec.auth, spec.quota, charge);
       if (!user && (spec.serves || spec.auth === 'api') && !config().env.ANON_ACCESS) {
         throw new AppError('sign_in_required', 'This server is open to signed-in users only');
       }
@@ -145,7 +148,7 @@ async function identify<B>(
   quota: QuotaSpec<B> | undefined,
   charge: (metering: Metering) => void,
 ): Promise<{ user: User | null; caller: Caller | null }> {
-  if (auth === 'none') return { user: null, caller: null };
+  if (auth === 'none' || auth === 'admin') return { user: null, caller: null };
   if (auth === 'optional') return { user: await getUser(req), caller: null };
   if (auth === 'user') return { user: await requireUser(req), caller: null };
   const count = async (who: Caller | null) => {

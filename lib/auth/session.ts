@@ -6,6 +6,8 @@ import { bearerToken } from '@/lib/http/bearer';
 import { verifyAccessToken } from './access-token';
 import { looksLikeApiToken, userForApiToken } from './api-tokens';
 import { ACCESS_COOKIE } from './cookies';
+import { forwardAuthAccount, proxiedEmail } from './forward-auth';
+import { activeAccount, refuseDisabled, type Account, type Role } from './roles';
 import type { User } from './users';
 
 export type { User } from './users';
@@ -14,28 +16,43 @@ export type { User } from './users';
 export interface Caller {
   user: User;
   via: 'session' | 'api_token';
+  /** Read from the store on this request, never from the token. */
+  role: Role;
 }
 
+const caller = (account: Account, via: Caller['via']): Caller => ({ user: { id: account.id, email: account.email }, via, role: account.role });
+
 /**
- * The caller from `Authorization: Bearer <access JWT | gl_ API token>`, else from the `gl_access` cookie.
- * Null when nothing is presented; 401 when a Bearer credential is presented but invalid, so an API client
- * learns its token is wrong instead of silently running as anonymous.
+ * The caller from `Authorization: Bearer <access JWT | gl_ API token>`, else from a trusted forward-auth proxy's
+ * header (forward-auth.ts), else from the `gl_access` cookie. Every credential is checked against the store's
+ * account on each request, so a disabled account is refused (403 account_disabled) at once, on every node.
+ * Null when nothing is presented (or a cookie names an account that no longer exists); 401 when a Bearer
+ * credential is presented but invalid, so an API client learns its token is wrong instead of silently running as
+ * anonymous.
  */
 export async function getCaller(req: NextRequest): Promise<Caller | null> {
   const bearer = bearerToken(req.headers);
   if (bearer) {
     if (looksLikeApiToken(bearer)) {
-      const user = await userForApiToken(await getDb(), bearer);
-      if (user) return { user, via: 'api_token' };
+      const account = await userForApiToken(await getDb(), bearer);
+      if (account) return caller(refuseDisabled(account), 'api_token');
       throw new AppError('unauthorized', 'This API token is not valid. Generate a new one in Settings.');
     }
     const user = await verifyAccessToken(bearer);
-    if (user) return { user, via: 'session' };
+    if (user) return caller(await activeAccount(await getDb(), user.id), 'session');
     throw new AppError('unauthorized', 'Sign in to continue');
   }
+  const proxied = proxiedEmail(req.headers);
+  if (proxied) return caller(await forwardAuthAccount(await getDb(), proxied), 'session');
   const cookie = req.cookies.get(ACCESS_COOKIE)?.value;
   const user = cookie ? await verifyAccessToken(cookie) : null;
-  return user ? { user, via: 'session' } : null;
+  if (!user) return null;
+  try {
+    return caller(await activeAccount(await getDb(), user.id), 'session');
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'unauthorized') return null;
+    throw error;
+  }
 }
 
 export interface UserOptions {
@@ -46,13 +63,16 @@ export interface UserOptions {
   allowApiToken?: boolean;
 }
 
+// A credential that names no usable account: the caller counts as anonymous where signing in is optional.
+const NOT_SIGNED_IN = new Set<string>(['unauthorized', 'account_disabled', 'registration_closed', 'invite_required']);
+
 /** The signed-in user, or null (an invalid credential counts as none). */
 export async function getUser(req: NextRequest, options: UserOptions = {}): Promise<User | null> {
   try {
     const caller = await getCaller(req);
     return caller && (caller.via === 'session' || options.allowApiToken) ? caller.user : null;
   } catch (error) {
-    if (error instanceof AppError && error.code === 'unauthorized') return null;
+    if (error instanceof AppError && NOT_SIGNED_IN.has(error.code)) return null;
     throw error;
   }
 }
@@ -65,4 +85,14 @@ export async function requireUser(req: NextRequest, options: UserOptions = {}): 
     throw new AppError('forbidden', 'API tokens work only with the media API. Sign in to continue.');
   }
   return caller.user;
+}
+
+/**
+ * For the admin routes: the signed-in admin (a session, never an API token), or 404 for everyone else — anonymous,
+ * members, disabled accounts, bad credentials alike — so nobody else learns the route exists.
+ */
+export async function requireAdmin(req: NextRequest): Promise<User> {
+  const found = await getCaller(req).catch(() => null);
+  if (!found || found.via !== 'session' || found.role !== 'admin') throw new AppError('not_found', 'Not found');
+  return found.user;
 }
