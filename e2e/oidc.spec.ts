@@ -1,0 +1,109 @@
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import Database from 'better-sqlite3';
+import { startNextServer } from '../test/next-server';
+import { startTestProvider, type TestProvider } from '../test/oidc/test-provider';
+
+/**
+ * Sign-in through a real OpenID provider (oidc-provider, on loopback) in Chromium, against two production web nodes
+ * sharing one store: the provider's sign-in creates the account, its group makes an admin, an unverified email is
+ * refused in the visitor's language, and an account disabled in the store is locked out of both nodes at once.
+ */
+const PORT_A = Number(process.env.E2E_OIDC_PORT ?? 3127);
+const PORT_B = Number(process.env.E2E_OIDC_PORT_B ?? 3128);
+const A = `http://127.0.0.1:${PORT_A}`;
+const B = `http://127.0.0.1:${PORT_B}`;
+const people = [
+  { sub: 'ada', email: 'ada@example.com', email_verified: true, groups: ['family'] },
+  { sub: 'root', email: 'root@example.com', email_verified: true, groups: ['grabline-admins'] },
+  { sub: 'mallory', email: 'local@example.com', email_verified: false },
+];
+
+let provider: TestProvider;
+let nodes: ChildProcess[] = [];
+let dataDir: string;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  test.setTimeout(300_000);
+  dataDir = mkdtempSync(join(tmpdir(), 'grabline-oidc-e2e-'));
+  provider = await startTestProvider({ redirectUri: `${A}/api/auth/oidc/callback`, people });
+  const env = {
+    DATA_DIR: dataDir,
+    // Every node of a cluster shares the session key.
+    JWT_SECRET: 'e2e-oidc-cluster-secret-0123456789abcdef',
+    OIDC_ISSUER: provider.issuer,
+    OIDC_CLIENT_ID: provider.clientId,
+    OIDC_CLIENT_SECRET: provider.clientSecret,
+    OIDC_SCOPES: 'openid email profile groups',
+    OIDC_NAME: 'Test IdP',
+    OIDC_ADMIN_GROUP: 'grabline-admins',
+  };
+  nodes.push(await startNextServer(PORT_A, { ...env, SITE_URL: A }));
+  nodes.push(await startNextServer(PORT_B, { ...env, SITE_URL: B }));
+});
+
+test.afterAll(async () => {
+  for (const node of nodes) node.kill('SIGKILL');
+  nodes = [];
+  await provider?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const me = (page: Page, origin: string) =>
+  page.evaluate(async (url) => {
+    const res = await fetch(url);
+    return { status: res.status, body: await res.json() };
+  }, `${origin}/api/auth/me`);
+
+async function signInThroughProvider(page: Page, sub: string, start = `${A}/dashboard/history`) {
+  provider.signInAs(sub);
+  await page.goto(start);
+  await page.getByTestId('oidc-sign-in').click();
+}
+
+test('signs in through the provider: the account is created, and the admin group makes an admin', async ({ page }) => {
+  await signInThroughProvider(page, 'root');
+  await expect(page).toHaveURL(`${A}/dashboard/history`);
+  expect((await me(page, A)).body.data.email).toBe('root@example.com');
+  const invites = await page.evaluate(async (url) => (await fetch(url)).status, `${A}/api/admin/invites`);
+  expect(invites).toBe(200);
+});
+
+test('a member is not an admin, and a disabled account is locked out of both nodes at once', async ({ page }) => {
+  await signInThroughProvider(page, 'ada');
+  await expect(page).toHaveURL(`${A}/dashboard/history`);
+  expect(await page.evaluate(async (url) => (await fetch(url)).status, `${A}/api/admin/invites`)).toBe(404);
+  // Same host, so the browser carries the session to the second node, which honours it.
+  await page.goto(`${B}/dashboard`);
+  await expect(page).toHaveURL(`${B}/dashboard`);
+  expect((await me(page, B)).status).toBe(200);
+
+  const store = new Database(join(dataDir, 'grabline.db'));
+  try {
+    store.prepare("UPDATE users SET role = 'disabled' WHERE email = ?").run('ada@example.com');
+  } finally {
+    store.close();
+  }
+  for (const origin of [A, B]) {
+    const answer = await me(page, origin);
+    expect(answer.status).toBe(403);
+    expect(answer.body.code).toBe('account_disabled');
+  }
+  await page.goto(`${B}/dashboard/history`);
+  await expect(page).toHaveURL(/\/login\?from=%2Fdashboard%2Fhistory$/);
+});
+
+test('an unverified email is not linked to the local account that uses it, said in Arabic', async ({ page, request }) => {
+  const registered = await request.post(`${A}/api/auth/register`, { data: { email: 'local@example.com', password: 'correct horse battery' } });
+  expect(registered.status()).toBe(201);
+  await signInThroughProvider(page, 'mallory', `${A}/ar/login`);
+  await expect(page).toHaveURL(`${A}/ar/login?error=oidc_email_unverified`);
+  await expect(page.getByTestId('auth-notice')).toContainText('لم يتحقق مزوّد الهوية');
+  await expect(page.getByTestId('oidc-sign-in')).toContainText('تسجيل الدخول عبر Test IdP');
+  expect((await me(page, A)).status).toBe(401);
+});
