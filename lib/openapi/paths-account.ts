@@ -7,12 +7,19 @@ const idParam = [{ name: 'id', description: 'The history entry’s _id' }];
 export function authPaths(): Paths {
   return {
     '/api/auth/register': {
-      post: operation({ operationId: 'register', summary: 'Create an account', tags: ['Auth'], auth: 'none', body: 'RegisterRequest', data: 'Registered', status: 201, errors: [400, 429] }),
+      post: operation({
+        operationId: 'register', summary: 'Create an account', tags: ['Auth'], auth: 'none', body: 'RegisterRequest', data: 'Registered', status: 201,
+        errors: [400, 403, 429],
+        description: 'Who may join is the server\'s choice: 403 `registration_closed`, `invite_required` or `invite_invalid` (send `invite`), '
+          + '`setup_token_invalid` (the one-time `setupToken` that makes the first admin), `password_sign_in_disabled` when the server signs in '
+          + 'through its identity provider only.',
+      }),
     },
     '/api/auth/login': {
       post: operation({
         operationId: 'login', summary: 'Sign in: tokens in the answer and as httpOnly cookies', tags: ['Auth'], auth: 'none',
-        body: 'LoginRequest', data: 'Session', errors: [400, 401, 429],
+        body: 'LoginRequest', data: 'Session', errors: [400, 401, 403, 429],
+        description: '403 `account_disabled` for an account an admin disabled; `password_sign_in_disabled` when the server signs in through its identity provider only.',
       }),
     },
     '/api/auth/refresh': {
