@@ -54,11 +54,11 @@ test.afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const me = (page: Page, origin: string) =>
-  page.evaluate(async (url) => {
-    const res = await fetch(url);
-    return { status: res.status, body: await res.json() };
-  }, `${origin}/api/auth/me`);
+// The page's own request context: the browser's cookies (one host, so both nodes get them), no cross-origin rules.
+const me = async (page: Page, origin: string) => {
+  const res = await page.request.get(`${origin}/api/auth/me`);
+  return { status: res.status(), body: await res.json() };
+};
 
 async function signInThroughProvider(page: Page, sub: string, start = `${A}/dashboard/history`) {
   provider.signInAs(sub);
@@ -90,9 +90,7 @@ test('a member is not an admin, and a disabled account is locked out of both nod
     store.close();
   }
   for (const origin of [A, B]) {
-    const answer = await me(page, origin);
-    expect(answer.status).toBe(403);
-    expect(answer.body.code).toBe('account_disabled');
+    expect(await me(page, origin), origin).toMatchObject({ status: 403, body: { code: 'account_disabled' } });
   }
   await page.goto(`${B}/dashboard/history`);
   await expect(page).toHaveURL(/\/login\?from=%2Fdashboard%2Fhistory$/);
