@@ -5,6 +5,7 @@ import { GET as listInvites, POST as createInvite } from '@/app/api/admin/invite
 import { POST as login } from '@/app/api/auth/login/route';
 import { GET as me } from '@/app/api/auth/me/route';
 import { POST as register } from '@/app/api/auth/register/route';
+import { GET as unknownGet, POST as unknownPost } from '@/app/api/[...path]/route';
 import { POST as issueToken } from '@/app/api/settings/token/route';
 import { prepareSetupToken, setupTokenPath } from '@/lib/auth/setup-token';
 import { appStores, callRoute } from '@/lib/auth/store.testkit';
@@ -132,10 +133,21 @@ describe.each(appStores())('roles and who may join on $name', ({ open }) => {
       callRoute(createInvite, '/api/admin/invites', { body: {}, headers: { cookie: admin, origin: 'https://evil.example' } }),
       callRoute(withdrawInvite, '/api/admin/invites/nonsense', { method: 'DELETE', headers: { cookie: member }, params: { id: 'nonsense' } }),
     ];
-    for (const res of await Promise.all(attempts)) {
-      expect(res.status).toBe(404);
-      expect(res.json).toEqual({ success: false, error: 'Not found', code: 'not_found' });
-    }
+    // An API path that names nothing answers the same, to the same callers.
+    const unknown = [
+      callRoute(unknownGet, '/api/nothing-here'),
+      callRoute(unknownGet, '/api/nothing-here', { headers: { cookie: member } }),
+      callRoute(unknownPost, '/api/nothing-here', { body: {}, headers: { cookie: admin, origin: 'https://evil.example' } }),
+    ];
+    const shape = (res: Awaited<(typeof attempts)[number]>) => ({
+      status: res.status,
+      json: res.json,
+      headers: [...res.headers.keys()].filter((name) => name !== 'x-request-id').sort(),
+    });
+    const expected = shape((await Promise.all(unknown))[0]);
+    expect(expected.status).toBe(404);
+    expect(expected.json).toEqual({ success: false, error: 'Not found', code: 'not_found' });
+    for (const res of [...(await Promise.all(attempts)), ...(await Promise.all(unknown))]) expect(shape(res)).toEqual(expected);
     expect((await callRoute(listInvites, '/api/admin/invites', { headers: { cookie: admin } })).status).toBe(200);
     expect(await (await getDb()).get('SELECT COUNT(*) AS n FROM invites')).toEqual({ n: 0 });
   });
