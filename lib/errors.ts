@@ -25,6 +25,7 @@ export const ERROR_STATUS = {
   invite_invalid: 403,
   setup_token_invalid: 403,
   account_disabled: 403,
+  token_scope: 403,
   password_sign_in_disabled: 403,
   oidc_failed: 400,
   oidc_email_unverified: 403,

@@ -11,10 +11,12 @@ import { logRequest, loggedPath, requestIdOf } from '@/lib/http/request-log';
 import { observeRequest } from '@/lib/metrics/record';
 import { routePattern } from '@/lib/metrics/route-pattern';
 import { changesState, fromOurOrigin } from '@/lib/http/same-origin';
-import { meter, peek, type Metering, type Quota } from '@/lib/rate-limit/counters';
+import { meter, peek, type Metering } from '@/lib/rate-limit/counters';
 import { rateLimitHeaders, withHeaders } from '@/lib/rate-limit/headers';
-import { analyzeQuotasFor, quotasFor } from '@/lib/rate-limit/quotas';
-import { getCaller, getUser, requireAdmin, requireUser, type Caller, type User } from './session';
+import { analyzeQuotasFor } from '@/lib/rate-limit/quotas';
+import { identify } from './identify';
+import { requireAdmin, type Caller, type User } from './session';
+import type { TokenScope } from './token-scopes';
 
 /**
  * Who may call a route:
@@ -52,6 +54,11 @@ export interface RouteSpec<A extends Auth, B, Q, P> {
   serves?: boolean;
   /** Cross-origin reads allowed as API_CORS_ORIGINS says (never with cookies). Routes with `auth: 'api'` always are. */
   cors?: boolean;
+  /**
+   * What an API token needs to call this route (403 token_scope without it). On `user` and `optional` routes it
+   * also lets such a token in, as its owner; without it those routes take sessions only.
+   */
+  scope?: TokenScope;
 }
 
 export interface RouteContext<A extends Auth, B, Q, P> {
@@ -94,7 +101,7 @@ export function route<A extends Auth, B = undefined, Q = undefined, P = Record<s
       }
       const params = spec.params ? parseParams(spec.params, await ctx.params, spec.notFound) : ((await ctx.params) as P);
       const query = spec.query ? parseWith(spec.query, Object.fromEntries(req.nextUrl.searchParams)) : (undefined as Q);
-      const { user, caller } = admin ? { user: admin, caller: null } : await identify(req, spec.auth, spec.quota, charge);
+      const { user, caller } = admin ? { user: admin, caller: null } : await identify(req, spec, charge);
       if (!user && (spec.serves || spec.auth === 'api') && !config().env.ANON_ACCESS) {
         throw new AppError('sign_in_required', 'This server is open to signed-in users only');
       }
@@ -140,30 +147,4 @@ function parseParams<P>(schema: ZodType<P>, value: unknown, notFound = 'Not foun
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw new AppError('not_found', notFound);
   return parsed.data;
-}
-
-async function identify<B>(
-  req: NextRequest,
-  auth: Auth,
-  quota: QuotaSpec<B> | undefined,
-  charge: (metering: Metering) => void,
-): Promise<{ user: User | null; caller: Caller | null }> {
-  if (auth === 'none' || auth === 'admin') return { user: null, caller: null };
-  if (auth === 'optional') return { user: await getUser(req), caller: null };
-  if (auth === 'user') return { user: await requireUser(req), caller: null };
-  const count = async (who: Caller | null) => {
-    if (quota?.kind !== 'api') return;
-    const { key, quotas } = quotasFor(req, who);
-    charge(await (quota.metered === false ? peek : meter)(await getDb(), key, quotas as Quota[]));
-  };
-  let caller: Caller | null;
-  try {
-    caller = await getCaller(req);
-  } catch (error) {
-    // A wrong token is still a request from this address: count it, so guessing tokens is limited too.
-    await count(null);
-    throw error;
-  }
-  await count(caller);
-  return { user: caller?.user ?? null, caller };
 }

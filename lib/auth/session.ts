@@ -8,6 +8,7 @@ import { looksLikeApiToken, userForApiToken } from './api-tokens';
 import { ACCESS_COOKIE } from './cookies';
 import { forwardAuthAccount, proxiedEmail } from './forward-auth';
 import { activeAccount, refuseDisabled, type Account, type Role } from './roles';
+import type { TokenScope } from './token-scopes';
 import type { User } from './users';
 
 export type { User } from './users';
@@ -18,9 +19,18 @@ export interface Caller {
   via: 'session' | 'api_token';
   /** Read from the store on this request, never from the token. */
   role: Role;
+  /** An API token's own grant: its scopes and daily limit. */
+  token?: { id: string; scopes: TokenScope[]; dailyLimit: number | null };
 }
 
 const caller = (account: Account, via: Caller['via']): Caller => ({ user: { id: account.id, email: account.email }, via, role: account.role });
+
+/** 403 `token_scope` when an API token lacks `scope`; sessions may do everything their account may. */
+export function requireScope(found: Caller, scope: TokenScope): void {
+  if (found.via === 'api_token' && !found.token?.scopes.includes(scope)) {
+    throw new AppError('token_scope', `This API token does not have the "${scope}" scope`);
+  }
+}
 
 /**
  * The caller from `Authorization: Bearer <access JWT | gl_ API token>`, else from a trusted forward-auth proxy's
@@ -34,8 +44,10 @@ export async function getCaller(req: NextRequest): Promise<Caller | null> {
   const bearer = bearerToken(req.headers);
   if (bearer) {
     if (looksLikeApiToken(bearer)) {
-      const account = await userForApiToken(await getDb(), bearer);
-      if (account) return caller(refuseDisabled(account), 'api_token');
+      const holder = await userForApiToken(await getDb(), bearer);
+      if (holder) {
+        return { ...caller(refuseDisabled(holder), 'api_token'), token: { id: holder.tokenId, scopes: holder.scopes, dailyLimit: holder.dailyLimit } };
+      }
       throw new AppError('unauthorized', 'This API token is not valid. Generate a new one in Settings.');
     }
     const user = await verifyAccessToken(bearer);
@@ -66,15 +78,20 @@ export interface UserOptions {
 // A credential that names no usable account: the caller counts as anonymous where signing in is optional.
 const NOT_SIGNED_IN = new Set<string>(['unauthorized', 'account_disabled', 'registration_closed', 'invite_required']);
 
-/** The signed-in user, or null (an invalid credential counts as none). */
-export async function getUser(req: NextRequest, options: UserOptions = {}): Promise<User | null> {
+/** The caller, or null when the credential names no usable account (it counts as none where signing in is optional). */
+export async function getCallerOrNone(req: NextRequest): Promise<Caller | null> {
   try {
-    const caller = await getCaller(req);
-    return caller && (caller.via === 'session' || options.allowApiToken) ? caller.user : null;
+    return await getCaller(req);
   } catch (error) {
     if (error instanceof AppError && NOT_SIGNED_IN.has(error.code)) return null;
     throw error;
   }
+}
+
+/** The signed-in user, or null (an invalid credential counts as none). */
+export async function getUser(req: NextRequest, options: UserOptions = {}): Promise<User | null> {
+  const caller = await getCallerOrNone(req);
+  return caller && (caller.via === 'session' || options.allowApiToken) ? caller.user : null;
 }
 
 /** The signed-in user, or 401 (403 for an API token where only a session will do). */

@@ -20,3 +20,16 @@ export const SCHEMA_ROLES_INVITES: readonly string[] = [
   )`,
   `CREATE INDEX invites_expires ON invites (expires_at)`,
 ];
+
+/**
+ * Named API tokens with scopes, an optional expiry and a daily limit of their own. The single token of the settings
+ * page is `kind = 'settings'`; it and every token that existed before keep all scopes and no expiry.
+ */
+export const SCHEMA_TOKEN_SCOPES: readonly string[] = [
+  `ALTER TABLE api_tokens ADD COLUMN kind TEXT NOT NULL DEFAULT 'settings' CHECK (kind IN ('settings', 'named'))`,
+  `ALTER TABLE api_tokens ADD COLUMN name TEXT NOT NULL DEFAULT 'API token'`,
+  // Space-separated: analyze, download, bulk, history:read (lib/auth/token-scopes.ts).
+  `ALTER TABLE api_tokens ADD COLUMN scopes TEXT NOT NULL DEFAULT 'analyze download bulk history:read'`,
+  `ALTER TABLE api_tokens ADD COLUMN expires_at BIGINT`,
+  `ALTER TABLE api_tokens ADD COLUMN daily_limit INTEGER`,
+];

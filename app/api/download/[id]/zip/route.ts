@@ -6,7 +6,7 @@ export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 /** GET /api/download/{id}/zip → every item of a multi-item post (carousel, slideshow, several videos) as one ZIP. */
-export const GET = route({ auth: 'api', params: idParams('id'), notFound: expiredLink().message }, async ({ req, params }) => {
+export const GET = route({ auth: 'api', scope: 'download', params: idParams('id'), notFound: expiredLink().message }, async ({ req, params }) => {
   const { stream, filename } = postZip({ mediaId: params.id, headers: req.headers, signal: req.signal });
   return new Response(stream, {
     headers: {
