@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   issuedTokenSchema, loginSchema, refreshSchema, registeredSchema, registerSchema, sessionSchema, tokenInfoSchema, userSchema,
 } from '@/lib/auth/credentials';
+import { createTokenSchema, issuedNamedTokenSchema, namedTokenSchema } from '@/lib/auth/token-scopes';
 import { bulkBatchSchema, bulkRequestSchema, bulkStartedSchema } from '@/lib/bulk/schemas';
 import { clearedSchema, historyEntrySchema, historyListSchema, overviewSchema, redownloadSchema } from '@/lib/history/schemas';
 import { failureSchema } from '@/lib/http/failure';
@@ -21,6 +22,7 @@ const REQUESTS = {
   LoginRequest: loginSchema,
   RefreshRequest: refreshSchema,
   SettingsPatch: settingsPatchSchema,
+  CreateTokenRequest: createTokenSchema,
 } as const;
 
 const RESPONSES = {
@@ -36,6 +38,9 @@ const RESPONSES = {
   Session: sessionSchema,
   IssuedToken: issuedTokenSchema,
   TokenInfo: tokenInfoSchema,
+  NamedToken: namedTokenSchema,
+  NamedTokenList: z.array(namedTokenSchema),
+  IssuedNamedToken: issuedNamedTokenSchema,
   HistoryEntry: historyEntrySchema,
   HistoryList: historyListSchema,
   Redownload: redownloadSchema,
