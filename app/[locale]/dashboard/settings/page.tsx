@@ -1,4 +1,5 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { NamedTokens } from '@/components/auth/tokens/named-tokens';
 import { SettingsData } from '@/components/dashboard-data/settings-data';
 import { PageHeading } from '@/components/dashboard/page-heading';
 import type { Locale } from '@/lib/i18n/routing';
@@ -20,6 +21,7 @@ export default async function SettingsPage({ params }: Props) {
     <div className="space-y-6">
       <PageHeading title={t('title')} description={t('description')} />
       <SettingsData />
+      <NamedTokens />
     </div>
   );
 }
