@@ -20,6 +20,7 @@ const people = [
   { sub: 'ada', email: 'ada@example.com', email_verified: true, groups: ['family'] },
   { sub: 'root', email: 'root@example.com', email_verified: true, groups: ['grabline-admins'] },
   { sub: 'mallory', email: 'local@example.com', email_verified: false },
+  { sub: 'ada2', email: 'ada2@example.com', email_verified: true },
 ];
 
 let provider: TestProvider;
@@ -44,7 +45,8 @@ test.beforeAll(async () => {
     OIDC_ADMIN_GROUP: 'grabline-admins',
   };
   nodes.push(await startNextServer(PORT_A, { ...env, SITE_URL: A }));
-  nodes.push(await startNextServer(PORT_B, { ...env, SITE_URL: B }));
+  // The second node also shows the other sign-in pages: registration closed, passwords off.
+  nodes.push(await startNextServer(PORT_B, { ...env, SITE_URL: B, REGISTRATION: 'closed', OIDC_ONLY: '1' }));
 });
 
 test.afterAll(async () => {
@@ -106,4 +108,53 @@ test('an unverified email is not linked to the local account that uses it, said 
   await expect(page.getByTestId('auth-notice')).toContainText('لم يتحقق مزوّد الهوية');
   await expect(page.getByTestId('oidc-sign-in')).toContainText('تسجيل الدخول عبر Test IdP');
   expect((await me(page, A)).status).toBe(401);
+});
+
+test('the sign-in pages offer what the server allows, in each language', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`${A}/login`);
+  await expect(page.getByTestId('oidc-sign-in')).toHaveText('Sign in with Test IdP');
+  await expect(page.getByTestId('login-password')).toBeVisible();
+  await page.screenshot({ path: 'test-results/oidc-pages/login-en-1280.png' });
+  await page.goto(`${B}/login`);
+  await expect(page.getByTestId('oidc-sign-in')).toBeVisible();
+  await expect(page.getByTestId('login-password')).toHaveCount(0);
+  await page.goto(`${B}/register`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Registration is closed');
+  await expect(page.getByTestId('register-email')).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/oidc-pages/register-closed-en-1280.png' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`${A}/ar/login`);
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await page.screenshot({ path: 'test-results/oidc-pages/login-ar-390.png' });
+  await page.goto(`${B}/ar-EG/register`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('التسجيل مقفول');
+  await page.screenshot({ path: 'test-results/oidc-pages/register-closed-ar-EG-390.png' });
+});
+
+test('named API tokens on the settings page: made with scopes, shown once, listed, revoked', async ({ page }) => {
+  await signInThroughProvider(page, 'ada2', `${A}/dashboard/settings`);
+  await expect(page).toHaveURL(`${A}/dashboard/settings`);
+  await page.getByLabel('Name').fill('Phone shortcut');
+  await page.getByLabel('Read history').check();
+  await page.getByTestId('token-create').click();
+  const fresh = page.getByTestId('token-fresh').locator('code');
+  await expect(fresh).toHaveText(/^gl_[\w-]{32}$/);
+  const token = (await fresh.textContent())!;
+  await expect(page.getByTestId('token-list')).toContainText('Phone shortcut');
+  await expect(page.getByTestId('token-list')).toContainText('Download · Read history');
+  await page.getByTestId('token-list').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/oidc-pages/tokens-en-1280.png', fullPage: true });
+  const history = await page.request.get(`${A}/api/history`, { headers: { authorization: `Bearer ${token}` }, failOnStatusCode: false });
+  expect(history.status()).toBe(200);
+  const analyze = await page.request.post(`${A}/api/media/analyze`, { headers: { authorization: `Bearer ${token}` }, data: { url: 'https://example.com/a.mp4' } });
+  expect((await analyze.json()).code).toBe('token_scope');
+  await page.getByRole('button', { name: 'Revoke' }).click();
+  await expect(page.getByTestId('token-list')).toHaveCount(0);
+  const after = await page.request.get(`${A}/api/history`, { headers: { authorization: `Bearer ${token}` } });
+  expect(after.status()).toBe(401);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`${A}/ar/dashboard/settings`);
+  await expect(page.getByText('رموز الواجهة البرمجية المسمّاة')).toBeVisible();
+  await page.screenshot({ path: 'test-results/oidc-pages/tokens-ar-390.png', fullPage: true });
 });
