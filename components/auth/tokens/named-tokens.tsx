@@ -66,7 +66,8 @@ export function NamedTokens() {
             </div>
           </div>
         )}
-        <CreateTokenForm busy={busy} onCreate={(spec) => void create(spec)} />
+        {/* A new key after each token made: the form starts empty again. */}
+        <CreateTokenForm key={fresh ?? 'first'} busy={busy} onCreate={(spec) => void create(spec)} />
         <TokenList tokens={data ?? []} onRevoke={(id) => void revoke(id)} />
       </CardContent>
     </Card>

@@ -26,7 +26,7 @@ export function TokenList({ tokens, onRevoke }: { tokens: NamedToken[]; onRevoke
               {token.dailyLimit ? ` · ${t('limitShown', { count: token.dailyLimit })}` : ''}
             </p>
             <p className="text-xs text-muted-foreground">
-              {t('created', { date: date(token.createdAt, '') })} · {t('expires', { date: date(token.expiresAt, t('never')) })} ·{' '}
+              {t('created', { date: date(token.createdAt, '') })} · {t('expires', { date: date(token.expiresAt, t('noExpiry')) })} ·{' '}
               {t('lastUsed', { date: date(token.lastUsedAt, t('neverUsed')) })}
             </p>
           </div>
