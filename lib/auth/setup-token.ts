@@ -32,6 +32,10 @@ export async function prepareSetupToken(db: Db, log: (line: string) => void = co
   return file;
 }
 
+export function discardSetupToken(): void {
+  rmSync(setupTokenPath(), { force: true });
+}
+
 /** A claim on the setup token, taken before the account is written so two registrations cannot both use it. */
 export interface SetupClaim {
   /** The account was created: the token is spent for good. */

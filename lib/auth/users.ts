@@ -7,8 +7,8 @@ import { AppError } from '@/lib/errors';
 import type { User } from './credentials';
 import { inviteUsable, spendInvite } from './invites';
 import { hashPassword } from './password';
-import { listedAdmin, type Account, type Role } from './roles';
-import { claimSetupToken, type SetupClaim } from './setup-token';
+import { hasAdmin, listedAdmin, type Account, type Role } from './roles';
+import { claimSetupToken, discardSetupToken, type SetupClaim } from './setup-token';
 
 export type { User } from './credentials';
 
@@ -42,6 +42,11 @@ export async function createAccount(
   let role: Role = listedAdmin(input.email) ? 'admin' : 'member';
   let invite: string | undefined;
   if (admission.setupToken) {
+    // The token exists to make the first admin: once there is one (by ADMIN_EMAILS, a group, an earlier token), it is void.
+    if (await hasAdmin(db)) {
+      discardSetupToken();
+      throw new AppError('setup_token_invalid', 'This setup token is not valid or has already been used');
+    }
     claim = claimSetupToken(admission.setupToken);
     if (!claim) throw new AppError('setup_token_invalid', 'This setup token is not valid or has already been used');
     role = 'admin';

@@ -67,6 +67,18 @@ describe.each(appStores())('roles and who may join on $name', ({ open }) => {
     expect(existsSync(file!)).toBe(false);
   });
 
+  it('voids a waiting setup token once an admin exists by other means', async () => {
+    const file = (await prepareSetupToken(await getDb(), () => undefined))!;
+    const token = readFileSync(file, 'utf8').trim();
+    vi.stubEnv('ADMIN_EMAILS', 'root@example.com');
+    await signUp('root@example.com');
+    vi.stubEnv('ADMIN_EMAILS', '');
+    const late = await signUp('late@example.com', { setupToken: token });
+    expect(late.json.code).toBe('setup_token_invalid');
+    expect(await roleOf('late@example.com')).toBeUndefined();
+    expect(existsSync(file)).toBe(false);
+  });
+
   it('writes no setup token when ADMIN_EMAILS names the admins', async () => {
     vi.stubEnv('ADMIN_EMAILS', 'root@example.com');
     expect(await prepareSetupToken(await getDb(), () => undefined)).toBeNull();
