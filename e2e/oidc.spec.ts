@@ -2,6 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { startNextServer } from '../test/next-server';
@@ -62,6 +63,12 @@ const me = async (page: Page, origin: string) => {
   return { status: res.status(), body: await res.json() };
 };
 
+/** Serious and critical axe findings on the page as it is now. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`);
+}
+
 async function signInThroughProvider(page: Page, sub: string, start = `${A}/dashboard/history`) {
   provider.signInAs(sub);
   await page.goto(start);
@@ -116,6 +123,7 @@ test('the sign-in pages offer what the server allows, in each language', async (
   await expect(page.getByTestId('oidc-sign-in')).toHaveText('Sign in with Test IdP');
   await expect(page.getByTestId('login-password')).toBeVisible();
   await page.screenshot({ path: 'test-results/oidc-pages/login-en-1280.png' });
+  expect(await seriousViolations(page)).toEqual([]);
   await page.goto(`${B}/login`);
   await expect(page.getByTestId('oidc-sign-in')).toBeVisible();
   await expect(page.getByTestId('login-password')).toHaveCount(0);
@@ -130,6 +138,7 @@ test('the sign-in pages offer what the server allows, in each language', async (
   await page.goto(`${B}/ar-EG/register`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('التسجيل مقفول');
   await page.screenshot({ path: 'test-results/oidc-pages/register-closed-ar-EG-390.png' });
+  expect(await seriousViolations(page)).toEqual([]);
 });
 
 test('named API tokens on the settings page: made with scopes, shown once, listed, revoked', async ({ page }) => {
@@ -145,6 +154,7 @@ test('named API tokens on the settings page: made with scopes, shown once, liste
   await expect(page.getByTestId('token-list')).toContainText('Download · Read history');
   await page.getByTestId('token-list').scrollIntoViewIfNeeded();
   await page.screenshot({ path: 'test-results/oidc-pages/tokens-en-1280.png', fullPage: true });
+  expect(await seriousViolations(page)).toEqual([]);
   const history = await page.request.get(`${A}/api/history`, { headers: { authorization: `Bearer ${token}` }, failOnStatusCode: false });
   expect(history.status()).toBe(200);
   const analyze = await page.request.post(`${A}/api/media/analyze`, { headers: { authorization: `Bearer ${token}` }, data: { url: 'https://example.com/a.mp4' } });
@@ -156,5 +166,7 @@ test('named API tokens on the settings page: made with scopes, shown once, liste
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`${A}/ar/dashboard/settings`);
   await expect(page.getByText('رموز الواجهة البرمجية المسمّاة')).toBeVisible();
-  await page.screenshot({ path: 'test-results/oidc-pages/tokens-ar-390.png', fullPage: true });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.screenshot({ path: 'test-results/oidc-pages/tokens-ar-390-dark.png', fullPage: true });
+  expect(await seriousViolations(page)).toEqual([]);
 });
