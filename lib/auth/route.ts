@@ -14,6 +14,7 @@ import { changesState, fromOurOrigin } from '@/lib/http/same-origin';
 import { meter, peek, type Metering } from '@/lib/rate-limit/counters';
 import { rateLimitHeaders, withHeaders } from '@/lib/rate-limit/headers';
 import { analyzeQuotasFor } from '@/lib/rate-limit/quotas';
+import { proxiedEmail } from './forward-auth';
 import { identify } from './identify';
 import { requireAdmin, type Caller, type User } from './session';
 import type { TokenScope } from './token-scopes';
@@ -137,10 +138,14 @@ export function route<A extends Auth, B = undefined, Q = undefined, P = Record<s
   };
 }
 
-/** A browser sends our session cookies by itself; a Bearer credential is written by the caller's own code. */
+/**
+ * A browser sends our session cookies by itself, and a forward-auth proxy adds its header to whatever the browser
+ * sends — both are ambient credentials another site could ride on. A Bearer credential is written by the caller's
+ * own code.
+ */
 function carriesSession(req: NextRequest): boolean {
   if (req.headers.get('authorization')) return false;
-  return req.cookies.getAll().some((cookie) => cookie.name.startsWith('gl_'));
+  return req.cookies.getAll().some((cookie) => cookie.name.startsWith('gl_')) || proxiedEmail(req.headers) !== null;
 }
 
 function parseParams<P>(schema: ZodType<P>, value: unknown, notFound = 'Not found'): P {

@@ -114,6 +114,14 @@ describe.each(appStores())('locking an account out on $name', ({ open }) => {
       }
       expect((await callRoute(login, '/api/auth/login', { body: { email: 'new@example.com', password: '!' } })).json.code).toBe('unauthorized');
 
+      // The proxy's header rides along on whatever the browser sends: a cross-site write is refused like a cookie's.
+      const crossSite = await callRoute(issueToken, '/api/settings/token', {
+        method: 'POST', headers: { ...through, origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+      });
+      expect(crossSite.status).toBe(403);
+      expect(crossSite.json.code).toBe('csrf');
+      expect((await callRoute(issueToken, '/api/settings/token', { method: 'POST', headers: { ...through, origin: 'http://localhost' } })).status).toBe(200);
+
       vi.stubEnv('REGISTRATION', 'closed');
       const closed = await callRoute(me, '/api/auth/me', { headers: header('stranger@example.com', '203.0.113.9') });
       expect(closed.status).toBe(403);
