@@ -24,9 +24,21 @@ export const siteOrigin = (req: NextRequest): string => config().env.SITE_URL ??
 /** The provider must send the browser back to exactly this address, registered with it as the redirect URI. */
 export const redirectUriFor = (req: NextRequest): string => `${siteOrigin(req)}${OIDC_STATE_PATH}/callback`;
 
-/** A path on this site only (never `//host` or `/\host`, which browsers read as another origin). */
+const PROBE = 'http://grabline.invalid';
+
+/**
+ * A path on this site only. Judged by how a URL parser reads it, not by its first characters: `//host`, `/\host`
+ * and `/<tab>/host` all leave the site. Anything else lands on the dashboard.
+ */
 export function landingPath(from: string | undefined, locale: Locale): string {
-  if (from && /^\/(?![/\\])/.test(from)) return from;
+  if (from?.startsWith('/')) {
+    try {
+      const url = new URL(from, PROBE);
+      if (url.origin === PROBE) return url.pathname + url.search + url.hash;
+    } catch {
+      // Not a URL at all: the dashboard below.
+    }
+  }
   return localized(locale, '/dashboard');
 }
 
