@@ -81,12 +81,24 @@ test('signs in through the provider: the account is created, and the admin group
   expect((await me(page, A)).body.data.email).toBe('root@example.com');
   const invites = await page.evaluate(async (url) => (await fetch(url)).status, `${A}/api/admin/invites`);
   expect(invites).toBe(200);
+  // The admin's settings page carries the invites card; a link made there lets one person register.
+  await page.goto(`${A}/dashboard/settings`);
+  await page.getByTestId('invite-create').click();
+  await expect(page.getByTestId('invite-link')).toHaveText(new RegExp(`^${A}/register\\?invite=inv_[\\w-]{32}$`));
+  await expect(page.getByTestId('invites-card')).toContainText('Open until');
+  await page.getByTestId('invites-card').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/oidc-pages/invites-en-1280.png' });
 });
 
 test('a member is not an admin, and a disabled account is locked out of both nodes at once', async ({ page }) => {
   await signInThroughProvider(page, 'ada');
   await expect(page).toHaveURL(`${A}/dashboard/history`);
   expect(await page.evaluate(async (url) => (await fetch(url)).status, `${A}/api/admin/invites`)).toBe(404);
+  await page.goto(`${A}/dashboard/settings`);
+  await expect(page.getByRole('heading', { name: 'Named API tokens' })).toBeVisible();
+  await expect(page.getByTestId('invites-card')).toHaveCount(0);
+  expect(await page.content()).not.toContain('/api/admin');
+  await page.goto(`${A}/dashboard/history`);
   // Same host, so the browser carries the session to the second node, which honours it.
   await page.goto(`${B}/dashboard`);
   await expect(page).toHaveURL(`${B}/dashboard`);
