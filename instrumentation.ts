@@ -27,6 +27,9 @@ export async function register() {
       // The yt-dlp workers import their engine now (~1 s each with the current yt-dlp), not during the first analysis.
       const { getYtdlpPool } = await import('./lib/media/ytdlp/get-pool');
       getYtdlpPool().warm();
+      // An instance with no admin yet gets its one-time setup token now; the log says where the file is.
+      const [{ getDb }, { prepareSetupToken }] = await Promise.all([import('./lib/db'), import('./lib/auth/setup-token')]);
+      await prepareSetupToken(await getDb()).catch((error) => console.error('[grabline] setup token not prepared:', error));
     }
   }
 }

@@ -58,6 +58,20 @@ const schema = z.object({
   HEALTH_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  // Accounts: who may join, who is an admin
+  REGISTRATION: z.enum(['open', 'invite', 'closed'], { error: 'must be open, invite or closed' }).default('open'),
+  ADMIN_EMAILS: list.pipe(z.array(z.string().trim().toLowerCase().pipe(z.email({ error: 'must be a comma list of email addresses' })))).default([]),
+  // Sign-in through an OpenID Connect provider (on when OIDC_ISSUER and OIDC_CLIENT_ID are set)
+  OIDC_ISSUER: z.url({ protocol: /^https?$/, error: 'must be the provider\'s http(s) issuer URL' }).optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  OIDC_SCOPES: z.string().default('openid email profile'),
+  OIDC_NAME: z.string().max(40, 'must be at most 40 characters').default('SSO'),
+  OIDC_ADMIN_GROUP: z.string().optional(),
+  OIDC_ONLY: flag.default(false),
+  OIDC_TIMEOUT_MS: int(500, 60_000).default(10_000),
+  // Forward-auth: the header a trusted reverse proxy (Authelia, Authentik, oauth2-proxy) puts the user's email in
+  AUTH_PROXY_HEADER: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'must be a header name such as Remote-Email').optional(),
   // Store
   DATA_DIR: z.string().optional(),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
@@ -163,6 +177,10 @@ function shape(env: Env) {
     building: env.NEXT_PHASE === 'phase-production-build',
     /** Where a request came from: the proxies in front of us that may write X-Forwarded-*, 0 when none. */
     trustedProxyHops: env.TRUST_PROXY ? env.TRUST_PROXY_HOPS : 0,
+    /** Sign-in through an OpenID Connect provider, when one is configured. */
+    oidc: env.OIDC_ISSUER && env.OIDC_CLIENT_ID
+      ? { issuer: env.OIDC_ISSUER, clientId: env.OIDC_CLIENT_ID, clientSecret: env.OIDC_CLIENT_SECRET, scopes: env.OIDC_SCOPES, name: env.OIDC_NAME }
+      : null,
     dataDir,
     sqlitePath: path.join(dataDir, 'grabline.db'),
     tempDir,

@@ -18,7 +18,7 @@ export function AuthCard({
   homeLabel: string;
   /** visible "back to home" text */
   backLabel: string;
-  footer: ReactNode;
+  footer?: ReactNode;
   children: ReactNode;
 }) {
   return (
@@ -35,7 +35,7 @@ export function AuthCard({
           <CardDescription>{description}</CardDescription>
         </CardHeader>
         <CardContent>{children}</CardContent>
-        <CardFooter className="justify-center border-t pt-6 text-sm text-muted-foreground">{footer}</CardFooter>
+        {footer && <CardFooter className="justify-center border-t pt-6 text-sm text-muted-foreground">{footer}</CardFooter>}
       </Card>
       <Link
         href="/"

@@ -3,6 +3,9 @@ import { LOCALES } from '@/lib/i18n/routing';
 export interface Credentials {
   email: string;
   password: string;
+  /** Registration only: an admin's invite, or the instance's one-time setup token. */
+  invite?: string;
+  setupToken?: string;
 }
 
 /**

@@ -22,7 +22,12 @@ export function useCredentialsSubmit(opts: {
     event.preventDefault();
     if (busy) return;
     const data = new FormData(event.currentTarget);
-    const values = { email: String(data.get('email') ?? '').trim(), password: String(data.get('password') ?? '') };
+    const values: Credentials = { email: String(data.get('email') ?? '').trim(), password: String(data.get('password') ?? '') };
+    // Fields only some forms carry are sent only when the form has them.
+    for (const name of ['invite', 'setupToken'] as const) {
+      const value = data.get(name);
+      if (typeof value === 'string' && value.trim()) values[name] = value.trim();
+    }
     setBusy(true);
     try {
       await opts.submit(values);

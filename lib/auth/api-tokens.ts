@@ -5,12 +5,13 @@ import { getDb } from '@/lib/db';
 import { newId } from '@/lib/db/ids';
 import { now } from '@/lib/db/time';
 import type { ApiTokenInfo, IssuedApiToken } from './credentials';
+import type { Account } from './roles';
 import { hashToken } from './token-hash';
-import type { User } from './users';
+import { parseScopes, type TokenScope } from './token-scopes';
 
 export const API_TOKEN_PREFIX = 'gl_';
 // 'gl_' and 6 characters: enough for a user to tell tokens apart on the settings page, useless to an attacker.
-const SHOWN_PREFIX_LENGTH = API_TOKEN_PREFIX.length + 6;
+export const SHOWN_PREFIX_LENGTH = API_TOKEN_PREFIX.length + 6;
 // 'gl_' + 32 base64url characters (24 random bytes = 192 bits).
 const TOKEN_PATTERN = /^gl_[A-Za-z0-9_-]{32}$/;
 
@@ -20,13 +21,16 @@ export function looksLikeApiToken(value: string): boolean {
   return value.startsWith(API_TOKEN_PREFIX);
 }
 
-/** A new token, shown once; the user's previous token stops working in the same transaction. */
+/**
+ * The settings page's token: a new one, shown once, with every scope; the user's previous settings-page token stops
+ * working in the same transaction. Named tokens (named-tokens.ts) are left alone.
+ */
 export async function issueApiToken(db: Db, userId: string): Promise<IssuedApiToken> {
   const token = API_TOKEN_PREFIX + randomBytes(24).toString('base64url');
   const prefix = token.slice(0, SHOWN_PREFIX_LENGTH);
   const at = now();
   await db.transaction(async (tx) => {
-    await tx.run('UPDATE api_tokens SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL', [at, userId]);
+    await tx.run("UPDATE api_tokens SET revoked_at = ? WHERE user_id = ? AND kind = 'settings' AND revoked_at IS NULL", [at, userId]);
     await tx.run('INSERT INTO api_tokens (id, user_id, token_hash, prefix, created_at) VALUES (?, ?, ?, ?, ?)', [
       newId('tok'), userId, hashToken(token), prefix, at,
     ]);
@@ -34,24 +38,35 @@ export async function issueApiToken(db: Db, userId: string): Promise<IssuedApiTo
   return { token, prefix, createdAt: new Date(at).toISOString() };
 }
 
-/** The user a live API token belongs to (and marks it used), or null. */
-export async function userForApiToken(db: Db, token: string): Promise<User | null> {
+/** A live token's account (role read now) and what the token may do. */
+export interface TokenHolder extends Account {
+  tokenId: string;
+  scopes: TokenScope[];
+  dailyLimit: number | null;
+}
+
+/** The account a live, unexpired API token belongs to, with the token's scopes and limit (and marks it used), or null. */
+export async function userForApiToken(db: Db, token: string): Promise<TokenHolder | null> {
   if (!TOKEN_PATTERN.test(token)) return null;
-  const row = await db.get<User & { token_id: string }>(
-    `SELECT u.id, u.email, t.id AS token_id FROM api_tokens t JOIN users u ON u.id = t.user_id
-      WHERE t.token_hash = ? AND t.revoked_at IS NULL`,
-    [hashToken(token)],
+  const row = await db.get<Account & { token_id: string; scopes: string; daily_limit: number | null }>(
+    `SELECT u.id, u.email, u.role, t.id AS token_id, t.scopes, t.daily_limit FROM api_tokens t JOIN users u ON u.id = t.user_id
+      WHERE t.token_hash = ? AND t.revoked_at IS NULL AND (t.expires_at IS NULL OR t.expires_at > ?)`,
+    [hashToken(token), now()],
   );
   if (!row) return null;
+  // The time only, never the address it came from.
   await db.run('UPDATE api_tokens SET last_used_at = ? WHERE id = ?', [now(), row.token_id]);
-  return { id: row.id, email: row.email };
+  return {
+    id: row.id, email: row.email, role: row.role, tokenId: row.token_id,
+    scopes: parseScopes(row.scopes), dailyLimit: row.daily_limit === null ? null : Number(row.daily_limit),
+  };
 }
 
 /** For the settings page: the active token's visible part and dates, or null when the user has none. */
 export async function getApiTokenInfo(userId: string, db?: Db): Promise<ApiTokenInfo | null> {
   const store = db ?? (await getDb());
   const row = await store.get<{ prefix: string; created_at: number; last_used_at: number | null }>(
-    'SELECT prefix, created_at, last_used_at FROM api_tokens WHERE user_id = ? AND revoked_at IS NULL ORDER BY created_at DESC',
+    "SELECT prefix, created_at, last_used_at FROM api_tokens WHERE user_id = ? AND kind = 'settings' AND revoked_at IS NULL ORDER BY created_at DESC",
     [userId],
   );
   if (!row) return null;

@@ -12,8 +12,15 @@ export const newPasswordSchema = z
   .min(8, { error: 'Use at least 8 characters for your password' })
   .max(256, { error: 'Use at most 256 characters for your password' });
 
-/** Register: the rules a new password must meet. */
-export const registerSchema = z.object({ email: emailSchema, password: newPasswordSchema });
+const admissionToken = z.string().trim().max(200).optional();
+
+/** Register: the rules a new password must meet, and what lets the account in when registration is not open. */
+export const registerSchema = z.object({
+  email: emailSchema,
+  password: newPasswordSchema,
+  invite: admissionToken.meta({ description: 'An invite token from an admin (needed when the server takes accounts by invitation).' }),
+  setupToken: admissionToken.meta({ description: 'The one-time setup token from the data directory: makes the first admin.' }),
+});
 
 // Sign-in checks no password rules: a rule change must not lock out accounts created before it.
 export const loginSchema = z.object({

@@ -4,6 +4,8 @@ import { getDb } from '@/lib/db';
 import { LOCALES, routing } from '@/lib/i18n/routing';
 import { verifyAccessToken } from './access-token';
 import { ACCESS_COOKIE, clearSessionCookies, REFRESH_COOKIE, setSessionCookies } from './cookies';
+import { forwardAuthAccount, proxiedEmail } from './forward-auth';
+import { activeAccount } from './roles';
 import { renewForPage } from './sessions';
 
 type Next = (req: NextRequest) => NextResponse | Promise<NextResponse>;
@@ -13,15 +15,19 @@ const DASHBOARD = new RegExp(`^/(?:(${LOCALES.join('|')})/)?dashboard(?:/|$)`, '
 /**
  * The page guard: `/dashboard/**` in any locale needs a session. A valid access cookie passes; an expired one
  * with a live refresh cookie is renewed on the spot (new cookies on the response, and on the request so the
- * page itself sees the session); anything else is a 307 to the localized /login?from=<path and query>.
+ * page itself sees the session); anything else is a 307 to the localized /login?from=<path and query>. The access
+ * cookie's account is read from the store, so a disabled one is sent away at once; a trusted forward-auth proxy's
+ * header (forward-auth.ts) is a session of its own.
  * Every protected API handler checks again: this guard only decides which pages render.
  */
 export async function guardDashboard(req: NextRequest, next: Next): Promise<NextResponse> {
   const match = DASHBOARD.exec(decodedPath(req));
   if (!match) return next(req);
 
+  if (await signedInByProxy(req)) return next(req);
   const access = req.cookies.get(ACCESS_COOKIE)?.value;
-  if (access && (await verifyAccessToken(access))) return next(req);
+  const claims = access ? await verifyAccessToken(access) : null;
+  if (claims && (await stillActive(claims.id))) return next(req);
 
   const refresh = req.cookies.get(REFRESH_COOKIE)?.value;
   const renewed = refresh ? await renew(refresh) : null;
@@ -32,6 +38,26 @@ export async function guardDashboard(req: NextRequest, next: Next): Promise<Next
     return res;
   }
   return toLogin(req, match[1]);
+}
+
+async function stillActive(userId: string): Promise<boolean> {
+  try {
+    await activeAccount(await getDb(), userId);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function signedInByProxy(req: NextRequest): Promise<boolean> {
+  const email = proxiedEmail(req.headers);
+  if (!email) return false;
+  try {
+    await forwardAuthAccount(await getDb(), email);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 async function renew(refreshToken: string) {

@@ -27,6 +27,7 @@ interface TokenRow {
   expires_at: number;
   revoked_at: number | null;
   replaced_at: number | null;
+  role: string;
 }
 
 /** A new opaque token; its family is new unless it continues one (rotation). */
@@ -49,7 +50,8 @@ export async function rotateRefreshToken(db: Db, token: string, options: { allow
   const at = now();
   const outcome = await db.transaction(async (tx): Promise<Rotation | { kind: 'reused'; familyId: string }> => {
     const row = await findToken(tx, token);
-    if (!row || row.revoked_at !== null || row.expires_at <= at) return { kind: 'invalid' };
+    // A disabled account's sessions end now, not when their tokens lapse.
+    if (!row || row.revoked_at !== null || row.expires_at <= at || row.role === 'disabled') return { kind: 'invalid' };
     const user = { id: row.user_id, email: row.email };
     if (row.replaced_at !== null) {
       if (options.allowRace && at - row.replaced_at < RACE_GRACE_MS) return { kind: 'raced', user };
@@ -89,7 +91,7 @@ async function revokeFamily(db: Db, familyId: string): Promise<void> {
 function findToken(db: Db, token: string): Promise<TokenRow | undefined> {
   // The replacement's created_at is when this token was replaced; the schema keeps no separate column for it.
   return db.get<TokenRow>(
-    `SELECT t.id, t.user_id, u.email, t.family_id, t.expires_at, t.revoked_at, n.created_at AS replaced_at
+    `SELECT t.id, t.user_id, u.email, u.role, t.family_id, t.expires_at, t.revoked_at, n.created_at AS replaced_at
        FROM refresh_tokens t
        JOIN users u ON u.id = t.user_id
        LEFT JOIN refresh_tokens n ON n.id = t.replaced_by

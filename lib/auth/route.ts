@@ -11,10 +11,13 @@ import { logRequest, loggedPath, requestIdOf } from '@/lib/http/request-log';
 import { observeRequest } from '@/lib/metrics/record';
 import { routePattern } from '@/lib/metrics/route-pattern';
 import { changesState, fromOurOrigin } from '@/lib/http/same-origin';
-import { meter, peek, type Metering, type Quota } from '@/lib/rate-limit/counters';
+import { meter, peek, type Metering } from '@/lib/rate-limit/counters';
 import { rateLimitHeaders, withHeaders } from '@/lib/rate-limit/headers';
-import { analyzeQuotasFor, quotasFor } from '@/lib/rate-limit/quotas';
-import { getCaller, getUser, requireUser, type Caller, type User } from './session';
+import { analyzeQuotasFor } from '@/lib/rate-limit/quotas';
+import { proxiedEmail } from './forward-auth';
+import { identify } from './identify';
+import { requireAdmin, type Caller, type User } from './session';
+import type { TokenScope } from './token-scopes';
 
 /**
  * Who may call a route:
@@ -23,8 +26,10 @@ import { getCaller, getUser, requireUser, type Caller, type User } from './sessi
  * - `user`: a signed-in session, else 401 (an API token is 403: it opens the media API only).
  * - `api`: the public media API — an API token, access token or session; anonymous allowed; a wrong Bearer
  *   credential is 401 and still counted against the address.
+ * - `admin`: a signed-in admin's session. Everyone else gets 404 before anything else is looked at (no csrf,
+ *   validation or sign-in answer), so the route does not exist for them.
  */
-export type Auth = 'none' | 'optional' | 'user' | 'api';
+export type Auth = 'none' | 'optional' | 'user' | 'api' | 'admin';
 
 /**
  * What a call costs:
@@ -50,6 +55,11 @@ export interface RouteSpec<A extends Auth, B, Q, P> {
   serves?: boolean;
   /** Cross-origin reads allowed as API_CORS_ORIGINS says (never with cookies). Routes with `auth: 'api'` always are. */
   cors?: boolean;
+  /**
+   * What an API token needs to call this route (403 token_scope without it). On `user` and `optional` routes it
+   * also lets such a token in, as its owner; without it those routes take sessions only.
+   */
+  scope?: TokenScope;
 }
 
 export interface RouteContext<A extends Auth, B, Q, P> {
@@ -57,7 +67,7 @@ export interface RouteContext<A extends Auth, B, Q, P> {
   body: B;
   query: Q;
   params: P;
-  user: A extends 'user' ? User : User | null;
+  user: A extends 'user' | 'admin' ? User : User | null;
   caller: Caller | null;
 }
 
@@ -86,12 +96,13 @@ export function route<A extends Auth, B = undefined, Q = undefined, P = Record<s
     let res: Response;
     let failure: string | undefined;
     try {
+      const admin = spec.auth === 'admin' ? await requireAdmin(req) : null;
       if (changesState(req.method) && carriesSession(req) && !fromOurOrigin(req.headers, req.nextUrl)) {
-        throw new AppError('csrf', 'This request did not come from this site');
+        throw admin ? new AppError('not_found', 'Not found') : new AppError('csrf', 'This request did not come from this site');
       }
       const params = spec.params ? parseParams(spec.params, await ctx.params, spec.notFound) : ((await ctx.params) as P);
       const query = spec.query ? parseWith(spec.query, Object.fromEntries(req.nextUrl.searchParams)) : (undefined as Q);
-      const { user, caller } = await identify(req, spec.auth, spec.quota, charge);
+      const { user, caller } = admin ? { user: admin, caller: null } : await identify(req, spec, charge);
       if (!user && (spec.serves || spec.auth === 'api') && !config().env.ANON_ACCESS) {
         throw new AppError('sign_in_required', 'This server is open to signed-in users only');
       }
@@ -127,40 +138,18 @@ export function route<A extends Auth, B = undefined, Q = undefined, P = Record<s
   };
 }
 
-/** A browser sends our session cookies by itself; a Bearer credential is written by the caller's own code. */
+/**
+ * A browser sends our session cookies by itself, and a forward-auth proxy adds its header to whatever the browser
+ * sends — both are ambient credentials another site could ride on. A Bearer credential is written by the caller's
+ * own code.
+ */
 function carriesSession(req: NextRequest): boolean {
   if (req.headers.get('authorization')) return false;
-  return req.cookies.getAll().some((cookie) => cookie.name.startsWith('gl_'));
+  return req.cookies.getAll().some((cookie) => cookie.name.startsWith('gl_')) || proxiedEmail(req.headers) !== null;
 }
 
 function parseParams<P>(schema: ZodType<P>, value: unknown, notFound = 'Not found'): P {
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw new AppError('not_found', notFound);
   return parsed.data;
-}
-
-async function identify<B>(
-  req: NextRequest,
-  auth: Auth,
-  quota: QuotaSpec<B> | undefined,
-  charge: (metering: Metering) => void,
-): Promise<{ user: User | null; caller: Caller | null }> {
-  if (auth === 'none') return { user: null, caller: null };
-  if (auth === 'optional') return { user: await getUser(req), caller: null };
-  if (auth === 'user') return { user: await requireUser(req), caller: null };
-  const count = async (who: Caller | null) => {
-    if (quota?.kind !== 'api') return;
-    const { key, quotas } = quotasFor(req, who);
-    charge(await (quota.metered === false ? peek : meter)(await getDb(), key, quotas as Quota[]));
-  };
-  let caller: Caller | null;
-  try {
-    caller = await getCaller(req);
-  } catch (error) {
-    // A wrong token is still a request from this address: count it, so guessing tokens is limited too.
-    await count(null);
-    throw error;
-  }
-  await count(caller);
-  return { user: caller?.user ?? null, caller };
 }

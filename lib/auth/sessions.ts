@@ -1,6 +1,7 @@
 import 'server-only';
 import type { NextRequest } from 'next/server';
 import type { Db } from '@/lib/db';
+import { config } from '@/lib/config';
 import { AppError } from '@/lib/errors';
 import { runPeriodically } from '@/lib/rate-limit/periodic';
 import { signAccessToken } from './access-token';
@@ -8,6 +9,7 @@ import { clearLoginAttempts, countLoginAttempt } from './login-throttle';
 import { spendPasswordTime, verifyPassword } from './password';
 import { issueRefreshToken, purgeExpiredRefreshTokens, rotateRefreshToken } from './refresh-tokens';
 import type { Session, User } from './credentials';
+import { promoteIfListed, refuseDisabled, type Account } from './roles';
 import { findUserWithPassword } from './users';
 
 export type { Session } from './credentials';
@@ -16,14 +18,22 @@ const SIGNED_OUT = 'Your session has ended. Sign in again.';
 
 /** Email and password → a new session (a new refresh family). One message for every failure. */
 export async function signIn(db: Db, req: NextRequest, email: string, password: string): Promise<Session> {
+  if (config().env.OIDC_ONLY) throw new AppError('password_sign_in_disabled', 'This server signs you in through its identity provider only');
   await countLoginAttempt(db, req, email);
   const row = await findUserWithPassword(db, email);
   // Unknown emails cost the same scrypt time as wrong passwords, so neither answer nor timing tells them apart.
   const valid = row ? await verifyPassword(password, row.password_hash) : await spendPasswordTime(password).then(() => false);
   if (!row || !valid) throw new AppError('unauthorized', 'Invalid email or password');
   await clearLoginAttempts(db, req, email);
+  // Only now, with the password proven: telling a guesser that an account is disabled would confirm it exists.
+  refuseDisabled(row);
+  return startSession(db, await promoteIfListed(db, { id: row.id, email: row.email, role: row.role }));
+}
+
+/** A new session (a new refresh family) for an account already proven: by password, identity provider or proxy. */
+export async function startSession(db: Db, account: Account): Promise<Session> {
   runPeriodically('refresh-tokens', 60 * 60 * 1000, () => purgeExpiredRefreshTokens(db));
-  const user = { id: row.id, email: row.email };
+  const user = { id: account.id, email: account.email };
   return { user, accessToken: await signAccessToken(user), refreshToken: await issueRefreshToken(db, user.id) };
 }
 

@@ -48,6 +48,17 @@ export const COBALT_ERROR_CODES: Record<ErrorCode, string> = {
   trim_out_of_bounds: 'error.api.invalid_body',
   trim_not_supported: 'error.api.invalid_body',
   cancelled: 'error.api.generic',
+  // Accounts: a cobalt client only ever holds a key, so these read as key trouble (a scope the key lacks too).
+  registration_closed: 'error.api.auth.key.invalid',
+  invite_required: 'error.api.auth.key.invalid',
+  invite_invalid: 'error.api.auth.key.invalid',
+  setup_token_invalid: 'error.api.auth.key.invalid',
+  account_disabled: 'error.api.auth.key.invalid',
+  token_scope: 'error.api.auth.key.invalid',
+  password_sign_in_disabled: 'error.api.auth.key.invalid',
+  oidc_failed: 'error.api.auth.key.invalid',
+  oidc_email_unverified: 'error.api.auth.key.invalid',
+  oidc_email_missing: 'error.api.auth.key.invalid',
 };
 
 /** The few failures cobalt names that are not ours: a request without `Accept: application/json`, and so on. */

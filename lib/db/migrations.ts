@@ -1,6 +1,7 @@
 import 'server-only';
 import type { Db } from './driver';
 import { SCHEMA_V1 } from './schema-v1';
+import { SCHEMA_ROLES_INVITES, SCHEMA_TOKEN_SCOPES } from './schema-accounts';
 import { SCHEMA_V2_SITE_STATS, SCHEMA_V3_CREATOR_READINGS } from './schema-v2';
 import { now } from './time';
 
@@ -48,6 +49,10 @@ export const MIGRATIONS: readonly Migration[] = [
       'ALTER TABLE user_settings ADD COLUMN embed_metadata INTEGER NOT NULL DEFAULT 1 CHECK (embed_metadata IN (0, 1))',
     ],
   },
+  // Roles (admin, member, disabled), the linked OpenID Connect identity, invites (lib/auth/roles.ts, invites.ts).
+  { id: '0007_roles_invites', statements: SCHEMA_ROLES_INVITES },
+  // Named API tokens with scopes, expiry and their own daily limit (lib/auth/api-tokens.ts).
+  { id: '0008_token_scopes', statements: SCHEMA_TOKEN_SCOPES },
 ];
 
 // 'grab' in ASCII: the first half of the advisory lock key, the current schema's hash the second, so

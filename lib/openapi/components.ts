@@ -3,6 +3,7 @@ import {
   issuedTokenSchema, loginSchema, refreshSchema, registeredSchema, registerSchema, sessionSchema, tokenInfoSchema, userSchema,
 } from '@/lib/auth/credentials';
 import { cobaltErrorSchema, cobaltInstanceSchema, cobaltRequestSchema, cobaltResponseSchema } from '@/lib/cobalt/schemas';
+import { createTokenSchema, issuedNamedTokenSchema, namedTokenSchema } from '@/lib/auth/token-scopes';
 import { bulkBatchSchema, bulkRequestSchema, bulkStartedSchema } from '@/lib/bulk/schemas';
 import { clearedSchema, historyEntrySchema, historyListSchema, overviewSchema, redownloadSchema } from '@/lib/history/schemas';
 import { failureSchema } from '@/lib/http/failure';
@@ -23,6 +24,7 @@ const REQUESTS = {
   RefreshRequest: refreshSchema,
   SettingsPatch: settingsPatchSchema,
   CobaltRequest: cobaltRequestSchema,
+  CreateTokenRequest: createTokenSchema,
 } as const;
 
 const RESPONSES = {
@@ -38,6 +40,9 @@ const RESPONSES = {
   Session: sessionSchema,
   IssuedToken: issuedTokenSchema,
   TokenInfo: tokenInfoSchema,
+  NamedToken: namedTokenSchema,
+  NamedTokenList: z.array(namedTokenSchema),
+  IssuedNamedToken: issuedNamedTokenSchema,
   HistoryEntry: historyEntrySchema,
   HistoryList: historyListSchema,
   Redownload: redownloadSchema,

@@ -7,12 +7,19 @@ const idParam = [{ name: 'id', description: 'The history entry’s _id' }];
 export function authPaths(): Paths {
   return {
     '/api/auth/register': {
-      post: operation({ operationId: 'register', summary: 'Create an account', tags: ['Auth'], auth: 'none', body: 'RegisterRequest', data: 'Registered', status: 201, errors: [400, 429] }),
+      post: operation({
+        operationId: 'register', summary: 'Create an account', tags: ['Auth'], auth: 'none', body: 'RegisterRequest', data: 'Registered', status: 201,
+        errors: [400, 403, 429],
+        description: 'Who may join is the server\'s choice: 403 `registration_closed`, `invite_required` or `invite_invalid` (send `invite`), '
+          + '`setup_token_invalid` (the one-time `setupToken` that makes the first admin), `password_sign_in_disabled` when the server signs in '
+          + 'through its identity provider only.',
+      }),
     },
     '/api/auth/login': {
       post: operation({
         operationId: 'login', summary: 'Sign in: tokens in the answer and as httpOnly cookies', tags: ['Auth'], auth: 'none',
-        body: 'LoginRequest', data: 'Session', errors: [400, 401, 429],
+        body: 'LoginRequest', data: 'Session', errors: [400, 401, 403, 429],
+        description: '403 `account_disabled` for an account an admin disabled; `password_sign_in_disabled` when the server signs in through its identity provider only.',
       }),
     },
     '/api/auth/refresh': {
@@ -20,6 +27,25 @@ export function authPaths(): Paths {
     },
     '/api/auth/logout': {
       post: operation({ operationId: 'logout', summary: 'Sign out and revoke the refresh token', tags: ['Auth'], auth: 'none', data: null }),
+    },
+    '/api/auth/tokens': {
+      get: operation({
+        operationId: 'listApiTokens', summary: 'Your API tokens: name, scopes, expiry, own daily limit, last use time (never the token)', tags: ['Auth'],
+        auth: 'session', data: 'NamedTokenList', errors: [403],
+      }),
+      post: operation({
+        operationId: 'createApiToken', summary: 'A new named API token with scopes (shown once)', tags: ['Auth'], auth: 'session',
+        body: 'CreateTokenRequest', data: 'IssuedNamedToken', status: 201, errors: [400, 403, 409],
+        description: 'Scopes: `analyze` (POST /api/media/analyze), `download` (POST /api/media/download, progress, /api/download/*), '
+          + '`bulk` (POST /api/bulk), `history:read` (GET /api/history). A token used outside its scopes gets 403 `token_scope`. '
+          + 'At most 20 live tokens per account (409).',
+      }),
+    },
+    '/api/auth/tokens/{id}': {
+      delete: operation({
+        operationId: 'revokeApiToken', summary: 'Revoke one of your API tokens at once', tags: ['Auth'], auth: 'session', data: null, errors: [403, 404],
+        pathParams: [{ name: 'id', description: 'The token’s id (tok_…)' }],
+      }),
     },
     '/api/auth/me': {
       get: operation({ operationId: 'me', summary: 'The signed-in user', tags: ['Auth'], auth: 'session', data: 'User', errors: [403] }),
@@ -77,7 +103,7 @@ export function settingsPaths(): Paths {
     },
     '/api/settings/token': {
       get: operation({ operationId: 'getApiToken', summary: 'The active API token’s prefix and dates, or null', tags: ['Settings'], auth: 'session', data: 'TokenInfo', errors: [403] }),
-      post: operation({ operationId: 'issueApiToken', summary: 'Issue a new API token (shown once); the old one stops working', tags: ['Settings'], auth: 'session', data: 'IssuedToken', errors: [403] }),
+      post: operation({ operationId: 'issueApiToken', summary: 'Issue a new settings-page API token with every scope (shown once); the previous one stops working, named tokens stay', tags: ['Settings'], auth: 'session', data: 'IssuedToken', errors: [403] }),
     },
     '/api/notifications': {
       get: operation({ operationId: 'listNotifications', summary: 'The latest 20 notifications and the unread count', tags: ['Notifications'], auth: 'session', data: 'NotificationList', errors: [403] }),

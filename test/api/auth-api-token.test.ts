@@ -46,7 +46,10 @@ describe.each(appStores())('API tokens on $name', ({ open }) => {
   it('authenticates the media API with the token, and records its use', async () => {
     const { token } = (await issue()).json.data;
     const res = await callRoute(whoami, '/api/media/analyze', { headers: bearer(token) });
-    expect(res.json.data.caller).toEqual({ user: { id: userId, email: 'ada@example.com' }, via: 'api_token' });
+    expect(res.json.data.caller).toEqual({ user: { id: userId, email: 'ada@example.com' }, via: 'api_token', role: 'member',
+      // The settings page's token: every scope, the account's own limits.
+      token: { id: expect.stringMatching(/^tok_/), scopes: ['analyze', 'download', 'bulk', 'history:read'], dailyLimit: null },
+    });
     expect((await getApiTokenInfo(userId))!.lastUsedAt).not.toBeNull();
   });
 

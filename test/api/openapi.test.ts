@@ -37,8 +37,10 @@ describe('GET /api/openapi.json', () => {
     expect(Object.keys(paths)).toEqual(expect.arrayContaining([
       '/api/media/analyze', '/api/media/download', '/api/media/progress/{downloadId}',
       '/api/auth/login', '/api/auth/register', '/api/history', '/api/history/{id}', '/api/history/{id}/redownload',
-      '/api/history/export', '/api/settings', '/api/settings/token', '/api/notifications',
+      '/api/history/export', '/api/settings', '/api/settings/token', '/api/notifications', '/api/auth/tokens', '/api/auth/tokens/{id}',
     ]));
+    // The admin routes answer 404 to everyone else; the public document must not name them either.
+    expect(Object.keys(paths).filter((path) => path.startsWith('/api/admin'))).toEqual([]);
   });
 
   it('gives every operation an id, a summary and responses with a success', () => {

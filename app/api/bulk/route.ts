@@ -14,7 +14,7 @@ export const dynamic = 'force-dynamic';
  * way around the analyze limit.
  */
 export const POST = route(
-  { auth: 'optional', serves: true, body: bulkRequestSchema, quota: { kind: 'analyze', links: (request) => request.urls.length } },
+  { auth: 'optional', scope: 'bulk', serves: true, body: bulkRequestSchema, quota: { kind: 'analyze', links: (request) => request.urls.length } },
   async ({ req, body, user }) => {
     const started = await services().bulk.start(body, user?.id ?? null);
     void services().events.emit('client.active', { subject: activeSubject(req.headers, user) });

@@ -6,7 +6,7 @@ export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 /** GET /api/history?page=&limit=12&search=&platform= → {downloads, total, page, totalPages}, newest first. */
-export const GET = route({ auth: 'user', query: historyQuerySchema }, ({ user, query }) => getHistory(user.id, query));
+export const GET = route({ auth: 'user', scope: 'history:read', query: historyQuerySchema }, ({ user, query }) => getHistory(user.id, query));
 
 /** DELETE /api/history → {deleted}: the user's whole history (Settings → Clear All History). */
 export const DELETE = route({ auth: 'user' }, ({ user }) => clearUserHistory(user.id));

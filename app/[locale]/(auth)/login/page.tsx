@@ -1,11 +1,13 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { AuthCard } from '@/components/auth/auth-card';
 import { LoginForm } from '@/components/auth/login-form';
+import { AuthNotice, OidcButton, OrDivider } from '@/components/auth/oidc-button';
+import { config } from '@/lib/config';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
 import { pageMetadata } from '@/lib/seo/page-metadata';
 
-type Props = { params: Promise<{ locale: string }> };
+type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export async function generateMetadata({ params }: Props) {
   const locale = (await params).locale as Locale;
@@ -13,10 +15,16 @@ export async function generateMetadata({ params }: Props) {
   return pageMetadata({ locale, path: '/login', title: t('metaTitle'), description: t('metaDescription'), noindex: true });
 }
 
-export default async function LoginPage({ params }: Props) {
+export default async function LoginPage({ params, searchParams }: Props) {
   const locale = (await params).locale as Locale;
   setRequestLocale(locale);
-  const t = await getTranslations('Login');
+  const query = await searchParams;
+  const [t, tErrors] = await Promise.all([getTranslations('Login'), getTranslations('Errors')]);
+  const { oidc, env } = config();
+  // Only codes we have words for: the query string is anyone's to write.
+  const error = typeof query.error === 'string' && tErrors.has(query.error) ? tErrors(query.error) : null;
+  const from = typeof query.from === 'string' ? query.from : undefined;
+  const passwords = !env.OIDC_ONLY;
   return (
     <AuthCard
       title={t('title')}
@@ -24,14 +32,19 @@ export default async function LoginPage({ params }: Props) {
       homeLabel={t('home')}
       backLabel={t('backHome')}
       footer={
-        // The whole sentence is the link, with the action word stressed.
-        <Link href="/register" className="group rounded-sm hover:text-foreground">
-          {t('noAccount')}{' '}
-          <span className="font-medium text-primary group-hover:underline">{t('signUp')}</span>
-        </Link>
+        env.REGISTRATION === 'closed' ? null : (
+          // The whole sentence is the link, with the action word stressed.
+          <Link href="/register" className="group rounded-sm hover:text-foreground">
+            {t('noAccount')}{' '}
+            <span className="font-medium text-primary group-hover:underline">{t('signUp')}</span>
+          </Link>
+        )
       }
     >
-      <LoginForm />
+      {error && <AuthNotice>{error}</AuthNotice>}
+      {oidc && <OidcButton label={t('oidcButton', { name: oidc.name })} params={{ locale, from }} />}
+      {oidc && passwords && <OrDivider label={t('or')} />}
+      {passwords && <LoginForm />}
     </AuthCard>
   );
 }

@@ -1,4 +1,7 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { InvitesCard } from '@/components/auth/invites/invites-card';
+import { NamedTokens } from '@/components/auth/tokens/named-tokens';
+import { visitorIsAdmin } from '@/lib/auth/page-role';
 import { SettingsData } from '@/components/dashboard-data/settings-data';
 import { PageHeading } from '@/components/dashboard/page-heading';
 import type { Locale } from '@/lib/i18n/routing';
@@ -15,11 +18,13 @@ export async function generateMetadata({ params }: Props) {
 export default async function SettingsPage({ params }: Props) {
   const locale = (await params).locale as Locale;
   setRequestLocale(locale);
-  const t = await getTranslations('Settings');
+  const [t, admin] = await Promise.all([getTranslations('Settings'), visitorIsAdmin()]);
   return (
     <div className="space-y-6">
       <PageHeading title={t('title')} description={t('description')} />
       <SettingsData />
+      <NamedTokens />
+      {admin && <InvitesCard />}
     </div>
   );
 }

@@ -12,7 +12,7 @@ export const dynamic = 'force-dynamic';
  * Range: passed through from a single progressive source, else prepared once (merged, converted or cut) and
  * served from our temp store. The tags go in unless the query or the signed-in caller's setting says no.
  */
-export const GET = route({ auth: 'api', params: idParams('id'), notFound: expiredLink().message, query: downloadQuerySchema }, async ({ req, params, query, caller }) => {
+export const GET = route({ auth: 'api', scope: 'download', params: idParams('id'), notFound: expiredLink().message, query: downloadQuerySchema }, async ({ req, params, query, caller }) => {
   const embedMetadata = await embedsMetadata(query.embedMetadata, caller?.user.id);
   const res = await deliverDownload({ mediaId: params.id, ...query, embedMetadata, headers: req.headers, signal: req.signal });
   await recordDelivery(req, params.id, query, res);

@@ -6,7 +6,7 @@ export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 /** POST /api/media/analyze {url, engine?} → MediaInfo, synchronously (the public API). */
-export const POST = route({ auth: 'api', quota: { kind: 'api' }, body: analyzeRequestSchema }, async ({ req, body: { url, engine } }) =>
+export const POST = route({ auth: 'api', scope: 'analyze', quota: { kind: 'api' }, body: analyzeRequestSchema }, async ({ req, body: { url, engine } }) =>
   (await analyzeMedia(url, { engine, signal: req.signal })).info,
 );
 

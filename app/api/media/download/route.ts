@@ -13,7 +13,7 @@ export const dynamic = 'force-dynamic';
  * The web page adds the exact format it showed ({itag, item}), which then wins over quality and format;
  * `start`/`end` (`exact`) cut the file, and `embedMetadata` (default: the caller's setting, else true) leaves the tags out.
  */
-export const POST = route({ auth: 'api', quota: { kind: 'api' }, body: downloadJobRequestSchema }, async ({ req, body, caller }) => {
+export const POST = route({ auth: 'api', scope: 'download', quota: { kind: 'api' }, body: downloadJobRequestSchema }, async ({ req, body, caller }) => {
   const embedMetadata = await embedsMetadata(body.embedMetadata, caller?.user.id);
   // The user's first language picks the audio track when the page does not say (the engine never sees the account).
   const lang = body.lang ?? userLanguages(req.headers.get('accept-language'))[0];

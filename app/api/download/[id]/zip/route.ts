@@ -10,7 +10,7 @@ export const dynamic = 'force-dynamic';
  * GET /api/download/{id}/zip → every item of a multi-item post (carousel, slideshow, several videos) as one ZIP. A
  * signed-in caller's archive, once handed over whole, goes into their history as one entry.
  */
-export const GET = route({ auth: 'api', params: idParams('id'), notFound: expiredLink().message }, async ({ req, params, user }) => {
+export const GET = route({ auth: 'api', scope: 'download', params: idParams('id'), notFound: expiredLink().message }, async ({ req, params, user }) => {
   const onComplete = user ? (bytes: number, items: number) => void recordPostZip(user.id, params.id, items, bytes) : undefined;
   const { stream, filename } = await postZip({ mediaId: params.id, headers: req.headers, signal: req.signal, onComplete });
   return new Response(stream, {

@@ -8,7 +8,7 @@ export const dynamic = 'force-dynamic';
 
 /** GET /api/media/progress/{id} → {id, _id, status, progress, message, downloadUrl}; polling is not counted. */
 export const GET = route(
-  { auth: 'api', quota: { kind: 'api', metered: false }, params: idParams('id'), notFound: 'Download not found' },
+  { auth: 'api', scope: 'download', quota: { kind: 'api', metered: false }, params: idParams('id'), notFound: 'Download not found' },
   async ({ params }) => {
     const progress = await services().downloads.get(params.id);
     if (!progress) throw new AppError('not_found', 'Download not found');

@@ -1,0 +1,13 @@
+import { deleteInvite, inviteParamsSchema } from '@/lib/auth/invites';
+import { route } from '@/lib/auth/route';
+import { getDb } from '@/lib/db';
+import { AppError } from '@/lib/errors';
+
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+/** DELETE /api/admin/invites/{id}: withdraws the invite; admins only, 404 for everyone else and for unknown ids. */
+export const DELETE = route({ auth: 'admin', params: inviteParamsSchema }, async ({ params }) => {
+  if (!(await deleteInvite(await getDb(), params.id))) throw new AppError('not_found', 'Not found');
+  return null;
+});

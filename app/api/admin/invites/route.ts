@@ -1,0 +1,15 @@
+import { createInvite, createInviteSchema, listInvites } from '@/lib/auth/invites';
+import { route } from '@/lib/auth/route';
+import { getDb } from '@/lib/db';
+import { ok } from '@/lib/http/envelope';
+
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+/** GET /api/admin/invites → every invite (never its token); admins only, 404 for everyone else. */
+export const GET = route({ auth: 'admin' }, async () => listInvites(await getDb()));
+
+/** POST /api/admin/invites {expiresInHours?} → 201 {id, token, expiresAt}: a single-use invite, its token shown this once. */
+export const POST = route({ auth: 'admin', body: createInviteSchema }, async ({ user, body }) =>
+  ok(await createInvite(await getDb(), user.id, body.expiresInHours), { status: 201 }),
+);

@@ -1,0 +1,37 @@
+import { NextResponse } from 'next/server';
+import { setSessionCookies } from '@/lib/auth/cookies';
+import { accountForIdentity } from '@/lib/auth/oidc/accounts';
+import { completeAttempt } from '@/lib/auth/oidc/flow';
+import { clearAttemptCookie, landingPath, localeOf, siteOrigin, toLoginWithError } from '@/lib/auth/oidc/redirects';
+import { OIDC_STATE_COOKIE, openAttempt } from '@/lib/auth/oidc/state';
+import { route } from '@/lib/auth/route';
+import { startSession } from '@/lib/auth/sessions';
+import { config } from '@/lib/config';
+import { getDb } from '@/lib/db';
+import { AppError } from '@/lib/errors';
+
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+/**
+ * GET /api/auth/oidc/callback?code=&state=&iss= (the provider sends the browser here) → 303 to where the visitor was
+ * going, signed in; on any failure 303 to /login?error=<code>. The attempt cookie is spent either way.
+ */
+export const GET = route({ auth: 'none' }, async ({ req }) => {
+  if (!config().oidc) throw new AppError('not_found', 'Not found');
+  const attempt = await openAttempt(req.cookies.get(OIDC_STATE_COOKIE)?.value);
+  const locale = localeOf(attempt?.locale);
+  try {
+    if (!attempt) throw new AppError('oidc_failed', 'This sign-in was not started here, or took too long');
+    const identity = await completeAttempt(attempt, req.nextUrl.search);
+    const db = await getDb();
+    const account = await accountForIdentity(db, identity, { invite: attempt.invite, setupToken: attempt.setupToken });
+    const session = await startSession(db, account);
+    const res = NextResponse.redirect(new URL(landingPath(attempt.from, locale), siteOrigin(req)), 303);
+    setSessionCookies(res, req, session);
+    clearAttemptCookie(res, req);
+    return res;
+  } catch (error) {
+    return toLoginWithError(req, locale, error);
+  }
+});
