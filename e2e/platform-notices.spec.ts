@@ -14,7 +14,7 @@ import { startNextServer } from '../test/next-server';
  * for 30 minutes; a paused platform cannot be provoked offline (no platform is reachable), so those answers of the
  * API are stood in for in the browser, in the shape the server sends.
  */
-const PORT = Number(process.env.E2E_NOTICES_PORT ?? 3127);
+const PORT = Number(process.env.E2E_NOTICES_PORT ?? 3129);
 const BASE = `http://127.0.0.1:${PORT}`;
 const TIKTOK_POST = 'https://www.tiktok.com/@grabline/video/7300000000000000001';
 const INSTAGRAM_POST = 'https://www.instagram.com/p/C0ffee12345/';
