@@ -2,18 +2,23 @@ import type { OpenApiDocument } from './document';
 
 /** The public API's operations as the API page lists them: method, path and the document's examples. */
 export interface PublicEndpoint {
-  id: 'analyze' | 'download' | 'progress';
-  method: 'GET' | 'POST';
+  id: 'analyze' | 'download' | 'file' | 'progress' | 'cancel';
+  method: 'GET' | 'POST' | 'DELETE';
   path: string;
   summary: string;
   request?: unknown;
-  response: unknown;
+  /** The JSON answer's example; absent when the answer is a file. */
+  response?: unknown;
+  /** The media type of an answer that is a file, not JSON. */
+  file?: string;
 }
 
 const IDS: Record<string, PublicEndpoint['id']> = {
   analyzeMedia: 'analyze',
   startDownload: 'download',
+  downloadFile: 'file',
   getDownloadProgress: 'progress',
+  cancelDownload: 'cancel',
 };
 
 type Content = Record<string, { example?: unknown }> | undefined;
@@ -25,8 +30,13 @@ export function publicEndpoints(doc: OpenApiDocument): PublicEndpoint[] {
       const id = IDS[String(op.operationId)];
       if (!id) continue;
       const request = (op.requestBody as { content?: Content } | undefined)?.content?.['application/json']?.example;
-      const response = ((op.responses as Record<string, { content?: Content }>)['200']?.content ?? {})['application/json']?.example;
-      endpoints.push({ id, method: method.toUpperCase() as PublicEndpoint['method'], path, summary: String(op.summary), request, response });
+      const content = (op.responses as Record<string, { content?: Content }>)['200']?.content ?? {};
+      const response = content['application/json']?.example;
+      const file = response === undefined ? Object.keys(content)[0] : undefined;
+      endpoints.push({
+        id, method: method.toUpperCase() as PublicEndpoint['method'], path, summary: String(op.summary), request,
+        ...(response !== undefined ? { response } : {}), ...(file ? { file } : {}),
+      });
     }
   }
   return endpoints;

@@ -87,13 +87,17 @@ describe('GET /api/openapi.json', () => {
 });
 
 describe('the API page’s endpoint list', () => {
-  it('is the public API’s three operations with the document’s examples', async () => {
+  it('is the public API’s operations with the document’s examples (a file answer named by its media type)', async () => {
     const { publicEndpoints } = await import('@/lib/openapi/endpoint-docs');
     const endpoints = publicEndpoints(buildOpenApiDocument('http://localhost:3000'));
     expect(endpoints.map((e) => `${e.method} ${e.path}`)).toEqual([
-      'POST /api/media/analyze', 'POST /api/media/download', 'GET /api/media/progress/{downloadId}',
+      'POST /api/media/analyze', 'POST /api/media/download', 'GET /api/download/{id}',
+      'GET /api/media/progress/{downloadId}', 'DELETE /api/media/progress/{downloadId}',
     ]);
     expect(endpoints[0].request).toEqual({ url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' });
-    expect(endpoints[2].response).toMatchObject({ success: true, data: { status: 'ready', progress: 100 } });
+    expect(endpoints[2]).toMatchObject({ file: 'application/octet-stream' });
+    expect(endpoints[2].response).toBeUndefined();
+    expect(endpoints[3].response).toMatchObject({ success: true, data: { status: 'ready', progress: 100 } });
+    expect(endpoints[4].response).toMatchObject({ success: true, data: { status: 'failed', code: 'cancelled' } });
   });
 });

@@ -91,7 +91,7 @@ describe('the API page', () => {
       documented.map(({ method, path, request, response }) => ({
         method,
         path,
-        blocks: [...(request === undefined ? [] : [pretty(request)]), pretty(response)],
+        blocks: [...(request === undefined ? [] : [pretty(request)]), ...(response === undefined ? [] : [pretty(response)])],
       })),
     );
     expect(shown.map((s) => s.description)).toEqual(Object.values(en.ApiDocs.endpoints));

@@ -34,7 +34,12 @@ export function EndpointList({ doc }: { doc: OpenApiDocument }) {
           </CardHeader>
           <CardContent className="grid gap-4">
             {endpoint.request !== undefined && <CodeBlock label={t('request')} code={json(endpoint.request)} />}
-            <CodeBlock label={t('response')} code={json(endpoint.response)} />
+            {endpoint.response !== undefined && <CodeBlock label={t('response')} code={json(endpoint.response)} />}
+            {endpoint.file && (
+              <p className="text-sm text-muted-foreground">
+                {t('responseFile')} <code className="font-mono" dir="ltr">{endpoint.file}</code>
+              </p>
+            )}
           </CardContent>
         </Card>
       ))}
