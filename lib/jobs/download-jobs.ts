@@ -1,6 +1,7 @@
 import 'server-only';
 import { newId } from '@/lib/db/ids';
 import { recogniseUrl } from '@/lib/media/platforms';
+import { assertTrimReadable } from '@/lib/media/trim/trim-range';
 import type { DownloadJobRequest, DownloadProgress } from './download-job-schemas';
 import type { DownloadPayload, DownloadState } from './download-kind';
 import type { LimiterLoad } from './limiter';
@@ -24,6 +25,8 @@ export function createDownloadJobs(runner: JobRunner, options: { ttlMs: () => nu
   return {
     async start(request, owner = null) {
       const url = recogniseUrl(request.url).canonicalUrl;
+      // Time text that is not a time is refused now; a range past the end is known only once the media is.
+      assertTrimReadable(request);
       const id = newId('dl');
       const payload: DownloadPayload = { request: { ...request, url }, owner, startedAt: now() };
       const state: DownloadState = { status: 'queued', progress: 0, message: 'Queued for processing' };
