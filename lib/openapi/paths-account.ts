@@ -77,6 +77,15 @@ export function historyPaths(): Paths {
         description: 'Media from sites other than the named platforms cannot be repeated: we never keep the original link (422).',
       }),
     },
+    '/api/history/seen/{mediaId}': {
+      get: operation({
+        operationId: 'seenBefore', summary: 'Whether you already downloaded an analysed media: when, at which quality and format', tags: ['History'],
+        auth: 'session', data: 'Seen', errors: [403],
+        pathParams: [{ name: 'mediaId', description: 'The `id` of the analysis’s MediaInfo' }],
+        description: 'Matched by a keyed hash of the platform and media id (the canonical link for other sites), computed per user; '
+          + 'history keeps no link. `seen` is null when your history holds no completed download of it, or the analysis has expired.',
+      }),
+    },
     '/api/history/export': {
       get: operation({
         operationId: 'exportData', summary: 'Your history and settings as a JSON file', tags: ['History'], auth: 'session', errors: [403],
