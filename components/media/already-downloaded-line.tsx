@@ -44,7 +44,7 @@ export function AlreadyDownloadedLine({
         {t.rich('alreadyDownloaded', {
           date,
           what,
-          ltr: (chunks) => <bdi dir="ltr">{chunks}</bdi>,
+          ltr: (chunks) => <bdi dir="ltr" className="whitespace-nowrap">{chunks}</bdi>,
         })}
       </span>
       {onRedownload ? (
