@@ -8,6 +8,7 @@ import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
 import { isSlideshowItag } from '@/lib/media/offers/slideshow-offer';
 import type { Format, MediaInfo } from '@/lib/media/types';
+import { AlreadyDownloaded } from './already-downloaded';
 import { EntryList } from './entry-list';
 import { formatDuration, sizeText } from './format-media';
 import { FormatSelect } from './format-select';
@@ -99,6 +100,17 @@ export function MediaResultCard({ media, onAnalyzeEntry, busy }: { media: MediaI
             </div>
             {media.description ? (
               <p dir="auto" className="line-clamp-2 text-sm text-muted-foreground text-start">{media.description}</p>
+            ) : null}
+            {format ? (
+              <AlreadyDownloaded
+                mediaId={media.id}
+                formats={formats}
+                busy={download.busy}
+                onRedownload={(index) => {
+                  setSelection((s) => ({ ...s, format: index }));
+                  startDownload({ format: formats[index], itemIndex });
+                }}
+              />
             ) : null}
             {format ? (
               <div className="mt-auto flex flex-col gap-2 pt-2 sm:flex-row sm:items-center">

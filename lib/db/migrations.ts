@@ -53,6 +53,15 @@ export const MIGRATIONS: readonly Migration[] = [
   { id: '0007_roles_invites', statements: SCHEMA_ROLES_INVITES },
   // Named API tokens with scopes, expiry and their own daily limit (lib/auth/api-tokens.ts).
   { id: '0008_token_scopes', statements: SCHEMA_TOKEN_SCOPES },
+  // A per-user keyed hash of the media each history row is about, so "already downloaded" finds it without a link
+  // (lib/history/media-key.ts); rows written before it have none and never match.
+  {
+    id: '0009_history_media_key',
+    statements: [
+      'ALTER TABLE history ADD COLUMN media_key TEXT',
+      'CREATE INDEX history_user_media_key ON history (user_id, media_key, downloaded_at)',
+    ],
+  },
 ];
 
 // 'grab' in ASCII: the first half of the advisory lock key, the current schema's hash the second, so

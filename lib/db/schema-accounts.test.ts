@@ -48,7 +48,7 @@ describe.each(rawStores())('roles and invites migration on $name', ({ open }) =>
     await migrate(db, BEFORE);
     await db.run('INSERT INTO users (id, email, password_hash, created_at) VALUES (?, ?, ?, ?)', ['u1', 'a@example.com', 'h', T0]);
     await db.run('INSERT INTO api_tokens (id, user_id, token_hash, prefix, created_at) VALUES (?, ?, ?, ?, ?)', ['k1', 'u1', 'th', 'gl_ab12', T0]);
-    expect(await migrate(db)).toEqual(['0007_roles_invites', '0008_token_scopes']);
+    expect((await migrate(db)).slice(0, 2)).toEqual(['0007_roles_invites', '0008_token_scopes']);
     // Today's token keeps working: the settings page's token, every scope, no expiry, the account's own limits.
     expect(await db.get('SELECT kind, name, scopes, expires_at, daily_limit, revoked_at FROM api_tokens')).toEqual({
       kind: 'settings', name: 'API token', scopes: 'analyze download bulk history:read', expires_at: null, daily_limit: null, revoked_at: null,

@@ -12,6 +12,8 @@ export interface NewHistoryRow {
   thumbnail: string | null;
   platform: Platform;
   mediaRef: string | null;
+  /** The per-user keyed hash of the media (media-key.ts); none for a row that cannot be matched. */
+  mediaKey?: string | null;
   quality: string;
   format: string;
   status: HistoryStatus;
@@ -55,8 +57,8 @@ function toShownEntry(row: HistoryRow): HistoryEntry {
 export async function insertHistory(db: Db, row: NewHistoryRow): Promise<string> {
   const id = newId('his');
   await db.run(
-    `INSERT INTO history (${COLUMNS}, user_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    [id, row.title, row.thumbnail, row.platform, row.mediaRef, row.quality, row.format, row.status, row.fileSize, row.downloadedAt, row.userId],
+    `INSERT INTO history (${COLUMNS}, user_id, media_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    [id, row.title, row.thumbnail, row.platform, row.mediaRef, row.quality, row.format, row.status, row.fileSize, row.downloadedAt, row.userId, row.mediaKey ?? null],
   );
   return id;
 }
@@ -113,4 +115,13 @@ export async function hasRecent(db: Db, userId: string, row: Pick<NewHistoryRow,
     [userId, row.title, row.quality, row.format, row.status, row.mediaRef ?? '', since],
   );
   return found !== undefined;
+}
+
+/** The user's latest completed download of the media with this key, if their history still holds one. */
+export async function latestCompletedByKey(db: Db, userId: string, mediaKey: string): Promise<HistoryRow | undefined> {
+  return db.get<HistoryRow>(
+    `SELECT ${COLUMNS} FROM history WHERE user_id = ? AND media_key = ? AND status = 'completed'
+       ORDER BY downloaded_at DESC, id DESC LIMIT 1`,
+    [userId, mediaKey],
+  );
 }

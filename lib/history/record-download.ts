@@ -6,6 +6,7 @@ import { recogniseUrl } from '@/lib/media/platforms';
 import type { Format, MediaInfo } from '@/lib/media/types';
 import { thumbnailSource } from '@/lib/thumbnails/signed-url';
 import { hasRecent, insertHistory, type NewHistoryRow } from './history-store';
+import { mediaKeyForUrl } from './media-key';
 import { mediaRefFor } from './media-ref';
 import type { HistoryStatus } from './schemas';
 
@@ -55,7 +56,8 @@ export function rowForFailedLink(
   } catch {
     // Not a link we recognise: a generic entry with no reference.
   }
-  return { userId, title: title ?? '', thumbnail: null, platform, mediaRef, quality: choice.quality, format: choice.format, status: 'failed', fileSize: null };
+  const mediaKey = mediaKeyForUrl(userId, url);
+  return { userId, title: title ?? '', thumbnail: null, platform, mediaRef, mediaKey, quality: choice.quality, format: choice.format, status: 'failed', fileSize: null };
 }
 
 /**
@@ -75,6 +77,7 @@ export function rowForPostZip(userId: string, info: MediaInfo, items: number, by
     thumbnail: thumbnailSource(info.thumbnail) || null,
     platform: info.platform,
     mediaRef,
+    mediaKey: mediaKeyForUrl(userId, info.url),
     quality: `×${items}`,
     format: 'zip',
     status: 'completed',
@@ -98,6 +101,7 @@ export function rowForOffer(
     thumbnail: thumbnailSource(offer.media.info.thumbnail) || null,
     platform: offer.media.info.platform,
     mediaRef: mediaRefOf(offer),
+    mediaKey: mediaKeyForUrl(userId, offer.media.info.url),
     quality: format?.quality ?? (offer.plan.height ? `${offer.plan.height}p` : offer.plan.ext),
     format: offer.plan.ext,
     status,

@@ -45,10 +45,23 @@ export const historyListSchema = z.object({
 });
 export type HistoryList = z.infer<typeof historyListSchema>;
 
-
 /** POST /api/history/{id}/redownload → data: where the UI goes to download it again. */
 export const redownloadSchema = z.object({ path: z.string().meta({ example: '/download?url=https%3A%2F%2Fwww.youtube.com%2Fwatch%3Fv%3DdQw4w9WgXcQ' }) });
 export type Redownload = z.infer<typeof redownloadSchema>;
+/**
+ * GET /api/history/seen/{mediaId} → data: the caller's latest completed download of the analysed media (matched by
+ * a per-user keyed hash, never by a stored link), or null when their history holds none.
+ */
+export const seenSchema = z.object({
+  seen: z
+    .object({
+      downloadedAt: z.string().meta({ format: 'date-time' }),
+      quality: z.string().meta({ example: '1080p' }),
+      format: z.string().meta({ example: 'mp4' }),
+    })
+    .nullable(),
+});
+export type Seen = z.infer<typeof seenSchema>;
 
 /** DELETE /api/history → data. */
 export const clearedSchema = z.object({ deleted: z.number().int().nonnegative() });

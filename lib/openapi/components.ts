@@ -5,7 +5,7 @@ import {
 import { cobaltErrorSchema, cobaltInstanceSchema, cobaltRequestSchema, cobaltResponseSchema } from '@/lib/cobalt/schemas';
 import { createTokenSchema, issuedNamedTokenSchema, namedTokenSchema } from '@/lib/auth/token-scopes';
 import { bulkBatchSchema, bulkRequestSchema, bulkStartedSchema } from '@/lib/bulk/schemas';
-import { clearedSchema, historyEntrySchema, historyListSchema, overviewSchema, redownloadSchema } from '@/lib/history/schemas';
+import { clearedSchema, historyEntrySchema, historyListSchema, overviewSchema, redownloadSchema, seenSchema } from '@/lib/history/schemas';
 import { failureSchema } from '@/lib/http/failure';
 import { downloadJobRequestSchema, downloadProgressSchema, downloadStartedSchema } from '@/lib/jobs/download-job-schemas';
 import { analyzeRequestSchema, formatSchema, mediaInfoSchema } from '@/lib/media/schemas';
@@ -46,6 +46,7 @@ const RESPONSES = {
   HistoryEntry: historyEntrySchema,
   HistoryList: historyListSchema,
   Redownload: redownloadSchema,
+  Seen: seenSchema,
   Cleared: clearedSchema,
   Overview: overviewSchema,
   UserSettings: userSettingsSchema,

@@ -37,7 +37,7 @@ export function authPaths(): Paths {
         operationId: 'createApiToken', summary: 'A new named API token with scopes (shown once)', tags: ['Auth'], auth: 'session',
         body: 'CreateTokenRequest', data: 'IssuedNamedToken', status: 201, errors: [400, 403, 409],
         description: 'Scopes: `analyze` (POST /api/media/analyze), `download` (POST /api/media/download, progress, /api/download/*), '
-          + '`bulk` (POST /api/bulk), `history:read` (GET /api/history). A token used outside its scopes gets 403 `token_scope`. '
+          + '`bulk` (POST /api/bulk), `history:read` (GET /api/history, GET /api/history/seen/{mediaId}). A token used outside its scopes gets 403 `token_scope`. '
           + 'At most 20 live tokens per account (409).',
       }),
     },
@@ -75,6 +75,15 @@ export function historyPaths(): Paths {
         operationId: 'redownload', summary: 'Where to download an entry again (/download?url=…)', tags: ['History'], auth: 'session',
         data: 'Redownload', errors: [403, 404, 422], pathParams: idParam,
         description: 'Media from sites other than the named platforms cannot be repeated: we never keep the original link (422).',
+      }),
+    },
+    '/api/history/seen/{mediaId}': {
+      get: operation({
+        operationId: 'seenBefore', summary: 'Whether you already downloaded an analysed media: when, at which quality and format', tags: ['History'],
+        auth: 'session', data: 'Seen', errors: [403],
+        pathParams: [{ name: 'mediaId', description: 'The `id` of the analysis’s MediaInfo' }],
+        description: 'Matched by a keyed hash of the platform and media id (the canonical link for other sites), computed per user; '
+          + 'history keeps no link. `seen` is null when your history holds no completed download of it, or the analysis has expired.',
       }),
     },
     '/api/history/export': {
