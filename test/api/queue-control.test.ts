@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -75,6 +75,14 @@ function ffmpegChildren(): string[] {
 }
 
 /** The work dirs in TEMP_DIR (the finished-file store `.ready` aside). */
+/** The keys of the finished files in the file store (`<TEMP_DIR>/.ready/<hash>.json` says each one's key). */
+function readyKeys(): string[] {
+  const store = path.join(env.tempDir, '.ready');
+  if (!existsSync(store)) return [];
+  return readdirSync(store).filter((name) => name.endsWith('.json'))
+    .map((name) => (JSON.parse(readFileSync(path.join(store, name), 'utf8')) as { key: string }).key);
+}
+
 const workDirs = () => (existsSync(env.tempDir) ? readdirSync(env.tempDir).filter((name) => !name.startsWith('.')) : []);
 
 describe('a queue the owner controls', () => {
@@ -93,8 +101,8 @@ describe('a queue the owner controls', () => {
     expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
     expect(cancelled.body.data.items[0]).toMatchObject({ id: first.id, status: 'failed', code: 'cancelled' });
 
-    // The converter is gone (killed, not left to finish), and so is the item's work dir.
-    await until('the converter gone', () => ffmpegChildren().length === 0, 5_000);
+    // The converter is gone at once (killed, not left to finish), and so is the item's work dir.
+    await until('the converter gone', () => ffmpegChildren().length === 0, 1_000);
     const pids = running.map((line) => line.trim().split(/\s+/)[0]);
     for (const pid of pids) expect(existsSync(path.join('/proc', pid))).toBe(false);
     await until('the work dir removed', () => dirs.every((dir) => !existsSync(path.join(env.tempDir, dir))), 5_000);
@@ -106,6 +114,10 @@ describe('a queue the owner controls', () => {
     });
     expect(done.items.map((item) => [item.status, item.code])).toEqual([['failed', 'cancelled'], ['completed', undefined]]);
     expect(workDirs()).toEqual([]);
+    // The stopped work never finished: only the next item's MP3 reached the file store, no WebM.
+    const keys = readyKeys();
+    expect(keys.length).toBe(1);
+    expect(keys.some((key) => key.includes('webm'))).toBe(false);
     const again = await call(cancelItem, 'DELETE', under(started, `/items/${first.id}`), { batchId: started.batchId, itemId: first.id });
     expect(again).toMatchObject({ status: 409, body: { code: 'conflict' } });
   });
