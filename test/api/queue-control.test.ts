@@ -122,6 +122,24 @@ describe('a queue the owner controls', () => {
     expect(again).toMatchObject({ status: 409, body: { code: 'conflict' } });
   });
 
+  it('cancelling one of two waiters on a shared preparation leaves the work running for the other', async () => {
+    // Two batches, the same link and choice: one preparation, fetched slowly (3 MB at 600 kB/s).
+    const link = at('/_sw/throttle=600000/video.mp4?queue=shared');
+    const mine = await start([link]);
+    const theirs = await start([link]);
+    // Both waiting on the bytes (progress comes from the preparation alone), not still analysing.
+    await until('both preparing', async () => (await read(mine)).items[0].progress > 0 && (await read(theirs)).items[0].progress > 0);
+    const item = (await read(mine)).items[0];
+    const res = await call<BulkBatch>(cancelItem, 'DELETE', under(mine, `/items/${item.id}`), { batchId: mine.batchId, itemId: item.id });
+    expect(res.body.data.items[0]).toMatchObject({ status: 'failed', code: 'cancelled' });
+    const other = await until('the other batch', async () => {
+      const batch = await read(theirs);
+      return batch.done && batch;
+    });
+    expect(other.items[0]).toMatchObject({ status: 'completed' });
+    expect((await read(mine)).items[0]).toMatchObject({ status: 'failed', code: 'cancelled' });
+  });
+
   it('a cancelled batch stays cancelled after a restart: a new runner over the same store never revives it', async () => {
     const started = await start([at('/_sw/throttle=50000/video.mp4?queue=restart'), at('/audio.mp3?queue=restart')]);
     await until('processing', async () => (await read(started)).items[0].status === 'processing');
