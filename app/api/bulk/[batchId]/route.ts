@@ -27,7 +27,7 @@ export const GET = route(
  * (their work stops: fetches, converters, temp files). Ended items stay as they are. The owner only.
  */
 export const DELETE = route(
-  { auth: 'optional', params: idParams('batchId'), query: batchReadQuerySchema, notFound: 'Batch not found' },
+  { auth: 'optional', scope: 'bulk', params: idParams('batchId'), query: batchReadQuerySchema, notFound: 'Batch not found' },
   async ({ params, query, user }) => {
     const reader = readerOf(user, query.key);
     await services().bulk.cancelBatch(params.batchId, reader);

@@ -12,7 +12,7 @@ export const dynamic = 'force-dynamic';
  * link in its place. 409 `conflict` when nothing has failed. The owner only.
  */
 export const POST = route(
-  { auth: 'optional', params: idParams('batchId'), query: batchReadQuerySchema, notFound: 'Batch not found' },
+  { auth: 'optional', scope: 'bulk', serves: true, params: idParams('batchId'), query: batchReadQuerySchema, quota: { kind: 'analyze', links: () => 1 }, notFound: 'Batch not found' },
   async ({ params, query, user }) => {
     const reader = readerOf(user, query.key);
     await services().bulk.retryFailed(params.batchId, reader);

@@ -11,7 +11,7 @@ export const dynamic = 'force-dynamic';
  * fetch, converter and temp files stop and go, and its slot is free. 409 `conflict` once it has ended.
  */
 export const DELETE = route(
-  { auth: 'optional', params: itemParams, query: batchReadQuerySchema, notFound: 'Batch not found' },
+  { auth: 'optional', scope: 'bulk', params: itemParams, query: batchReadQuerySchema, notFound: 'Batch not found' },
   async ({ params, query, user }) => {
     const reader = readerOf(user, query.key);
     await services().bulk.cancelItem(params.batchId, params.itemId, reader);

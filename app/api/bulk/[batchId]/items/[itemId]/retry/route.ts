@@ -11,7 +11,7 @@ export const dynamic = 'force-dynamic';
  * (a new id) for the same link in its place. 409 `conflict` unless the item has failed.
  */
 export const POST = route(
-  { auth: 'optional', params: itemParams, query: batchReadQuerySchema, notFound: 'Batch not found' },
+  { auth: 'optional', scope: 'bulk', serves: true, params: itemParams, query: batchReadQuerySchema, quota: { kind: 'analyze', links: () => 1 }, notFound: 'Batch not found' },
   async ({ params, query, user }) => {
     const reader = readerOf(user, query.key);
     await services().bulk.retryItem(params.batchId, params.itemId, reader);
