@@ -11,6 +11,7 @@ import { POST as retryItem } from '@/app/api/bulk/[batchId]/items/[itemId]/retry
 import { POST as startDownload } from '@/app/api/media/download/route';
 import { GET as progressGet } from '@/app/api/media/progress/[id]/route';
 import { POST as retryDownload } from '@/app/api/media/progress/[id]/retry/route';
+import { GET as openapi } from '@/app/api/openapi.json/route';
 import { readBatch } from '@/lib/bulk/batch-store';
 import { bulkItemKind } from '@/lib/bulk/bulk-item-kind';
 import type { BulkBatch, BulkStarted } from '@/lib/bulk/schemas';
@@ -208,5 +209,15 @@ describe('a queue the owner controls', () => {
     await until('ready', async () => (await progress(next)).body.data.status === 'ready');
     expect((await progress(id)).body.data.status).toBe('failed');
     expect(await call(retryDownload, 'POST', `/api/media/progress/${next}/retry`, { id: next })).toMatchObject({ status: 409, body: { code: 'conflict' } });
+  });
+
+  it('documents every cancel and retry in the OpenAPI document', async () => {
+    const doc = (await (await openapi(new NextRequest('http://localhost/api/openapi.json'), { params: Promise.resolve({}) })).json()) as { paths: Record<string, Record<string, unknown>> };
+    const methods = (path: string) => Object.keys(doc.paths[path] ?? {}).sort();
+    expect(methods('/api/bulk/{batchId}')).toEqual(['delete', 'get']);
+    expect(methods('/api/bulk/{batchId}/retry')).toEqual(['post']);
+    expect(methods('/api/bulk/{batchId}/items/{itemId}')).toEqual(['delete']);
+    expect(methods('/api/bulk/{batchId}/items/{itemId}/retry')).toEqual(['post']);
+    expect(methods('/api/media/progress/{downloadId}/retry')).toEqual(['post']);
   });
 });
