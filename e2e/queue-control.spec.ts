@@ -50,3 +50,21 @@ test('in Arabic the queue reads right to left with its own words', async ({ page
   expect(retry!.x).toBeLessThan(message!.x);
   await page.screenshot({ path: 'test-results/queue-control-ar.png', fullPage: true });
 });
+
+test('the progress card: cancel a running download, then try it again as a new job', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.goto(`/download?url=${encodeURIComponent(SLOW.replace('e2e=queue', 'e2e=card'))}`);
+  await expect(page.getByTestId('result-card')).toBeVisible({ timeout: 30_000 });
+  await page.getByTestId('download-button').click();
+  await expect(page.getByTestId('progress-status')).toHaveText('Processing', { timeout: 30_000 });
+  await page.getByTestId('progress-cancel').click();
+  await expect(page.getByTestId('progress-status')).toHaveText('Failed');
+  await expect(page.getByTestId('progress-message')).toHaveText('This was cancelled before it finished.');
+  await expect(page.getByTestId('progress-cancel')).toHaveCount(0);
+  const retried = page.waitForRequest((req) => req.method() === 'POST' && /\/api\/media\/progress\/[\w-]+\/retry$/.test(req.url()));
+  await page.getByTestId('progress-retry').click();
+  await retried;
+  await expect(page.getByTestId('progress-status')).toHaveText('Processing', { timeout: 30_000 });
+  await page.getByTestId('progress-cancel').click();
+  await expect(page.getByTestId('progress-status')).toHaveText('Failed');
+});
