@@ -9,13 +9,14 @@ import { POST as retryBatch } from '@/app/api/bulk/[batchId]/retry/route';
 import { DELETE as cancelItem } from '@/app/api/bulk/[batchId]/items/[itemId]/route';
 import { POST as retryItem } from '@/app/api/bulk/[batchId]/items/[itemId]/retry/route';
 import { POST as startDownload } from '@/app/api/media/download/route';
-import { GET as progressGet } from '@/app/api/media/progress/[id]/route';
+import { DELETE as cancelDownload, GET as progressGet } from '@/app/api/media/progress/[id]/route';
 import { POST as retryDownload } from '@/app/api/media/progress/[id]/retry/route';
 import { GET as openapi } from '@/app/api/openapi.json/route';
 import { readBatch } from '@/lib/bulk/batch-store';
 import { bulkItemKind } from '@/lib/bulk/bulk-item-kind';
 import type { BulkBatch, BulkStarted } from '@/lib/bulk/schemas';
 import { getDb } from '@/lib/db';
+import { downloadKind } from '@/lib/jobs/download-kind';
 import { createEmbeddedRunner } from '@/lib/jobs/embedded-runner';
 import { getYtdlpPool } from '@/lib/media/ytdlp/get-pool';
 import { startDownloadEnv } from './download.testkit';
@@ -30,6 +31,7 @@ afterAll(async () => {
   await env?.close();
 });
 
+const SLOW_DOWNLOAD = () => `${env.site.origin}/_sw/throttle=50000/video.mp4?queue=download-restart`;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const at = (p: string) => `${env.site.origin}${p}`;
 type Json<T> = { status: number; body: { success: boolean; data: T; code?: string } };
@@ -157,6 +159,18 @@ describe('a queue the owner controls', () => {
     for (const item of batch!.items) expect(await restarted.get('bulk-item', item.id)).toMatchObject({ status: 'failed', code: 'cancelled' });
     await restarted.close();
     await until('the fetch stopped', () => env.site.stats.open === 0, 5_000);
+  });
+
+  it('a cancelled download stays cancelled after a restart', async () => {
+    const first = await call<{ downloadId: string }>(startDownload, 'POST', '/api/media/download', {}, { url: SLOW_DOWNLOAD(), quality: '720p', format: 'mp4' });
+    const id = first.body.data.downloadId;
+    await until('processing', async () => (await call<{ status: string }>(progressGet, 'GET', `/api/media/progress/${id}`, { id })).body.data.status === 'processing');
+    expect((await call(cancelDownload, 'DELETE', `/api/media/progress/${id}`, { id })).status).toBe(200);
+    const never = () => Promise.reject(new Error('a recovered runner must not run a cancelled download'));
+    const restarted = createEmbeddedRunner({ db: getDb });
+    restarted.register(downloadKind({ analyze: never, prepare: never, ttlMs: () => 60_000 }));
+    expect(await restarted.get('download', id)).toMatchObject({ status: 'failed', code: 'cancelled' });
+    await restarted.close();
   });
 
   it('retries a failed item, and all failed items, once the origin works again', async () => {
