@@ -13,7 +13,7 @@ import { splitUrls, type BulkFormat, type BulkQuality } from '@/lib/bulk/options
 import { bulkChoiceFor } from './bulk-defaults';
 import { BulkOptions } from './bulk-options';
 import { BulkQueue } from './bulk-queue';
-import { useBulkBatch, type BulkOutcome } from './use-bulk-batch';
+import { useBulkBatch, type BulkAction, type BulkOutcome } from './use-bulk-batch';
 
 /**
  * The /bulk page's working part: links in, one batch at a time, its queue followed live. Quality and format
@@ -36,7 +36,13 @@ export function BulkDownload({ initialText = '' }: { initialText?: string }) {
     },
     [t],
   );
-  const { batch, start, processing } = useBulkBatch(onDone);
+  const { batch, start, act, processing } = useBulkBatch(onDone);
+  const onAction = useCallback(
+    (action: BulkAction) => act(action).catch((error: unknown) => {
+      toast({ title: t('actionFailed'), description: describe(error, t('actionFailed')), variant: 'destructive' });
+    }),
+    [act, t, describe],
+  );
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -85,7 +91,7 @@ export function BulkDownload({ initialText = '' }: { initialText?: string }) {
           </Button>
         </div>
       </form>
-      {batch && <BulkQueue batch={batch} />}
+      {batch && <BulkQueue batch={batch} onAction={onAction} />}
     </>
   );
 }

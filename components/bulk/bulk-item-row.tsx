@@ -1,12 +1,13 @@
 'use client';
 
-import { CheckCircle2, Clock, Download, Loader2, XCircle } from 'lucide-react';
+import { CheckCircle2, Clock, Download, Loader2, RotateCcw, X, XCircle } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { Badge } from '@/components/ui/badge';
 import { buttonClasses } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import type { BulkItem, BulkItemStatus } from '@/lib/bulk/schemas';
 import { useErrorText } from '@/lib/client/error-text';
+import type { BulkAction } from './use-bulk-batch';
 
 const STATUS_STYLE: Record<BulkItemStatus, string> = {
   pending: 'border-border text-muted-foreground',
@@ -17,7 +18,8 @@ const STATUS_STYLE: Record<BulkItemStatus, string> = {
 
 const STATUS_ICON = { pending: Clock, processing: Loader2, completed: CheckCircle2, failed: XCircle } as const;
 
-export function BulkItemRow({ item }: { item: BulkItem }) {
+/** One link of the queue: its state, its progress, and what its owner can do with it now. */
+export function BulkItemRow({ item, busy, onAction }: { item: BulkItem; busy?: boolean; onAction?: (action: BulkAction) => Promise<void> }) {
   const t = useTranslations('Bulk');
   const Icon = STATUS_ICON[item.status];
   const describe = useErrorText('bulk');
@@ -53,6 +55,18 @@ export function BulkItemRow({ item }: { item: BulkItem }) {
         <p data-testid="bulk-item-message" className={cn('text-sm', item.status === 'failed' ? 'text-destructive-ink' : 'text-muted-foreground')}>
           {message}
         </p>
+        {onAction && (item.status === 'pending' || item.status === 'processing') && (
+          <button type="button" data-testid="bulk-item-cancel" disabled={busy} onClick={() => void onAction({ kind: 'cancel', itemId: item.id })} className={buttonClasses('ghost', 'sm')}>
+            <X className="h-4 w-4" aria-hidden />
+            {t('cancel')}
+          </button>
+        )}
+        {onAction && item.status === 'failed' && (
+          <button type="button" data-testid="bulk-item-retry" disabled={busy} onClick={() => void onAction({ kind: 'retry', itemId: item.id })} className={buttonClasses('outline', 'sm')}>
+            <RotateCcw className="h-4 w-4 rtl:-scale-x-100" aria-hidden />
+            {t('retry')}
+          </button>
+        )}
         {item.status === 'completed' && item.downloadUrl && (
           <a data-testid="bulk-item-download" href={item.downloadUrl} download className={buttonClasses('outline', 'sm')}>
             <Download className="h-4 w-4" aria-hidden />

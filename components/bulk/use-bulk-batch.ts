@@ -2,10 +2,19 @@
 
 import { useCallback, useEffect, useRef, useState } from 'react';
 import useSWR from 'swr';
-import { apiGet, apiPost } from '@/lib/client/api-client';
+import { apiGet, apiPost, apiRequest } from '@/lib/client/api-client';
 import type { BulkBatch, BulkRequest, BulkStarted } from '@/lib/bulk/schemas';
 
 const POLL_MS = 1000;
+
+/** `/api/bulk/{id}?key=…` → `/api/bulk/{id}{suffix}?key=…`: an anonymous batch's actions carry its key too. */
+export function batchActionPath(statusUrl: string, suffix: string): string {
+  const [path, query] = statusUrl.split('?');
+  return `${path}${suffix}${query ? `?${query}` : ''}`;
+}
+
+/** Cancel and retry on the queue; each answers with the batch as it now stands. */
+export type BulkAction = { kind: 'cancel' | 'retry'; itemId?: string };
 
 export interface BulkOutcome {
   completed: number;
@@ -22,7 +31,7 @@ export function useBulkBatch(onDone: (outcome: BulkOutcome) => void) {
   const batchId = started?.batchId ?? null;
   const [starting, setStarting] = useState(false);
   const reported = useRef<string | null>(null);
-  const { data } = useSWR<BulkBatch>(started ? started.statusUrl : null, (path: string) => apiGet<BulkBatch>(path), {
+  const { data, mutate } = useSWR<BulkBatch>(started ? started.statusUrl : null, (path: string) => apiGet<BulkBatch>(path), {
     refreshInterval: (latest) => (latest?.done ? 0 : POLL_MS),
     revalidateOnFocus: false,
     keepPreviousData: false,
@@ -45,6 +54,16 @@ export function useBulkBatch(onDone: (outcome: BulkOutcome) => void) {
     }
   }, []);
 
+  // An item or the whole batch; a retry makes the batch run again, so its end is reported again.
+  const act = useCallback(async ({ kind, itemId }: BulkAction) => {
+    if (!started) return;
+    const suffix = `${itemId ? `/items/${encodeURIComponent(itemId)}` : ''}${kind === 'retry' ? '/retry' : ''}`;
+    const path = batchActionPath(started.statusUrl, suffix);
+    const next = await apiRequest<BulkBatch>(path, { method: kind === 'cancel' ? 'DELETE' : 'POST', ...(kind === 'retry' ? { body: {} } : {}) });
+    if (kind === 'retry') reported.current = null;
+    await mutate(next, { revalidate: false });
+  }, [started, mutate]);
+
   const processing = starting || (batchId !== null && !batch?.done);
-  return { batch, start, processing };
+  return { batch, start, act, processing };
 }

@@ -1,7 +1,8 @@
 'use client';
 
-import { AlertCircle, CheckCircle2, FileDown, Loader2 } from 'lucide-react';
+import { AlertCircle, CheckCircle2, FileDown, Loader2, RotateCcw, X } from 'lucide-react';
 import { useTranslations } from 'next-intl';
+import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
 import type { DownloadJobState } from '@/lib/client/use-download-job';
@@ -12,8 +13,9 @@ const percentOf = (value: unknown) => (typeof value === 'number' && Number.isFin
 /**
  * The download's progress card: the job's stage in the visitor's language, a 0–100 bar
  * with its percentage, what is happening, and once ready a Save file link (the automatic save may be blocked).
+ * While the job runs it can be cancelled; once it has failed, retried (a new job the card then follows).
  */
-export function DownloadProgressCard({ state }: { state: DownloadJobState }) {
+export function DownloadProgressCard({ state, onCancel, onRetry }: { state: DownloadJobState; onCancel?: () => void; onRetry?: () => void }) {
   const t = useTranslations('DownloadProgress');
   if (state.phase === 'idle') return null;
   const record = state.progress;
@@ -72,6 +74,18 @@ export function DownloadProgressCard({ state }: { state: DownloadJobState }) {
       ) : null}
       {failed ? (
         <p role="alert" data-testid="progress-failed" className="text-sm font-medium text-destructive">{t('failedCard')}</p>
+      ) : null}
+      {onCancel && state.phase === 'running' && record?.id ? (
+        <button type="button" data-testid="progress-cancel" onClick={onCancel} className={cn(buttonClasses('outline', 'sm'), 'w-fit')}>
+          <X className="h-4 w-4" aria-hidden />
+          {t('cancel')}
+        </button>
+      ) : null}
+      {onRetry && state.phase === 'failed' && record?.id ? (
+        <button type="button" data-testid="progress-retry" onClick={onRetry} className={cn(buttonClasses('outline', 'sm'), 'w-fit')}>
+          <RotateCcw className="h-4 w-4 rtl:-scale-x-100" aria-hidden />
+          {t('retry')}
+        </button>
       ) : null}
       {saveHref ? (
         <a

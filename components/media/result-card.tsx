@@ -189,7 +189,7 @@ export function MediaResultCard({ media, onAnalyzeEntry, busy }: { media: MediaI
           </div>
         ) : null}
       </Card>
-      <DownloadProgressCard state={download.state} />
+      <DownloadProgressCard state={download.state} onCancel={() => void download.cancel()} onRetry={download.retry} />
     </>
   );
 }

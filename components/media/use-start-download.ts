@@ -55,5 +55,5 @@ export function useStartDownload(media: MediaInfo) {
     },
     [media, startJob, locale],
   );
-  return { state: job.state, busy: job.busy, start };
+  return { state: job.state, busy: job.busy, start, cancel: job.cancel, retry: job.retry };
 }

@@ -5,6 +5,7 @@ import type { JobRunner } from '@/lib/jobs/runner';
 import { insertBatch, publicItem, readBatch, type StoredBatch } from './batch-store';
 import { batchUrls, mayRead, type BatchReader } from './batch-access';
 import type { BulkItemPayload } from './bulk-item-kind';
+import { createQueueControl, type BulkQueueControl } from './queue-control';
 import { BULK_MESSAGES, type BulkBatch, type BulkRequest } from './schemas';
 
 export type { BulkChoice, BulkItemOutcome, PreparedItem } from './bulk-item-kind';
@@ -16,7 +17,7 @@ export interface StartedBatch {
   zipUrl: string;
 }
 
-export interface BulkRunner {
+export interface BulkRunner extends BulkQueueControl {
   start(request: BulkRequest, owner?: string | null): Promise<StartedBatch>;
   /** The batch as the API answers it, or undefined for an unknown or expired id or a reader who is not its owner. */
   get(batchId: string, reader: BatchReader): Promise<BulkBatch | undefined>;
@@ -62,5 +63,6 @@ export function createBulkRunner(runner: JobRunner, options: { ttlMs: () => numb
     },
 
     load: () => runner.load('bulk-item'),
+    ...createQueueControl(runner, now),
   };
 }

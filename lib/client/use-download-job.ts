@@ -4,7 +4,7 @@ import { useTranslations } from 'next-intl';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '@/lib/client/use-toast';
 import type { DownloadProgress } from '@/lib/jobs/download-job-schemas';
-import { apiGet, apiPost } from './api-client';
+import { apiGet, apiPost, apiRequest } from './api-client';
 import { useErrorText } from './error-text';
 import { runDownloadJob, type DownloadJobBody, type DownloadJobDeps, type DownloadJobFailure } from './download-job-run';
 import { saveFile } from './save-file';
@@ -32,6 +32,7 @@ export function useDownloadJob() {
   const describe = useErrorText('download');
   const [state, setState] = useState<DownloadJobState>(IDLE);
   const cancelRef = useRef<(() => void) | null>(null);
+  const lastRef = useRef<{ body: DownloadJobBody; filename: string } | null>(null);
 
   const reason = useCallback(
     (failure: DownloadJobFailure): string => {
@@ -41,11 +42,12 @@ export function useDownloadJob() {
     [t, describe],
   );
 
-  const start = useCallback(
-    (body: DownloadJobBody, filename: string) => {
+  const follow = useCallback(
+    (body: DownloadJobBody, filename: string, deps: DownloadJobDeps) => {
       cancelRef.current?.();
+      lastRef.current = { body, filename };
       setState({ phase: 'starting', progress: null, filename, error: null });
-      cancelRef.current = runDownloadJob(body, browserDeps, {
+      cancelRef.current = runDownloadJob(body, deps, {
         onStarted(id) {
           const queued: DownloadProgress = { id, _id: id, status: 'queued', progress: 0, message: '', downloadUrl: null };
           setState((s) => ({ ...s, phase: 'running', progress: queued }));
@@ -67,8 +69,28 @@ export function useDownloadJob() {
     [reason, t],
   );
 
+  const start = useCallback((body: DownloadJobBody, filename: string) => follow(body, filename, browserDeps), [follow]);
+
+  // Stops the job on the server; the polling then reads its cancelled state and shows it.
+  const cancel = useCallback(async () => {
+    const id = state.progress?.id;
+    if (!id || state.phase !== 'running') return;
+    await apiRequest(`/api/media/progress/${encodeURIComponent(id)}`, { method: 'DELETE' }).catch((error: unknown) => {
+      toast({ title: t('failedTitle'), description: describe(error, t('cancelFailed')), variant: 'destructive' });
+    });
+  }, [state.progress?.id, state.phase, t, describe]);
+
+  // A failed job is started again as a new job on the server; the card follows the new one.
+  const retry = useCallback(() => {
+    const id = state.progress?.id;
+    const last = lastRef.current;
+    if (!id || !last || state.phase !== 'failed') return;
+    const path = `/api/media/progress/${encodeURIComponent(id)}/retry`;
+    follow(last.body, last.filename, { ...browserDeps, start: async () => (await apiPost<{ downloadId: string }>(path, {})).downloadId });
+  }, [state.progress?.id, state.phase, follow]);
+
   // Leaving the page stops the polling; the job itself finishes on the server (and lands in history).
   useEffect(() => () => cancelRef.current?.(), []);
 
-  return { state, start, busy: state.phase === 'starting' || state.phase === 'running' };
+  return { state, start, cancel, retry, busy: state.phase === 'starting' || state.phase === 'running' };
 }

@@ -3,7 +3,9 @@ import { newId } from '@/lib/db/ids';
 import { recogniseUrl } from '@/lib/media/platforms';
 import { assertTrimReadable } from '@/lib/media/trim/trim-range';
 import type { DownloadJobRequest, DownloadProgress } from './download-job-schemas';
+import { AppError } from '@/lib/errors';
 import type { DownloadPayload, DownloadState } from './download-kind';
+import { readJobSource } from './job-rows';
 import type { LimiterLoad } from './limiter';
 import type { JobRunner } from './runner';
 
@@ -15,6 +17,12 @@ export interface DownloadJobs {
   get(id: string): Promise<DownloadProgress | undefined>;
   /** Stops a queued or running download; false when it had already ended or is unknown here. */
   cancel(id: string): Promise<boolean>;
+  /**
+   * Starts a failed download again as a new job (same link, choice and owner) and returns its id: the old job
+   * keeps its failed state. A job with an owner is retried by that owner only (anyone else: not_found); one that
+   * has not failed is a conflict.
+   */
+  retry(id: string, caller: string | null): Promise<string>;
   /** Download jobs this process is running and holding queued right now. */
   load(): LimiterLoad;
 }
@@ -22,7 +30,7 @@ export interface DownloadJobs {
 /** Download jobs as the routes see them: jobs of the download kind on whichever runner the process has. */
 export function createDownloadJobs(runner: JobRunner, options: { ttlMs: () => number; now?: () => number }): DownloadJobs {
   const now = options.now ?? Date.now;
-  return {
+  const jobs: DownloadJobs = {
     async start(request, owner = null) {
       const url = recogniseUrl(request.url).canonicalUrl;
       // Time text that is not a time is refused now; a range past the end is known only once the media is.
@@ -44,6 +52,14 @@ export function createDownloadJobs(runner: JobRunner, options: { ttlMs: () => nu
       return progress;
     },
     cancel: (id) => runner.cancel('download', id),
+    async retry(id, caller) {
+      const source = await readJobSource(await runner.store(), id, 'download', now());
+      if (!source || (source.owner && source.owner !== caller)) throw new AppError('not_found', 'Download not found');
+      if (source.status !== 'failed') throw new AppError('conflict', 'Only a failed download can be retried');
+      const { request, owner } = source.payload as DownloadPayload;
+      return jobs.start(request, owner);
+    },
     load: () => runner.load('download'),
   };
+  return jobs;
 }

@@ -72,3 +72,11 @@ export async function purgeJobRows(db: Db, type: string, now: number): Promise<v
 
 export const INTERRUPTED_MESSAGE = 'Interrupted by a server restart';
 export const CANCELLED_MESSAGE = 'Cancelled';
+
+/** What a job was asked to do and for whom: a retry starts the same work again. */
+export async function readJobSource(db: Db, id: string, type: string, now: number): Promise<{ status: string; owner: string | null; payload: unknown } | undefined> {
+  const row = await db.get<{ status: string; owner: string | null; payload: string }>(
+    'SELECT status, owner, payload FROM jobs WHERE id = ? AND type = ? AND expires_at > ?', [id, type, now],
+  );
+  return row ? { status: row.status, owner: row.owner ?? null, payload: JSON.parse(row.payload) as unknown } : undefined;
+}

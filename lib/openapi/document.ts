@@ -1,6 +1,7 @@
 import { components } from './components';
 import { authPaths, historyPaths, settingsPaths } from './paths-account';
 import { cobaltPaths } from './paths-cobalt';
+import { bulkPaths } from './paths-bulk';
 import { mediaPaths } from './paths-media';
 import type { Paths } from './operation';
 
@@ -31,13 +32,14 @@ export function buildOpenApiDocument(serverUrl: string): OpenApiDocument {
     servers: [{ url: serverUrl }],
     tags: [
       { name: 'Media', description: 'The public API' },
+      { name: 'Bulk', description: 'Many links at once: the queue, cancel and retry' },
       { name: 'Auth' },
       { name: 'History' },
       { name: 'Settings' },
       { name: 'Notifications' },
       { name: 'cobalt', description: 'The cobalt-compatible API, for clients written for cobalt' },
     ],
-    paths: { ...mediaPaths(), ...cobaltPaths(), ...authPaths(), ...historyPaths(), ...settingsPaths() },
+    paths: { ...mediaPaths(), ...bulkPaths(), ...cobaltPaths(), ...authPaths(), ...historyPaths(), ...settingsPaths() },
     components: components(),
   };
 }

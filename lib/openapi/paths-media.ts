@@ -108,5 +108,18 @@ export function mediaPaths(): Paths {
         },
       }),
     },
+    '/api/media/progress/{downloadId}/retry': {
+      post: operation({
+        operationId: 'retryDownload',
+        summary: 'Start a failed download again, as a new download',
+        description: 'Same link, quality, format and owner; poll the new downloadId. The old one stays failed. 409 unless it has failed; a signed-in user’s download answers that user only.',
+        tags: ['Media'],
+        auth: 'api',
+        data: 'DownloadStarted',
+        errors: [401, 404, 409],
+        pathParams: [{ name: 'downloadId', description: 'The downloadId of the failed download' }],
+        responseExample: { downloadId: 'dl_UmV0cmllZCBvbmNl' },
+      }),
+    },
   };
 }

@@ -3,6 +3,7 @@ import { batchReadQuerySchema } from '@/lib/bulk/schemas';
 import { AppError } from '@/lib/errors';
 import { idParams } from '@/lib/http/ids';
 import { services } from '@/lib/server';
+import { batchAfter, readerOf } from './batch-answer';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
@@ -18,5 +19,18 @@ export const GET = route(
     const batch = await services().bulk.get(params.batchId, { userId: user?.id ?? null, key: query.key });
     if (!batch) throw new AppError('not_found', 'Batch not found');
     return batch;
+  },
+);
+
+/**
+ * DELETE /api/bulk/{batchId}[?key=] → the batch, every item that had not ended now failed with code `cancelled`
+ * (their work stops: fetches, converters, temp files). Ended items stay as they are. The owner only.
+ */
+export const DELETE = route(
+  { auth: 'optional', scope: 'bulk', params: idParams('batchId'), query: batchReadQuerySchema, notFound: 'Batch not found' },
+  async ({ params, query, user }) => {
+    const reader = readerOf(user, query.key);
+    await services().bulk.cancelBatch(params.batchId, reader);
+    return batchAfter(params.batchId, reader);
   },
 );

@@ -1,0 +1,75 @@
+import 'server-only';
+import { AppError } from '@/lib/errors';
+import type { JobRunner } from '@/lib/jobs/runner';
+import { readBatch, type StoredBatch, type StoredItem } from './batch-store';
+import { mayRead, type BatchReader } from './batch-access';
+import { replaceFailedItem } from './batch-retry';
+import type { BulkItemPayload } from './bulk-item-kind';
+import { BULK_MESSAGES } from './schemas';
+
+/** Cancel and retry, on a batch and on its items; each answers with nothing but throws the API's errors. */
+export interface BulkQueueControl {
+  /** Stops one pending or processing item: it ends failed with code `cancelled`. */
+  cancelItem(batchId: string, itemId: string, reader: BatchReader): Promise<void>;
+  /** Stops every item that has not ended; the ones that have are left as they are. */
+  cancelBatch(batchId: string, reader: BatchReader): Promise<void>;
+  /** Runs one failed item again, as a new item in its place. */
+  retryItem(batchId: string, itemId: string, reader: BatchReader): Promise<void>;
+  /** Runs every failed item of the batch again. */
+  retryFailed(batchId: string, reader: BatchReader): Promise<void>;
+}
+
+const batchNotFound = () => new AppError('not_found', 'Batch not found');
+const active = (item: StoredItem) => item.status === 'pending' || item.status === 'processing';
+
+/**
+ * The owner's hold on a batch's queue. Anyone who may not read the batch gets the 404 of a batch that does not
+ * exist; an item that is not in it is a 404 too; asking to cancel what has ended, or to retry what has not
+ * failed, is a 409 `conflict`.
+ */
+export function createQueueControl(runner: JobRunner, now: () => number): BulkQueueControl {
+  const owned = async (batchId: string, reader: BatchReader): Promise<StoredBatch> => {
+    const batch = await readBatch(await runner.store(), batchId, now());
+    if (!batch || !mayRead(batch, reader)) throw batchNotFound();
+    return batch;
+  };
+  const itemOf = (batch: StoredBatch, itemId: string) => {
+    const item = batch.items.find((candidate) => candidate.id === itemId);
+    if (!item) throw new AppError('not_found', 'Item not found');
+    return item;
+  };
+  const retry = async (batch: StoredBatch, item: StoredItem) => {
+    const next = await replaceFailedItem(await runner.store(), batch.id, item.id, BULK_MESSAGES.pending, now());
+    if (!next) return false;
+    const payload: BulkItemPayload = {
+      batchId: batch.id, owner: batch.owner, choice: { quality: batch.quality, format: batch.format },
+      item: { id: next.id, url: next.url, position: next.position, ...(next.title ? { title: next.title } : {}) },
+    };
+    await runner.enqueue('bulk-item', { id: next.id, group: batch.id, payload });
+    return true;
+  };
+
+  return {
+    async cancelItem(batchId, itemId, reader) {
+      const item = itemOf(await owned(batchId, reader), itemId);
+      if (!active(item) || !(await runner.cancel('bulk-item', item.id))) throw new AppError('conflict', 'This item has already ended');
+    },
+    async cancelBatch(batchId, reader) {
+      const batch = await owned(batchId, reader);
+      // Queued items first: none of them may start in a slot a cancelled item frees.
+      const order = [...batch.items.filter((item) => item.status === 'pending'), ...batch.items.filter((item) => item.status === 'processing')];
+      for (const item of order) await runner.cancel('bulk-item', item.id);
+    },
+    async retryItem(batchId, itemId, reader) {
+      const batch = await owned(batchId, reader);
+      const item = itemOf(batch, itemId);
+      if (item.status !== 'failed' || !(await retry(batch, item))) throw new AppError('conflict', 'Only a failed item can be retried');
+    },
+    async retryFailed(batchId, reader) {
+      const batch = await owned(batchId, reader);
+      const failed = batch.items.filter((item) => item.status === 'failed');
+      if (!failed.length) throw new AppError('conflict', 'This batch has no failed item');
+      for (const item of failed) await retry(batch, item);
+    },
+  };
+}
