@@ -39,7 +39,7 @@ async function downloadThroughJob(page: Page) {
   await expect(page.getByTestId('progress-status')).toHaveText('Ready', { timeout: 90_000 });
   await expect(page.getByTestId('progress-percent')).toHaveText('100%');
   await expect(page.getByTestId('progress-bar')).toHaveAttribute('aria-valuenow', '100');
-  await expect(page.getByTestId('save-file-link')).toHaveAttribute('href', /^\/api\/download\/[\w-]+\?itag=.+&ext=\w+$/);
+  await expect(page.getByTestId('save-file-link')).toHaveAttribute('href', /^\/api\/download\/[\w-]+\?itag=[^&]+&ext=\w+(&lang=[\w-]+)?$/);
   await expect(page.getByTestId('download-button')).toBeEnabled();
   return saved;
 }

@@ -2,7 +2,7 @@ import type { OpenApiDocument } from './document';
 
 /** The public API's operations as the API page lists them: method, path and the document's examples. */
 export interface PublicEndpoint {
-  id: 'analyze' | 'download' | 'file' | 'progress' | 'cancel';
+  id: 'analyze' | 'download' | 'file' | 'progress' | 'cancel' | 'retry';
   method: 'GET' | 'POST' | 'DELETE';
   path: string;
   summary: string;
@@ -19,6 +19,7 @@ const IDS: Record<string, PublicEndpoint['id']> = {
   downloadFile: 'file',
   getDownloadProgress: 'progress',
   cancelDownload: 'cancel',
+  retryDownload: 'retry',
 };
 
 type Content = Record<string, { example?: unknown }> | undefined;
