@@ -4,6 +4,9 @@ import path from 'node:path';
 import pg from 'pg';
 import { createDb, type Db } from '@/lib/db';
 import { newId } from '@/lib/db/ids';
+import { MIGRATIONS, type Migration } from '@/lib/db/migrations';
+import { openPostgres } from '@/lib/db/pg-driver';
+import { openSqlite } from '@/lib/db/sqlite-driver';
 
 export interface DbEngine {
   name: Db['kind'];
@@ -73,4 +76,44 @@ function onClose(db: Db, cleanup: () => Promise<void>): Db {
       await cleanup();
     },
   };
+}
+
+export interface UnmigratedStore {
+  name: Db['kind'];
+  /** A fresh store with no migration applied; closing it also removes what it created. */
+  open(): Promise<{ db: Db; close: () => Promise<void> }>;
+}
+
+/**
+ * Unmigrated stores of each engine, so a migration test can stop at an older schema and then upgrade it.
+ * Use with `migrationsBefore(id)`.
+ */
+export function unmigratedStores(): UnmigratedStore[] {
+  const stores: UnmigratedStore[] = [{
+    name: 'sqlite',
+    open: async () => {
+      const dir = mkdtempSync(path.join(tmpdir(), 'grabline-mig-'));
+      const db = openSqlite(path.join(dir, 'test.db'));
+      return { db, close: async () => { await db.close(); rmSync(dir, { recursive: true, force: true }); } };
+    },
+  }];
+  const baseUrl = process.env.TEST_DATABASE_URL;
+  if (baseUrl) {
+    stores.push({
+      name: 'postgres',
+      open: async () => {
+        const schema = await createTestSchema(baseUrl);
+        const db = openPostgres(withSearchPath(baseUrl, schema));
+        return { db, close: async () => { await db.close(); await dropTestSchema(baseUrl, schema); } };
+      },
+    });
+  }
+  return stores;
+}
+
+/** The migrations that come before the one named `id`. */
+export function migrationsBefore(id: string): readonly Migration[] {
+  const index = MIGRATIONS.findIndex((m) => m.id === id);
+  if (index < 0) throw new Error(`no migration ${id}`);
+  return MIGRATIONS.slice(0, index);
 }

@@ -1,41 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestSchema, dropTestSchema, withSearchPath } from '@/test/db-engines';
-import type { Db } from './driver';
-import { migrate, MIGRATIONS } from './migrations';
-import { openPostgres } from './pg-driver';
-import { openSqlite } from './sqlite-driver';
+import { migrationsBefore, unmigratedStores } from '@/test/db-engines';
+import { migrate } from './migrations';
 
 const T0 = 1_800_000_000_000;
-const BEFORE = MIGRATIONS.slice(0, MIGRATIONS.findIndex((m) => m.id === '0007_roles_invites'));
+const BEFORE = migrationsBefore('0007_roles_invites');
 
-/** An unmigrated store of each engine, so a test can stop at an older schema and then upgrade it. */
-function rawStores(): Array<{ name: string; open: () => Promise<{ db: Db; close: () => Promise<void> }> }> {
-  const stores = [{
-    name: 'sqlite',
-    open: async () => {
-      const dir = mkdtempSync(path.join(tmpdir(), 'grabline-mig-'));
-      const db = openSqlite(path.join(dir, 'test.db'));
-      return { db, close: async () => { await db.close(); rmSync(dir, { recursive: true, force: true }); } };
-    },
-  }];
-  const baseUrl = process.env.TEST_DATABASE_URL;
-  if (baseUrl) {
-    stores.push({
-      name: 'postgres',
-      open: async () => {
-        const schema = await createTestSchema(baseUrl);
-        const db = openPostgres(withSearchPath(baseUrl, schema));
-        return { db, close: async () => { await db.close(); await dropTestSchema(baseUrl, schema); } };
-      },
-    });
-  }
-  return stores;
-}
-
-describe.each(rawStores())('roles and invites migration on $name', ({ open }) => {
+describe.each(unmigratedStores())('roles and invites migration on $name', ({ open }) => {
   let close: (() => Promise<void>) | undefined;
   afterEach(async () => {
     await close?.();
