@@ -48,6 +48,18 @@ export interface Events extends Record<string, unknown> {
   'download.ended': JobEnded;
   /** A client started work (an analysis, a download, a batch); subject is 'user:<id>' or 'addr:<address>'. */
   'client.active': { subject: string };
+  /** A check of a followed creator found uploads the user has not seen yet (never the ones seen at follow time). */
+  'follow.new': FollowNew;
+}
+
+/** New uploads of one followed creator for one user: what the bell, the dashboard list and webhooks show. */
+export interface FollowNew {
+  userId: string;
+  followId: string;
+  /** The creator's display name, as the platform gives it. */
+  creator: string;
+  platform: string;
+  uploads: { mediaId: string; title: string; url: string; publishedAt?: number; durationSeconds?: number }[];
 }
 
 export interface Services {
