@@ -55,6 +55,25 @@ test('Ctrl+V outside any field pastes the link and analyses it by itself', async
   expect((await download).suggestedFilename()).toMatch(/^OG video fixture.*\.mp4$/);
 });
 
+test('a link in the address is analysed as the page renders: the result is in the HTML, the browser posts nothing', async ({ page, request }) => {
+  const posts: string[] = [];
+  page.on('request', (req) => {
+    if (req.method() === 'POST' && new URL(req.url()).pathname === '/api/analyze') posts.push(req.url());
+  });
+  const res = await page.goto(`/download?url=${encodeURIComponent(OG_VIDEO)}`);
+  // The document itself carries the result (and its picture), before any of the page's scripts has run.
+  const html = await res!.text();
+  expect(html).toMatch(/data-testid="result-title"[^>]*>OG video fixture</);
+  expect(html).toMatch(/<img [^>]*src="\/api\/thumbnail\?[^"]+"[^>]*fetchPriority="high"/);
+  await expectOgVideoResult(page);
+  await expect(page.getByText('Analysis Complete!').first()).toBeVisible();
+  expect(posts).toEqual([]);
+  // A client that is not a browser opening the page (a link preview, a crawler) starts nothing on the server.
+  const bot = await request.get(`/download?url=${encodeURIComponent(`${OG_VIDEO}?preview=1`)}`);
+  expect(bot.status()).toBe(200);
+  expect(await bot.text()).not.toContain('data-testid="result-title"');
+});
+
 test('a link pasted into the box itself is analysed half a second later; typed text is not', async ({ page }) => {
   await page.goto('/download');
   const box = page.getByTestId('analyze-input');

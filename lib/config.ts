@@ -114,6 +114,7 @@ const schema = z.object({
   ANALYSIS_CACHE_MAX: int(1).default(500),
   ANALYZE_CONCURRENCY: int(1, 256).default(8),
   ANALYZE_WAIT_MS: int(0, 5000).default(150),
+  PAGE_ANALYZE_WAIT_MS: int(0, 10_000).default(2500),
   SEGMENT_CONCURRENCY: int(1, 64).default(8),
   DOWNLOAD_JOB_CONCURRENCY: int(1, 256).default(4),
   BULK_CONCURRENCY: int(1, 64).default(2),

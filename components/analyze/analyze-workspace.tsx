@@ -5,7 +5,7 @@ import { useTranslations } from 'next-intl';
 import dynamic from 'next/dynamic';
 import { useEffect, useState, type ReactNode } from 'react';
 import { toast } from '@/lib/client/use-toast';
-import { useAnalysis, type AnalysisNotices } from '@/lib/client/use-analysis';
+import { useAnalysis, type AnalysisNotices, type ServerStartedJob } from '@/lib/client/use-analysis';
 import { AnalyzeBar } from './analyze-bar';
 import { AnalyzingIndicator } from './analyzing-indicator';
 
@@ -14,14 +14,25 @@ import { AnalyzingIndicator } from './analyzing-indicator';
 const loadResultCard = () => import('@/components/media/result-card');
 const MediaResultCard = dynamic(() => loadResultCard().then((m) => m.MediaResultCard));
 
+interface WorkspaceProps {
+  initialUrl?: string;
+  /** The job the server started for `initialUrl` while rendering the page (finished when it was fast enough). */
+  initialJob?: ServerStartedJob;
+  /** Shows `initialUrl` as being analysed and starts nothing: what the page shows while the server still waits. */
+  waiting?: boolean;
+  notices?: AnalysisNotices;
+  belowBar?: ReactNode;
+}
+
 /**
  * The analyse bar with everything it leads to: the analysing indicator, the failure, the result card. Used by
- * /download (which may hand in ?url=, and puts its advertising slot `belowBar`) and by the home page's Single
- * Download tab.
+ * /download (which may hand in ?url=, with the job the server started for it, and puts its advertising slot
+ * `belowBar`) and by the home page's Single Download tab.
  */
-export function AnalyzeWorkspace({ initialUrl, notices = 'page', belowBar }: { initialUrl?: string; notices?: AnalysisNotices; belowBar?: ReactNode }) {
+export function AnalyzeWorkspace({ initialUrl, initialJob, waiting = false, notices = 'page', belowBar }: WorkspaceProps) {
   const t = useTranslations('Analyze');
-  const { state, analyze } = useAnalysis(notices);
+  const first = initialUrl?.trim() ? (initialJob ?? (waiting ? { jobId: '', status: 'queued' as const, progress: 0 } : undefined)) : undefined;
+  const { state, analyze } = useAnalysis(notices, initialUrl ? { url: initialUrl.trim(), job: first } : undefined);
   const [value, setValue] = useState(initialUrl?.trim() ?? '');
   const busy = state.phase === 'analyzing';
   // A link in ?url= is analysed at once: fetch the card alongside.
@@ -29,13 +40,15 @@ export function AnalyzeWorkspace({ initialUrl, notices = 'page', belowBar }: { i
     if (busy || initialUrl) void loadResultCard();
   }, [busy, initialUrl]);
 
-  // A link in ?url= starts analysing by itself. Deferred a tick so React's dev double-mount (which cancels
-  // the first run on its simulated unmount) starts exactly one analysis.
+  // A link in ?url= starts analysing by itself (or follows the job the server started; a result the server
+  // already has is only announced). Deferred a tick so React's dev double-mount (which cancels the first run on
+  // its simulated unmount) starts exactly one analysis.
   useEffect(() => {
-    if (initialUrl === undefined) return;
+    if (initialUrl === undefined || waiting) return;
     const timer = setTimeout(() => {
-      if (initialUrl.trim()) analyze(initialUrl);
-      else toast({ title: t('invalidUrl'), variant: 'destructive' });
+      if (!initialUrl.trim()) toast({ title: t('invalidUrl'), variant: 'destructive' });
+      else if (initialJob?.status === 'ready' && initialJob.metadata) toast({ title: t(notices === 'bar' ? 'barCompleteTitle' : 'completeTitle'), description: t('completeBody') });
+      else analyze(initialUrl, initialJob);
     }, 0);
     return () => clearTimeout(timer);
     // Only the link the page was opened with; later analyses come from the bar.

@@ -5,6 +5,7 @@ import { useFormatter, useTranslations } from 'next-intl';
 import { useCallback, useState } from 'react';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { useHydrated } from '@/lib/client/use-hydrated';
 import { cn } from '@/lib/cn';
 import { isSlideshowItag } from '@/lib/media/offers/slideshow-offer';
 import type { Format, MediaInfo } from '@/lib/media/types';
@@ -32,6 +33,7 @@ import { useStartDownload } from './use-start-download';
  */
 export function MediaResultCard({ media, onAnalyzeEntry, busy }: { media: MediaInfo; onAnalyzeEntry: (url: string) => void; busy?: boolean }) {
   const t = useTranslations('MediaResult');
+  const live = useHydrated();
   const download = useStartDownload(media);
   // format stays null until the visitor (or auto download) picks one, so defaults answering late never undo a pick.
   const [selection, setSelection] = useState<{ item: number; format: number | null }>({ item: 0, format: null });
@@ -75,119 +77,122 @@ export function MediaResultCard({ media, onAnalyzeEntry, busy }: { media: MediaI
   return (
     <>
       <Card data-testid="result-card" className="overflow-hidden">
-        <div className="grid gap-6 p-4 sm:grid-cols-[16rem_1fr] sm:p-6">
-          <MediaThumbnail src={item?.thumbnail || media.thumbnail} alt={media.title} className="aspect-video w-full" priority />
-          <div className="flex min-w-0 flex-col gap-3">
-            <h2 data-testid="result-title" dir="auto" className="text-lg font-semibold leading-snug break-words text-start">
-              {media.title || t('untitled')}
-            </h2>
-            <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-muted-foreground">
-              <PlatformBadge platform={media.platform} otherLabel={t('otherPlatform')} />
-              {duration ? (
-                <span className="inline-flex items-center gap-1.5" title={t('duration')}>
-                  <Clock className="h-4 w-4" aria-hidden />
-                  <span className="sr-only">{t('duration')}: </span>
-                  <span data-testid="result-duration" className="tabular-nums" dir="ltr">{duration}</span>
-                </span>
-              ) : null}
-              {fileSize ? (
-                <span className="inline-flex items-center gap-1.5" title={t('fileSize')}>
-                  <HardDrive className="h-4 w-4" aria-hidden />
-                  <span className="sr-only">{t('fileSize')}: </span>
-                  <span data-testid="result-filesize">{fileSize}</span>
-                </span>
-              ) : null}
-            </div>
-            {media.description ? (
-              <p dir="auto" className="line-clamp-2 text-sm text-muted-foreground text-start">{media.description}</p>
-            ) : null}
-            {format ? (
-              <AlreadyDownloaded
-                mediaId={media.id}
-                formats={formats}
-                busy={download.busy}
-                onRedownload={(index) => {
-                  setSelection((s) => ({ ...s, format: index }));
-                  startDownload({ format: formats[index], itemIndex });
-                }}
-              />
-            ) : null}
-            {format ? (
-              <div className="mt-auto flex flex-col gap-2 pt-2 sm:flex-row sm:items-center">
-                <FormatSelect formats={formats} value={formatIndex} onChange={(index) => setSelection((s) => ({ ...s, format: index }))} />
-                {/* aria-disabled, not disabled: a disabled button drops keyboard focus to <body> the moment it is pressed. */}
-                <Button
-                  size="lg"
-                  data-testid="download-button"
-                  aria-disabled={download.busy || undefined}
-                  className="aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
-                  onClick={() => {
-                    if (!download.busy) startDownload({ format, itemIndex, trim: clip, ...(muxed ? { subs: muxed } : {}) });
-                  }}
-                >
-                  <Download className="h-4 w-4" aria-hidden />
-                  {t('download')}
-                </Button>
-              </div>
-            ) : null}
-            {trimmable ? (
-              <div className="flex flex-col gap-3">
-                <button
-                  type="button"
-                  data-testid="trim-toggle"
-                  aria-expanded={trim !== null}
-                  aria-controls="trim-panel"
-                  onClick={() => setTrim((open) => (open ? null : { start: 0, end: seconds, exact: false }))}
-                  className={cn(buttonClasses('outline', 'sm'), 'self-start')}
-                >
-                  <Scissors className="h-4 w-4" aria-hidden />
-                  {t('trim')}
-                </button>
-                {trim ? (
-                  <div id="trim-panel">
-                    <TrimControl duration={seconds} value={trim} onChange={setTrim} />
-                  </div>
+        {/* A result the server rendered into the page: its controls wait for their handlers (a press before is lost). */}
+        <fieldset disabled={!live} className="m-0 min-w-0 border-0 p-0">
+          <div className="grid gap-6 p-4 sm:grid-cols-[16rem_1fr] sm:p-6">
+            <MediaThumbnail src={item?.thumbnail || media.thumbnail} alt={media.title} className="aspect-video w-full" priority />
+            <div className="flex min-w-0 flex-col gap-3">
+              <h2 data-testid="result-title" dir="auto" className="text-lg font-semibold leading-snug break-words text-start">
+                {media.title || t('untitled')}
+              </h2>
+              <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-muted-foreground">
+                <PlatformBadge platform={media.platform} otherLabel={t('otherPlatform')} />
+                {duration ? (
+                  <span className="inline-flex items-center gap-1.5" title={t('duration')}>
+                    <Clock className="h-4 w-4" aria-hidden />
+                    <span className="sr-only">{t('duration')}: </span>
+                    <span data-testid="result-duration" className="tabular-nums" dir="ltr">{duration}</span>
+                  </span>
+                ) : null}
+                {fileSize ? (
+                  <span className="inline-flex items-center gap-1.5" title={t('fileSize')}>
+                    <HardDrive className="h-4 w-4" aria-hidden />
+                    <span className="sr-only">{t('fileSize')}: </span>
+                    <span data-testid="result-filesize">{fileSize}</span>
+                  </span>
                 ) : null}
               </div>
-            ) : null}
-            {format ? null : entries.length === 0 ? (
-              <p className="text-sm text-muted-foreground">{t('noFormats')}</p>
-            ) : null}
+              {media.description ? (
+                <p dir="auto" className="line-clamp-2 text-sm text-muted-foreground text-start">{media.description}</p>
+              ) : null}
+              {format ? (
+                <AlreadyDownloaded
+                  mediaId={media.id}
+                  formats={formats}
+                  busy={download.busy}
+                  onRedownload={(index) => {
+                    setSelection((s) => ({ ...s, format: index }));
+                    startDownload({ format: formats[index], itemIndex });
+                  }}
+                />
+              ) : null}
+              {format ? (
+                <div className="mt-auto flex flex-col gap-2 pt-2 sm:flex-row sm:items-center">
+                  <FormatSelect formats={formats} value={formatIndex} onChange={(index) => setSelection((s) => ({ ...s, format: index }))} />
+                  {/* aria-disabled, not disabled: a disabled button drops keyboard focus to <body> the moment it is pressed. */}
+                  <Button
+                    size="lg"
+                    data-testid="download-button"
+                    aria-disabled={download.busy || undefined}
+                    className="aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
+                    onClick={() => {
+                      if (!download.busy) startDownload({ format, itemIndex, trim: clip, ...(muxed ? { subs: muxed } : {}) });
+                    }}
+                  >
+                    <Download className="h-4 w-4" aria-hidden />
+                    {t('download')}
+                  </Button>
+                </div>
+              ) : null}
+              {trimmable ? (
+                <div className="flex flex-col gap-3">
+                  <button
+                    type="button"
+                    data-testid="trim-toggle"
+                    aria-expanded={trim !== null}
+                    aria-controls="trim-panel"
+                    onClick={() => setTrim((open) => (open ? null : { start: 0, end: seconds, exact: false }))}
+                    className={cn(buttonClasses('outline', 'sm'), 'self-start')}
+                  >
+                    <Scissors className="h-4 w-4" aria-hidden />
+                    {t('trim')}
+                  </button>
+                  {trim ? (
+                    <div id="trim-panel">
+                      <TrimControl duration={seconds} value={trim} onChange={setTrim} />
+                    </div>
+                  ) : null}
+                </div>
+              ) : null}
+              {format ? null : entries.length === 0 ? (
+                <p className="text-sm text-muted-foreground">{t('noFormats')}</p>
+              ) : null}
+            </div>
           </div>
-        </div>
-        {subtitles.length > 0 ? (
-          <div className="border-t p-4 sm:p-6">
-            <SubtitleGroup mediaId={media.id} offers={subtitles} muxable={muxable} muxed={muxed} onMux={setSubs} />
-          </div>
-        ) : null}
-        {items ? (
-          <div className="border-t p-4 sm:p-6">
-            <ItemPicker
-              items={items}
-              selected={selection.item}
-              onSelect={(index) => {
-                setSelection({ item: index, format: null });
-                setTrim(null);
-              }}
-            />
-            {/* Every item's first format (the one that plays everywhere, the photo as it is), streamed as one archive. */}
-            <a
-              href={`/api/download/${encodeURIComponent(media.id)}/zip`}
-              download=""
-              rel="noopener"
-              data-testid="download-all-zip"
-              className={cn(buttonClasses('outline', 'md'), 'mt-4')}
-            >
-              <FileArchive className="h-4 w-4" aria-hidden />
-              {t('downloadAllZip', { count: items.filter((item) => !isSlideshowItag(item.formats[0]?.itag)).length })}
-            </a>
-          </div>
-        ) : null}
-        {entries.length > 0 ? (
-          <div className="border-t p-4 sm:p-6">
-            <EntryList entries={entries} onAnalyze={onAnalyzeEntry} busy={busy} />
-          </div>
-        ) : null}
+          {subtitles.length > 0 ? (
+            <div className="border-t p-4 sm:p-6">
+              <SubtitleGroup mediaId={media.id} offers={subtitles} muxable={muxable} muxed={muxed} onMux={setSubs} />
+            </div>
+          ) : null}
+          {items ? (
+            <div className="border-t p-4 sm:p-6">
+              <ItemPicker
+                items={items}
+                selected={selection.item}
+                onSelect={(index) => {
+                  setSelection({ item: index, format: null });
+                  setTrim(null);
+                }}
+              />
+              {/* Every item's first format (the one that plays everywhere, the photo as it is), streamed as one archive. */}
+              <a
+                href={`/api/download/${encodeURIComponent(media.id)}/zip`}
+                download=""
+                rel="noopener"
+                data-testid="download-all-zip"
+                className={cn(buttonClasses('outline', 'md'), 'mt-4')}
+              >
+                <FileArchive className="h-4 w-4" aria-hidden />
+                {t('downloadAllZip', { count: items.filter((item) => !isSlideshowItag(item.formats[0]?.itag)).length })}
+              </a>
+            </div>
+          ) : null}
+          {entries.length > 0 ? (
+            <div className="border-t p-4 sm:p-6">
+              <EntryList entries={entries} onAnalyze={onAnalyzeEntry} busy={busy} />
+            </div>
+          ) : null}
+        </fieldset>
       </Card>
       <DownloadProgressCard state={download.state} onCancel={() => void download.cancel()} onRetry={download.retry} />
     </>

@@ -7,7 +7,7 @@ import type { MediaInfo } from '@/lib/media/types';
 import { ApiError, apiGet, apiPost, parseJson } from './api-client';
 import { useErrorText } from './error-text';
 import { usePlatformNotice } from './platform-notice';
-import { runAnalysis, type AnalysisDeps, type AnalysisFailure, type StatusStream, type StatusUpdate } from './analysis-run';
+import { runAnalysis, type AnalysisDeps, type AnalysisFailure, type StartedJob, type StatusStream, type StatusUpdate } from './analysis-run';
 
 export type AnalysisPhase = 'idle' | 'analyzing' | 'ready' | 'error';
 
@@ -65,12 +65,41 @@ function fetchPictureEarly(metadata: MediaInfo) {
   picture.src = src;
 }
 
-/** The analysis state machine for one analyse bar: start → job → stream (or polling) → ready | error. */
-export function useAnalysis(notices: AnalysisNotices = 'page') {
+/** The job the server started for the page's own link while it rendered (see `AnalyzeWorkspace`). */
+export type ServerStartedJob = StartedJob['snapshot'] & { jobId: string };
+
+/** The state a page starts in: the server's finished result is rendered at once, anything else as under way. */
+export function initialAnalysisState(url: string | undefined, first: ServerStartedJob | undefined): AnalysisState {
+  if (!url || !first) return IDLE;
+  if (first.status === 'ready' && first.metadata) return { phase: 'ready', url, metadata: first.metadata, error: null };
+  if (first.status === 'error') return { phase: 'analyzing', url, metadata: null, error: null };
+  return { phase: 'analyzing', url, status: first.status, progress: first.progress, metadata: null, error: null };
+}
+
+/** Follows the server's job instead of starting one: the first start answers with it, later ones start anew. */
+function followingFirst(first: ServerStartedJob): AnalysisDeps {
+  let taken = false;
+  return {
+    ...browserDeps,
+    startJob(url) {
+      if (taken) return browserDeps.startJob(url);
+      taken = true;
+      const { jobId, ...snapshot } = first;
+      return Promise.resolve({ jobId, snapshot });
+    },
+  };
+}
+
+/**
+ * The analysis state machine for one analyse bar: start → job → stream (or polling) → ready | error. `initial`
+ * is the page's link with the job the server started for it, if any: `analyze(url, initial)` then follows that
+ * job rather than starting another.
+ */
+export function useAnalysis(notices: AnalysisNotices = 'page', initial?: { url: string; job?: ServerStartedJob }) {
   const t = useTranslations('Analyze');
   const describeError = useErrorText('analysis');
   const platformNotice = usePlatformNotice();
-  const [state, setState] = useState<AnalysisState>(IDLE);
+  const [state, setState] = useState<AnalysisState>(() => initialAnalysisState(initial?.url, initial?.job));
   const cancelRef = useRef<(() => void) | null>(null);
 
   const describe = useCallback(
@@ -99,12 +128,12 @@ export function useAnalysis(notices: AnalysisNotices = 'page') {
   );
 
   const analyze = useCallback(
-    (input: string) => {
+    (input: string, first?: ServerStartedJob) => {
       const url = input.trim();
       if (!url) return;
       cancelRef.current?.();
-      setState({ phase: 'analyzing', url, metadata: null, error: null });
-      cancelRef.current = runAnalysis(url, browserDeps, {
+      setState((s) => (first && s.phase === 'analyzing' ? s : { phase: 'analyzing', url, metadata: null, error: null }));
+      cancelRef.current = runAnalysis(url, first ? followingFirst(first) : browserDeps, {
         onProgress: ({ status, progress }) => setState((s) => ({ ...s, status, progress })),
         onReady(metadata) {
           fetchPictureEarly(metadata);

@@ -1,6 +1,6 @@
 import { route } from '@/lib/auth/route';
 import { config } from '@/lib/config';
-import { isTerminal, type JobSnapshot } from '@/lib/jobs/types';
+import { startAnalysis } from '@/lib/jobs/start-analysis';
 import { analyzeRequestSchema } from '@/lib/media/schemas';
 import { clientKey } from '@/lib/rate-limit/client-ip';
 import { services } from '@/lib/server';
@@ -21,31 +21,9 @@ export const POST = route(
   async ({ req, user, body: { url, engine } }) => {
     const { analyses, analysesInFlight, events } = services();
     void events.emit('client.active', { subject: activeSubject(req.headers, user) });
-    const release = analysesInFlight.acquire(clientKey(req, user));
-    let jobId: string;
-    try {
-      jobId = await analyses.enqueueAnalysis(url, { engine });
-    } catch (error) {
-      release();
-      throw error;
-    }
-    let latest: JobSnapshot | undefined;
-    let settle: () => void = () => {};
-    const finished = new Promise<void>((resolve) => (settle = resolve));
-    const unsubscribe = analyses.subscribe(jobId, (snapshot) => {
-      latest = snapshot;
-      if (!isTerminal(snapshot)) return;
-      release();
-      settle();
-      queueMicrotask(() => unsubscribe());
-    });
-    const wait = config().env.ANALYZE_WAIT_MS;
-    if (wait > 0 && !(latest && isTerminal(latest))) {
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      await Promise.race([finished, new Promise<void>((resolve) => (timer = setTimeout(resolve, wait)))]);
-      clearTimeout(timer);
-    }
-    const snapshot = latest ?? (await analyses.get(jobId)) ?? { status: 'queued' as const, progress: 0 };
-    return { jobId, ...snapshot };
+    return startAnalysis(
+      { analyses, acquire: () => analysesInFlight.acquire(clientKey(req, user)) },
+      { url, engine, waitMs: config().env.ANALYZE_WAIT_MS },
+    );
   },
 );

@@ -10,6 +10,7 @@ import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
 import { pageMetadata } from '@/lib/seo/page-metadata';
 import { sharedLink } from '@/lib/share/shared-link';
+import { AnalyzedOnArrival } from './analyzed-on-arrival';
 
 type Props = {
   params: Promise<{ locale: string }>;
@@ -75,8 +76,13 @@ export default async function DownloadPage({ params, searchParams }: Props) {
         <Suspense key={`${slug}/${videoId}`} fallback={<AnalyzingIndicator />}>
           <CreatorVideoWorkspace slug={slug} videoId={videoId} />
         </Suspense>
-      ) : (
+      ) : initialUrl?.trim() ? (
+        // The server starts the link's analysis and streams the result into the page; the bar shows meanwhile.
         // A new link in the address is a new page visit: remount so it starts by itself again.
+        <Suspense key={initialUrl} fallback={<AnalyzeWorkspace initialUrl={initialUrl} waiting notices="page" belowBar={<BelowBarAd />} />}>
+          <AnalyzedOnArrival url={initialUrl} belowBar={<BelowBarAd />} />
+        </Suspense>
+      ) : (
         <AnalyzeWorkspace key={initialUrl ?? ''} initialUrl={initialUrl} notices="page" belowBar={<BelowBarAd />} />
       )}
     </section>

@@ -1,0 +1,41 @@
+import 'server-only';
+import { headers } from 'next/headers';
+import { NextRequest } from 'next/server';
+import { config } from '@/lib/config';
+import { getDb } from '@/lib/db';
+import { AppError } from '@/lib/errors';
+import { meter } from '@/lib/rate-limit/counters';
+import { analyzeQuotasFor } from '@/lib/rate-limit/quotas';
+import { getUser, type User } from './session';
+
+/**
+ * A browser opening a page as a document. Link-preview bots, crawlers without a browser, prefetches and the
+ * router's own navigations (which fetch a payload, not a document) send no such headers, so they start nothing.
+ */
+export function isDocumentNavigation(h: Headers): boolean {
+  const purpose = `${h.get('sec-purpose') ?? ''} ${h.get('purpose') ?? ''}`;
+  return h.get('sec-fetch-mode') === 'navigate' && h.get('sec-fetch-dest') === 'document' && !/prefetch|prerender/.test(purpose);
+}
+
+/** The request behind a page render as a route handler sees one: its headers and cookies (the path is `path`). */
+async function pageRequest(path: string): Promise<NextRequest> {
+  return new NextRequest(new URL(path, 'http://page.invalid'), { headers: new Headers(await headers()) });
+}
+
+/**
+ * Whether the visitor opening `path` may start an analysis as the page renders, charged exactly as the site's
+ * own POST /api/analyze charges it (the hourly link quota of the user or address). Undefined when this render
+ * is not a browser's document navigation or the server is for signed-in users only and nobody is signed in —
+ * the page then leaves the start to the browser, which meets the API's answer. Throws rate_limited over quota.
+ */
+export async function pageAnalysisVisitor(path: string): Promise<{ req: NextRequest; user: User | null } | undefined> {
+  const req = await pageRequest(path);
+  if (!isDocumentNavigation(req.headers)) return undefined;
+  // A stale or broken session cookie makes an anonymous visit, as on any page.
+  const user = await getUser(req).catch(() => null);
+  if (!user && !config().env.ANON_ACCESS) return undefined;
+  const { key, quotas } = analyzeQuotasFor(req, user);
+  const metering = await meter(await getDb(), key, quotas, 1);
+  if (!metering.allowed) throw new AppError('rate_limited', metering.exceeded.message);
+  return { req, user };
+}
