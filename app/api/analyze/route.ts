@@ -24,7 +24,7 @@ export const POST = route(
     const release = analysesInFlight.acquire(clientKey(req, user));
     let jobId: string;
     try {
-      jobId = await analyses.enqueueAnalysis(url, { engine });
+      jobId = await analyses.enqueueAnalysis(url, { engine, user: user?.id });
     } catch (error) {
       release();
       throw error;
