@@ -1,0 +1,40 @@
+import { afterEach, describe, expect, it } from 'vitest';
+
+import type { Db } from '@/lib/db';
+import { analysisKind, createAnalyses } from '@/lib/jobs/analyses';
+import { createEmbeddedRunner } from '@/lib/jobs/embedded-runner';
+import type { JobSnapshot } from '@/lib/jobs/types';
+import type { AnalyzedMedia } from '@/lib/media/analyze';
+import type { MediaInfo } from '@/lib/media/types';
+import { createSqliteTestDb } from '@/test/db-engines';
+
+const media = { info: { id: 'm1', title: 'Clip', formats: [] } as unknown as MediaInfo } as AnalyzedMedia;
+
+/**
+ * The web page's analysis job names the signed-in user it is made for, so the composition root can add that user's
+ * own cookies on whichever process runs the job — and names nobody for anyone else.
+ */
+describe('an analysis job carries the user it is made for', () => {
+  let db: Db | undefined;
+  afterEach(async () => {
+    await db?.close();
+    db = undefined;
+  });
+
+  it('hands the user to the analysis on the runner, and null for a visitor', async () => {
+    const store = (db = await createSqliteTestDb());
+    const asked: (string | null)[] = [];
+    const runner = createEmbeddedRunner({ db: async () => store });
+    runner.register(analysisKind({ analyze: async (_url, _options, user) => (asked.push(user), media) }));
+    const analyses = createAnalyses(runner, { ttlMs: () => 60_000 });
+    const done = (id: string) => new Promise<void>((resolve) => {
+      analyses.subscribe(id, (state: JobSnapshot) => state.status === 'ready' && resolve());
+    });
+    await done(await analyses.enqueueAnalysis('https://www.youtube.com/watch?v=aaaaaaaaaa1', { user: 'usr_alice' }));
+    await done(await analyses.enqueueAnalysis('https://www.youtube.com/watch?v=aaaaaaaaaa1'));
+    expect(asked).toEqual(['usr_alice', null]);
+    const rows = await store.query<{ payload: string }>('SELECT payload FROM jobs ORDER BY created_at');
+    expect(rows.map((row) => JSON.parse(row.payload).user ?? null)).toEqual(['usr_alice', null]);
+    await runner.close();
+  });
+});
