@@ -2,13 +2,15 @@ import { afterEach, describe, expect, it } from 'vitest';
 
 import type { Db } from '@/lib/db';
 import { analysisKind, createAnalyses } from '@/lib/jobs/analyses';
+import { createDownloadJobs } from '@/lib/jobs/download-jobs';
+import { downloadKind } from '@/lib/jobs/download-kind';
 import { createEmbeddedRunner } from '@/lib/jobs/embedded-runner';
 import type { JobSnapshot } from '@/lib/jobs/types';
 import type { AnalyzedMedia } from '@/lib/media/analyze';
 import type { MediaInfo } from '@/lib/media/types';
 import { createSqliteTestDb } from '@/test/db-engines';
 
-const media = { info: { id: 'm1', title: 'Clip', formats: [] } as unknown as MediaInfo } as AnalyzedMedia;
+const media = { info: { id: 'm1', title: 'Clip', formats: [] } as unknown as MediaInfo, plans: new Map() } as unknown as AnalyzedMedia;
 
 /**
  * The web page's analysis job names the signed-in user it is made for, so the composition root can add that user's
@@ -35,6 +37,28 @@ describe('an analysis job carries the user it is made for', () => {
     expect(asked).toEqual(['usr_alice', null]);
     const rows = await store.query<{ payload: string }>('SELECT payload FROM jobs ORDER BY created_at');
     expect(rows.map((row) => JSON.parse(row.payload).user ?? null)).toEqual(['usr_alice', null]);
+    await runner.close();
+  });
+
+  it('hands a download job\'s owner to its analysis, and null for an anonymous download', async () => {
+    const store = (db = await createSqliteTestDb());
+    const asked: (string | null)[] = [];
+    const runner = createEmbeddedRunner({ db: async () => store });
+    runner.register(downloadKind({
+      analyze: async (_url, owner) => (asked.push(owner), media),
+      prepare: async () => {
+        throw new Error('not reached: the fixture media offers nothing');
+      },
+      ttlMs: () => 60_000,
+    }));
+    const downloads = createDownloadJobs(runner, { ttlMs: () => 60_000 });
+    const request = { url: 'https://www.youtube.com/watch?v=aaaaaaaaaa1', quality: '720p', format: 'mp4' as const };
+    const ended = (id: string) => new Promise<void>((resolve) => {
+      runner.subscribe(id, (state) => (state as { status: string }).status === 'failed' && resolve());
+    });
+    await ended(await downloads.start(request, 'usr_bob'));
+    await ended(await downloads.start(request, null));
+    expect(asked).toEqual(['usr_bob', null]);
     await runner.close();
   });
 });
