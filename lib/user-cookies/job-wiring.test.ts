@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 
 import type { Db } from '@/lib/db';
 import { analysisKind, createAnalyses } from '@/lib/jobs/analyses';
+import { bulkItemKind } from '@/lib/bulk/bulk-item-kind';
+import { createBulkRunner } from '@/lib/bulk/bulk-runner';
 import { createDownloadJobs } from '@/lib/jobs/download-jobs';
 import { downloadKind } from '@/lib/jobs/download-kind';
 import { createEmbeddedRunner } from '@/lib/jobs/embedded-runner';
@@ -60,5 +62,25 @@ describe('an analysis job carries the user it is made for', () => {
     await ended(await downloads.start(request, null));
     expect(asked).toEqual(['usr_bob', null]);
     await runner.close();
+  });
+
+  it('hands a bulk batch\'s owner to each item\'s analysis and preparation', async () => {
+    const store = (db = await createSqliteTestDb());
+    const seen: string[] = [];
+    const jobs = createEmbeddedRunner({ db: async () => store });
+    jobs.register(bulkItemKind({
+      analyze: async (url, owner) => (seen.push(`analyse ${url} for ${owner}`), media),
+      prepare: async (url, _choice, _progress, _signal, owner) => {
+        seen.push(`prepare ${url} for ${owner}`);
+        return { title: url, downloadUrl: `/d/${url}`, file: { mediaId: 'm1', itag: 'i', ext: 'mp4' } };
+      },
+      concurrency: 1,
+    }));
+    const bulk = createBulkRunner(jobs, { ttlMs: () => 60_000 });
+    const urls = ['https://www.tiktok.com/@a/video/7300000000000000001', 'https://www.tiktok.com/@a/video/7300000000000000002'];
+    const { batchId } = await bulk.start({ urls, quality: '720p', format: 'mp4' }, 'usr_carol');
+    for (let i = 0; i < 300 && !(await bulk.get(batchId, { userId: 'usr_carol' }))?.done; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(seen.sort()).toEqual(urls.flatMap((url) => [`analyse ${url} for usr_carol`, `prepare ${url} for usr_carol`]).sort());
+    await jobs.close();
   });
 });
