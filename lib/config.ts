@@ -102,6 +102,8 @@ const schema = z.object({
   PO_TOKENS: flag.default(false),
   // Platform access: cookies per platform (<dir>/<platform>.txt), pacing per platform
   COOKIES_DIR: z.string().optional(),
+  // Each signed-in user's own cookies per platform, encrypted at rest, used for their own requests only
+  USER_COOKIES: flag.default(true),
   PLATFORM_PROXY: z.url({ protocol: /^http$/, error: 'must be http://[user:pass@]host:port' }).optional(),
   PLATFORM_CONCURRENCY: int(1, 64).default(3),
   PLATFORM_MIN_INTERVAL_MS: int(0, 60_000).default(250),

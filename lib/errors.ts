@@ -57,6 +57,10 @@ export const ERROR_STATUS = {
   trim_invalid_range: 400,
   trim_out_of_bounds: 400,
   trim_not_supported: 400,
+  // A user's own cookies.txt for a platform that cannot be kept (lib/user-cookies).
+  cookies_not_netscape: 400,
+  cookies_none_for_platform: 400,
+  cookies_too_large: 413,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -15,7 +15,7 @@ import { createBullmqRunner } from '@/lib/jobs/bullmq/bullmq-runner';
 import { createEmbeddedRunner } from '@/lib/jobs/embedded-runner';
 import type { JobRunner } from '@/lib/jobs/runner';
 import type { JobQueue } from '@/lib/jobs/types';
-import { analysisTtlMs, analyzeMedia } from '@/lib/media/analyze';
+import { analysisTtlMs, analyzeMedia, type AnalyzeOptions } from '@/lib/media/analyze';
 import { prepareDownload, tempTtlMs } from '@/lib/media/deliver';
 import { onBatchFinished } from '@/lib/notifications/bulk-hook';
 import { createInFlight, type InFlight } from '@/lib/rate-limit/in-flight';
@@ -29,6 +29,7 @@ import { breakerStates, engineInfo } from '@/lib/metrics/engine-readers';
 import { recordEngineEvents, recordJobEnded } from '@/lib/metrics/record';
 import { setMetricReaders } from '@/lib/metrics/registry';
 import { registerSharedState } from '@/lib/scale-out';
+import { userCookieOptions } from '@/lib/user-cookies/for-request';
 
 /**
  * The composition root: the one place that creates the process's long-lived services and wires producers to
@@ -92,12 +93,20 @@ export function wireEvents(): EventBus<Events> {
   return events;
 }
 
+/**
+ * An analysis made for `user` (null: anyone else): with that user's own cookies of the link's platform when they
+ * have some (USER_COOKIES), cached for them alone; otherwise the shared analysis with the operator's cookies.
+ */
+export async function analyzeFor(url: string, user: string | null | undefined, options: AnalyzeOptions = {}) {
+  return analyzeMedia(url, { ...options, ...(await userCookieOptions(user, url)) });
+}
+
 /** Every kind of job with its handler, emitting on `events`: registered on each runner, web or worker. */
 export function registerJobKinds<R extends JobRunner>(runner: R, events: EventBus<Events>): R {
   const { env } = config();
-  runner.register(analysisKind({ analyze: analyzeMedia, concurrency: env.ANALYZE_CONCURRENCY }));
+  runner.register(analysisKind({ analyze: (url, options, user) => analyzeFor(url, user, options), concurrency: env.ANALYZE_CONCURRENCY }));
   runner.register(downloadKind({
-    analyze: (url) => analyzeMedia(url),
+    analyze: (url, owner) => analyzeFor(url, owner),
     prepare: (offer, onProgress, signal) => prepareDownload(offer, { onProgress, signal }),
     concurrency: env.DOWNLOAD_JOB_CONCURRENCY,
     ttlMs: tempTtlMs,
@@ -105,8 +114,9 @@ export function registerJobKinds<R extends JobRunner>(runner: R, events: EventBu
     onEnded: (outcome) => events.emit('download.ended', outcome),
   }));
   runner.register(bulkItemKind({
-    analyze: (url) => analyzeMedia(url),
-    prepare: prepareBulkItem,
+    analyze: (url, owner) => analyzeFor(url, owner),
+    prepare: async (url, choice, onProgress, signal, owner) =>
+      prepareBulkItem(url, choice, onProgress, signal, await userCookieOptions(owner, url)),
     concurrency: env.BULK_CONCURRENCY,
     onItemFinished: (outcome) => events.emit('bulk.item.finished', outcome),
     onFinished: (batch) => events.emit('bulk.finished', batch),

@@ -16,6 +16,7 @@ function sourceFiles(dir: string): string[] {
 function areasOf(file: string): ClientArea[] {
   if (/^components\/dashboard(-data)?\//.test(file)) return ['dashboard'];
   if (file.startsWith('components/auth/')) return ['auth'];
+  if (file.startsWith('components/user-cookies/')) return ['dashboard'];
   if (/^components\/(layout|theme|toast)\//.test(file)) return ['shell'];
   if (file === 'lib/client/error-text.ts') return ['public', 'auth', 'dashboard'];
   return ['public'];

@@ -44,9 +44,10 @@ export interface BulkItemPayload {
 }
 
 export interface BulkItemKindDeps {
-  analyze: (url: string) => Promise<AnalyzedMedia>;
+  /** `owner`: whose own platform cookies the composition root may add (to the analysis and the preparation alike). */
+  analyze: (url: string, owner: string | null) => Promise<AnalyzedMedia>;
   /** Prepares one link's file for the choice, reporting 0..100 as it goes (the delivery engine's job). */
-  prepare: (url: string, choice: BulkChoice, onProgress: (percent: number) => void, signal: AbortSignal) => Promise<PreparedItem>;
+  prepare: (url: string, choice: BulkChoice, onProgress: (percent: number) => void, signal: AbortSignal, owner: string | null) => Promise<PreparedItem>;
   /** Items of one batch processed at once. */
   concurrency: number;
   now?: () => number;
@@ -112,7 +113,7 @@ export function bulkItemKind(deps: BulkItemKindDeps): JobKind<BulkItemPayload, I
       const processing = (progress: number) => ({ status: 'processing' as const, progress, message: BULK_MESSAGES.processing, title });
       await context.save(processing(0));
       try {
-        media = await deps.analyze(item.url);
+        media = await deps.analyze(item.url, payload.owner);
         title = media.info.title || title;
         const entries = expandableEntries(media);
         if (entries) {
@@ -128,7 +129,7 @@ export function bulkItemKind(deps: BulkItemKindDeps): JobKind<BulkItemPayload, I
         }
         const prepared = await deps.prepare(item.url, choice, (percent) => {
           context.progress(processing(Math.max(0, Math.min(99, Math.floor(percent)))));
-        }, context.signal);
+        }, context.signal, payload.owner);
         // Recorded before the item says it has ended, so a batch that reads as done is in the owner's history.
         await ended(true, startedAt);
         await itemFinished(payload, { url: item.url, status: 'completed', media, prepared });

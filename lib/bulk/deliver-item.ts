@@ -1,5 +1,5 @@
 import 'server-only';
-import { analyzeMedia, type AnalyzedMedia } from '@/lib/media/analyze';
+import { analyzeMedia, type AnalyzedMedia, type AnalyzeOptions } from '@/lib/media/analyze';
 import { checkedOffer, getPreparations, loadCheckedOffer, prepareDownload, type ResolvedOffer } from '@/lib/media/deliver';
 import type { ItemFile } from './batch-store';
 import { pickBulkPlan } from './bulk-pick';
@@ -22,9 +22,10 @@ export function bulkOffer(media: AnalyzedMedia, choice: BulkChoice): ResolvedOff
  * download of the same offer), and hand back the same /api/download link a single download gets.
  */
 export async function prepareBulkItem(
-  url: string, choice: BulkChoice, onProgress: (percent: number) => void, signal?: AbortSignal,
+  url: string, choice: BulkChoice, onProgress: (percent: number) => void, signal?: AbortSignal, analysis: AnalyzeOptions = {},
 ): Promise<PreparedItem> {
-  const media = await analyzeMedia(url);
+  // The same options as the item's analysis (its owner's cookies), so this finds that analysis and not another.
+  const media = await analyzeMedia(url, analysis);
   const offer = bulkOffer(media, choice);
   const ready = await prepareDownload(offer, { onProgress: (fraction) => onProgress(fraction * 100), signal });
   const file = { mediaId: media.info.id, itag: offer.plan.itag, ext: offer.plan.ext };

@@ -24,7 +24,7 @@ function serviceOf(url: unknown): string | undefined {
  * work. Every failure is answered in cobalt's error shape with our status; an unexpected one is logged and told
  * as error.api.generic, never with its details.
  */
-export async function answerCobalt(req: NextRequest): Promise<Response> {
+export async function answerCobalt(req: NextRequest, user: string | null = null): Promise<Response> {
   if (!req.headers.get('accept')?.toLowerCase().includes('application/json')) return refused('error.api.header.accept');
   if (!req.headers.get('content-type')?.toLowerCase().startsWith('application/json')) return refused('error.api.header.content_type');
   let raw: unknown;
@@ -39,7 +39,7 @@ export async function answerCobalt(req: NextRequest): Promise<Response> {
     return refused(missingUrl ? 'error.api.link.invalid' : 'error.api.invalid_body');
   }
   try {
-    return cobaltJson(await processCobalt(parsed.data, { origin: originFor(req.headers, req.nextUrl), signal: req.signal }));
+    return cobaltJson(await processCobalt(parsed.data, { origin: originFor(req.headers, req.nextUrl), signal: req.signal, user }));
   } catch (error) {
     const appError = toAppError(error);
     if (appError.code === 'internal') console.error('[cobalt]', error);

@@ -6,6 +6,7 @@ import { chooseForCobalt } from './choose-offer';
 import { cobaltFilename } from './filename';
 import type { CobaltRequest, CobaltResponse } from './schemas';
 import { tunnelUrl } from './tunnel';
+import { userCookieOptions } from '@/lib/user-cookies/for-request';
 
 /** The item a plan belongs to (its `i<n>-` itag), for the file name. */
 function titleOf(media: AnalyzedMedia, plan: OfferPlan): string {
@@ -28,8 +29,11 @@ function redirectsTo(media: AnalyzedMedia, plan: OfferPlan, request: CobaltReque
  * One cobalt request: analyse the link (the analysis cache answers repeats), pick the offers its preferences mean,
  * check each against the limits as a download would, and answer tunnel, redirect or picker.
  */
-export async function processCobalt(request: CobaltRequest, ctx: { origin: string; signal: AbortSignal }): Promise<CobaltResponse> {
-  const media = await analyzeMedia(request.url, { signal: ctx.signal });
+export async function processCobalt(
+  request: CobaltRequest, ctx: { origin: string; signal: AbortSignal; user?: string | null },
+): Promise<CobaltResponse> {
+  // A token's owner gets their own platform cookies, as on the media API.
+  const media = await analyzeMedia(request.url, { signal: ctx.signal, ...(await userCookieOptions(ctx.user, request.url)) });
   const choice = chooseForCobalt(media, request);
   const tunnel = (plan: OfferPlan) => {
     checkedOffer(media.info.id, plan.itag);

@@ -62,6 +62,25 @@ export const MIGRATIONS: readonly Migration[] = [
       'CREATE INDEX history_user_media_key ON history (user_id, media_key, downloaded_at)',
     ],
   },
+  // Each user's own cookies per platform, sealed with AES-256-GCM (lib/user-cookies); gone with the account.
+  // Never the cookies in the clear: ciphertext, nonce and tag (base64 text, the same on SQLite and PostgreSQL), and
+  // what the settings show of them (when added, how many, the first expiry).
+  {
+    id: '0012_user_cookies',
+    statements: [
+      `CREATE TABLE user_cookies (
+        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        platform TEXT NOT NULL CHECK (platform IN ('youtube', 'tiktok', 'instagram', 'facebook', 'twitter')),
+        ciphertext TEXT NOT NULL,
+        iv TEXT NOT NULL,
+        tag TEXT NOT NULL,
+        added_at BIGINT NOT NULL,
+        cookie_count INTEGER NOT NULL,
+        earliest_expiry BIGINT,
+        PRIMARY KEY (user_id, platform)
+      )`,
+    ],
+  },
 ];
 
 // 'grab' in ASCII: the first half of the advisory lock key, the current schema's hash the second, so

@@ -12,6 +12,8 @@ import type { JobQueue, JobSnapshot } from './types';
 export interface AnalysisPayload {
   url: string;
   engine: AnalysisEngine;
+  /** The signed-in user it is made for (their own platform cookies may apply); absent for anyone else. */
+  user?: string;
 }
 
 const QUEUED: JobSnapshot = { status: 'queued', progress: 0, message: 'Queued for analysis' };
@@ -28,7 +30,8 @@ function failed(error: unknown): JobSnapshot {
 
 /** The analysis kind: one link analysed (native extractors or yt-dlp); its media rides in the row's result. */
 export function analysisKind(deps: {
-  analyze: (url: string, options: AnalyzeOptions) => Promise<AnalyzedMedia>;
+  /** `user`: whose own platform cookies the composition root may add (the runner never reads them itself). */
+  analyze: (url: string, options: AnalyzeOptions, user: string | null) => Promise<AnalyzedMedia>;
   concurrency?: number;
 }): JobKind<AnalysisPayload, JobSnapshot> {
   return {
@@ -50,10 +53,10 @@ export function analysisKind(deps: {
       if (result.details) snapshot.details = result.details;
       return snapshot;
     },
-    async run(context, { url, engine }) {
+    async run(context, { url, engine, user }) {
       await context.save(ANALYZING);
       try {
-        const media = await deps.analyze(url, { engine, signal: context.signal });
+        const media = await deps.analyze(url, { engine, signal: context.signal }, user ?? null);
         await context.save({ status: 'ready', progress: 100, message: 'Analysis complete', metadata: media.info });
       } catch (error) {
         await context.save(failed(error));
@@ -70,7 +73,9 @@ export function createAnalyses(runner: JobRunner, options: { ttlMs: () => number
       const recognition = recogniseUrl(url);
       assertPlatformEnabled(recognition);
       const id = newId('job');
-      const payload: AnalysisPayload = { url: recognition.canonicalUrl, engine: enqueueOptions.engine ?? 'auto' };
+      const payload: AnalysisPayload = {
+        url: recognition.canonicalUrl, engine: enqueueOptions.engine ?? 'auto', ...(enqueueOptions.user ? { user: enqueueOptions.user } : {}),
+      };
       await runner.enqueue('analysis', { id, payload }, { state: QUEUED, owner: enqueueOptions.owner ?? null, expiresAt: now() + options.ttlMs() });
       return id;
     },

@@ -46,7 +46,8 @@ export interface DownloadJobOutcome {
 }
 
 export interface DownloadKindDeps {
-  analyze: (url: string) => Promise<AnalyzedMedia>;
+  /** `owner`: whose own platform cookies the composition root may add. */
+  analyze: (url: string, owner: string | null) => Promise<AnalyzedMedia>;
   prepare: (offer: ResolvedOffer, onProgress: (fraction: number) => void, signal: AbortSignal) => Promise<ReadyFile>;
   concurrency?: number;
   /** How long a ready job (and its file) lives. */
@@ -105,7 +106,7 @@ export function downloadKind(deps: DownloadKindDeps): JobKind<DownloadPayload, D
     let offer: ResolvedOffer | undefined;
     try {
       await context.save({ status: 'analyzing', progress: (progress = 5), message: 'Analyzing media...' });
-      const media = await deps.analyze(request.url);
+      const media = await deps.analyze(request.url, payload.owner);
       context.signal.throwIfAborted();
       const { start, end, exact, embedMetadata } = request;
       offer = checkedOffer(media.info.id, pickOffer(media, request.quality, request.format, request).itag, {

@@ -15,16 +15,16 @@ export interface StartAnalysisDeps {
  * Enqueues one analysis and waits up to `waitMs` for it: a fast analysis (a cached or native one) comes back
  * finished, a slower one with its current state, to be followed by its id. The client's in-flight slot is held
  * until the job ends, however long the caller waited. The API's POST /api/analyze and a page opened with a link
- * both start analyses this way.
+ * both start analyses this way. `user` is the signed-in user it is for (their own platform cookies apply).
  */
 export async function startAnalysis(
   { analyses, acquire }: StartAnalysisDeps,
-  { url, engine, waitMs }: { url: string; engine: AnalysisEngine; waitMs: number },
+  { url, engine, user, waitMs }: { url: string; engine: AnalysisEngine; user?: string; waitMs: number },
 ): Promise<StartedAnalysis> {
   const release = acquire();
   let jobId: string;
   try {
-    jobId = await analyses.enqueueAnalysis(url, { engine });
+    jobId = await analyses.enqueueAnalysis(url, { engine, user });
   } catch (error) {
     release();
     throw error;

@@ -7,6 +7,8 @@ export interface EnqueueAnalysisOptions {
   engine?: AnalysisEngine;
   /** A user id or an anonymous caller's IP hash; null for system work. */
   owner?: string | null;
+  /** The signed-in user the analysis is made for: their own cookies of the link's platform may be used. */
+  user?: string | null;
 }
 
 export type JobListener = (snapshot: JobSnapshot) => void;

@@ -1,6 +1,7 @@
 import { components } from './components';
 import { authPaths, historyPaths, settingsPaths } from './paths-account';
 import { cobaltPaths } from './paths-cobalt';
+import { cookiesPaths } from './paths-cookies';
 import { bulkPaths } from './paths-bulk';
 import { mediaPaths } from './paths-media';
 import type { Paths } from './operation';
@@ -39,7 +40,7 @@ export function buildOpenApiDocument(serverUrl: string): OpenApiDocument {
       { name: 'Notifications' },
       { name: 'cobalt', description: 'The cobalt-compatible API, for clients written for cobalt' },
     ],
-    paths: { ...mediaPaths(), ...bulkPaths(), ...cobaltPaths(), ...authPaths(), ...historyPaths(), ...settingsPaths() },
+    paths: { ...mediaPaths(), ...bulkPaths(), ...cobaltPaths(), ...authPaths(), ...historyPaths(), ...settingsPaths(), ...cookiesPaths() },
     components: components(),
   };
 }

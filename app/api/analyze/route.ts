@@ -23,7 +23,7 @@ export const POST = route(
     void events.emit('client.active', { subject: activeSubject(req.headers, user) });
     return startAnalysis(
       { analyses, acquire: () => analysesInFlight.acquire(clientKey(req, user)) },
-      { url, engine, waitMs: config().env.ANALYZE_WAIT_MS },
+      { url, engine, user: user?.id, waitMs: config().env.ANALYZE_WAIT_MS },
     );
   },
 );

@@ -68,7 +68,9 @@ export async function analyzeMedia(input: string, options: AnalyzeOptions = {}, 
   const recognition = recogniseUrl(input);
   assertPlatformEnabled(recognition);
   const engine = options.engine ?? 'auto';
-  const key = `${engine}:${recognition.canonicalUrl}`;
+  // Cookies reach yt-dlp only; a native analysis made without them is everyone's.
+  const cookies = engine === 'native' ? undefined : options.cookies;
+  const key = `${engine}:${recognition.canonicalUrl}${cookies ? `#scope:${cookies.scope}` : ''}`;
   const { cache, runs } = state();
   const cached = cache.get(key);
   if (cached) return cached;
@@ -86,7 +88,7 @@ export async function analyzeMedia(input: string, options: AnalyzeOptions = {}, 
         platform: recognition.platform, engine: ran, seconds: (performance.now() - started) / 1000, code,
       });
       try {
-        const extraction = await runEngine(recognition, engine, deps, signal);
+        const extraction = await runEngine(recognition, engine, deps, signal, cookies?.text);
         ran = extraction.engine;
         assertDownloadable(extraction);
         const media = toAnalyzedMedia(extraction, mediaId);

@@ -9,13 +9,13 @@ import { screenSources, screenThumbnails } from './screen-sources';
 
 export interface EngineDeps {
   native: (url: string) => Promise<Extraction>;
-  ytdlp: (url: string, recognition: Recognition, signal?: AbortSignal) => Promise<Extraction>;
+  ytdlp: (url: string, recognition: Recognition, signal?: AbortSignal, cookies?: string) => Promise<Extraction>;
 }
 
 export const defaultEngines: EngineDeps = {
   native: async (url) => screenThumbnails(await analyzeNative(url)),
-  ytdlp: async (url, recognition, signal) =>
-    screenThumbnails(await screenSources(mapYtdlpInfo(await extractForPlatform(recognition.platform, url, { signal }), recognition.platform))),
+  ytdlp: async (url, recognition, signal, cookies) =>
+    screenThumbnails(await screenSources(mapYtdlpInfo(await extractForPlatform(recognition.platform, url, { signal, cookies }), recognition.platform))),
 };
 
 /** yt-dlp's verdicts that explain themselves better than the native engine's failure. */
@@ -38,10 +38,11 @@ export async function runEngine(
   engine: AnalysisEngine,
   deps: EngineDeps,
   signal?: AbortSignal,
+  cookies?: string,
 ): Promise<Extraction> {
   const url = recognition.canonicalUrl;
   if (engine === 'native') return deps.native(url);
-  if (engine === 'ytdlp' || recognition.platform !== 'generic') return deps.ytdlp(url, recognition, signal);
+  if (engine === 'ytdlp' || recognition.platform !== 'generic') return deps.ytdlp(url, recognition, signal, cookies);
   try {
     return await deps.native(url);
   } catch (error) {

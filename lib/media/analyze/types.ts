@@ -6,6 +6,12 @@ export interface AnalyzeOptions {
   engine?: AnalysisEngine;
   /** Stops waiting (and, once no caller waits for it any more, the extraction itself). */
   signal?: AbortSignal;
+  /**
+   * Cookies for this one analysis (a Netscape file of the link's platform), used by yt-dlp in place of the
+   * operator's. Its result is cached under `scope` alone: never answered to a request without the same scope, never
+   * joined with another's run, and shared between nodes only under that scope's own key.
+   */
+  cookies?: { text: string; scope: string };
 }
 
 /**

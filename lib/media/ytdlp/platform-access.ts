@@ -101,14 +101,15 @@ export function engineUrlFor(platform: string, url: string): string {
 export async function extractForPlatform(
   platform: string,
   url: string,
-  options: { signal?: AbortSignal; pool?: YtdlpPool; breaker?: PlatformBreaker; gate?: PlatformGate } = {},
+  options: { signal?: AbortSignal; pool?: YtdlpPool; breaker?: PlatformBreaker; gate?: PlatformGate; cookies?: string } = {},
 ): Promise<YtdlpInfo> {
   const breaker = options.breaker ?? getPlatformBreaker();
   breaker.check(platform);
   const release = await (options.gate ?? platformGate()).enter(platform, options.signal);
   try {
     breaker.check(platform); // it may have tripped while this one waited its turn
-    const cookies = platformCookies(platform);
+    // The caller's own cookies for this platform when it gave some, else the operator's.
+    const cookies = options.cookies ?? platformCookies(platform);
     const info = await (options.pool ?? getYtdlpPool()).extract(engineUrlFor(platform, url), { signal: options.signal, cookies });
     breaker.record(platform, null);
     return info;

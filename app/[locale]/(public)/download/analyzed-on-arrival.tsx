@@ -30,7 +30,7 @@ async function analyzeOnArrival(input: string): Promise<StartedAnalysis | undefi
     void events.emit('client.active', { subject: activeSubject(visitor.req.headers, visitor.user) });
     return await startAnalysis(
       { analyses, acquire: () => analysesInFlight.acquire(clientKey(visitor.req, visitor.user)) },
-      { url: parsed.data.url, engine: 'auto', waitMs: config().env.PAGE_ANALYZE_WAIT_MS },
+      { url: parsed.data.url, engine: 'auto', user: visitor.user?.id, waitMs: config().env.PAGE_ANALYZE_WAIT_MS },
     );
   } catch (error) {
     const { code, message, details } = toAppError(error);

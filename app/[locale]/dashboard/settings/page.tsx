@@ -4,6 +4,8 @@ import { NamedTokens } from '@/components/auth/tokens/named-tokens';
 import { visitorIsAdmin } from '@/lib/auth/page-role';
 import { SettingsData } from '@/components/dashboard-data/settings-data';
 import { PageHeading } from '@/components/dashboard/page-heading';
+import { PlatformCookies } from '@/components/user-cookies/platform-cookies';
+import { config } from '@/lib/config';
 import type { Locale } from '@/lib/i18n/routing';
 import { pageMetadata } from '@/lib/seo/page-metadata';
 
@@ -24,6 +26,7 @@ export default async function SettingsPage({ params }: Props) {
       <PageHeading title={t('title')} description={t('description')} />
       <SettingsData />
       <NamedTokens />
+      {config().env.USER_COOKIES && <PlatformCookies />}
       {admin && <InvitesCard />}
     </div>
   );
