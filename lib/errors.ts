@@ -57,6 +57,11 @@ export const ERROR_STATUS = {
   trim_invalid_range: 400,
   trim_out_of_bounds: 400,
   trim_not_supported: 400,
+  // Named download presets (lib/presets): an unknown name, one a batch cannot use, a name taken, too many.
+  preset_unknown: 400,
+  preset_unsupported: 400,
+  preset_name_taken: 409,
+  preset_limit: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
