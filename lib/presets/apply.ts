@@ -67,3 +67,6 @@ export function bulkFieldsOf(preset: PresetOptions, name: string, sent: Sent): S
   }
   return { format, quality: bulkQuality(preset.quality) };
 }
+
+/** How the API document shows such a body: the request's own fields and `preset`. */
+export const documentedWithPreset = <S extends z.ZodObject>(schema: S) => schema.safeExtend({ preset: presetParamSchema.optional() });
