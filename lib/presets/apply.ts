@@ -35,6 +35,12 @@ export function withPreset<T>(schema: ZodType<T>) {
 
 const VIDEO = new Set(['mp4', 'webm']);
 
+/** A batch's quality and format. */
+export interface BulkChoice {
+  quality: (typeof BULK_QUALITIES)[number];
+  format: (typeof BULK_FORMATS)[number];
+}
+
 /** A download request's fields for a preset, given what the caller sent (a format sent decides which quality applies). */
 export function downloadFieldsOf(preset: PresetOptions, sent: Sent): Sent {
   const format = typeof sent.format === 'string' ? sent.format : preset.format;
@@ -50,22 +56,29 @@ export function downloadFieldsOf(preset: PresetOptions, sent: Sent): Sent {
 }
 
 /** The nearest of bulk's qualities at or below the preset's (bulk's highest for "best" and anything above it). */
-function bulkQuality(quality: PresetOptions['quality']): (typeof BULK_QUALITIES)[number] {
+function bulkQuality(quality: PresetOptions['quality']): BulkChoice['quality'] {
   const height = quality === 'best' ? Infinity : Number.parseInt(quality, 10);
   const fitting = BULK_QUALITIES.filter((candidate) => Number.parseInt(candidate, 10) <= height);
   return fitting[fitting.length - 1] ?? BULK_QUALITIES[0];
 }
 
+/** What a batch makes of a preset: its format when a batch makes it (MP4, WebM, MP3 at 320 kbit/s), else null. */
+export function bulkChoiceOf(preset: Pick<PresetOptions, 'quality' | 'format'>, format: string = preset.format): BulkChoice | null {
+  const made = BULK_FORMATS.find((candidate) => candidate === format);
+  return made ? { format: made, quality: bulkQuality(preset.quality) } : null;
+}
+
 /**
- * A batch's quality and format for a preset. A batch makes MP4, WebM or MP3 (at 320 kbit/s) at up to 1080p: a
- * higher quality becomes 1080p, and a preset in another container is refused unless the caller sends a format.
+ * A batch's quality and format for a preset: a quality above 1080p becomes 1080p, and a preset in a container a
+ * batch cannot make is refused unless the caller sends a format.
  */
 export function bulkFieldsOf(preset: PresetOptions, name: string, sent: Sent): Sent {
   const format = typeof sent.format === 'string' ? sent.format : preset.format;
-  if (!(BULK_FORMATS as readonly string[]).includes(format)) {
+  const choice = bulkChoiceOf(preset, format);
+  if (!choice) {
     throw new AppError('preset_unsupported', `The preset "${name}" makes ${format.toUpperCase()}, which a batch cannot make (MP4, WebM or MP3)`, { name });
   }
-  return { format, quality: bulkQuality(preset.quality) };
+  return { ...choice };
 }
 
 /** How the API document shows such a body: the request's own fields and `preset`. */
