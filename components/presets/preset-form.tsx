@@ -7,6 +7,7 @@ import { Input, Label } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
 import { DOWNLOAD_FORMATS } from '@/lib/jobs/download-formats';
 import { MP3_BITRATES, PRESET_QUALITIES, type Preset, type PresetOptions } from '@/lib/presets/schemas';
+import { nameDir } from './name-dir';
 
 export type PresetEdit = PresetOptions & { name: string };
 
@@ -33,7 +34,7 @@ export function PresetForm({ preset, busy, onSave, onCancel }: { preset: Preset;
     <form onSubmit={submit} className="grid gap-4 sm:grid-cols-2" data-testid="preset-form">
       <div className="grid gap-1.5 sm:col-span-2">
         <Label htmlFor={field('name')}>{t('name')}</Label>
-        <Input id={field('name')} dir="auto" value={edit.name} maxLength={60} required onChange={(event) => set({ name: event.target.value })} />
+        <Input id={field('name')} dir={nameDir(edit.name)} value={edit.name} maxLength={60} required onChange={(event) => set({ name: event.target.value })} />
       </div>
       <div className="grid gap-1.5">
         <Label htmlFor={field('format')}>{t('format')}</Label>
@@ -60,7 +61,7 @@ export function PresetForm({ preset, busy, onSave, onCancel }: { preset: Preset;
       {video ? (
         <div className="grid gap-1.5">
           <Label htmlFor={field('subs')}>{t('subs')}</Label>
-          <Input id={field('subs')} dir="ltr" className="text-start" value={edit.subs ?? ''} maxLength={20} placeholder={t('subsPlaceholder')} onChange={(event) => set({ subs: event.target.value })} />
+          <Input id={field('subs')} dir={edit.subs ? 'ltr' : undefined} className="text-start" value={edit.subs ?? ''} maxLength={20} placeholder={t('subsPlaceholder')} onChange={(event) => set({ subs: event.target.value })} />
         </div>
       ) : null}
       <label className="flex items-center gap-2 text-sm sm:col-span-2">

@@ -11,6 +11,7 @@ import { Input, Label } from '@/components/ui/input';
 import { apiRequest } from '@/lib/client/api-client';
 import { useErrorText } from '@/lib/client/error-text';
 import type { Preset, PresetPatch } from '@/lib/presets/schemas';
+import { nameDir } from './name-dir';
 import { PresetForm } from './preset-form';
 import { PresetRow } from './preset-row';
 import { presetsPath } from './use-presets';
@@ -24,6 +25,7 @@ export function PresetManager() {
   const [editing, setEditing] = useState<string | null>(null);
   const [name, setName] = useState('');
   const [busy, setBusy] = useState(false);
+  const [creating, setCreating] = useState(false);
 
   async function act(call: () => Promise<unknown>, done?: string) {
     setBusy(true);
@@ -43,7 +45,9 @@ export function PresetManager() {
 
   const create = async (event: FormEvent) => {
     event.preventDefault();
+    setCreating(true);
     if (await act(() => apiRequest('/api/presets', { method: 'POST', body: { name } }), t('savedText'))) setName('');
+    setCreating(false);
   };
 
   const presets = data ?? [];
@@ -57,10 +61,10 @@ export function PresetManager() {
         <form onSubmit={create} className="flex flex-col gap-2 sm:flex-row sm:items-end">
           <div className="grid flex-1 gap-1.5">
             <Label htmlFor="preset-new-name">{t('name')}</Label>
-            <Input id="preset-new-name" dir="auto" value={name} maxLength={60} placeholder={t('namePlaceholder')} onChange={(event) => setName(event.target.value)} />
+            <Input id="preset-new-name" dir={nameDir(name)} value={name} maxLength={60} placeholder={t('namePlaceholder')} onChange={(event) => setName(event.target.value)} />
           </div>
           <Button type="submit" disabled={busy || name.trim() === ''} data-testid="preset-create">
-            {busy ? t('creating') : t('createFromDefaults')}
+            {creating ? t('creating') : t('createFromDefaults')}
           </Button>
         </form>
         {presets.length === 0 ? (

@@ -4,6 +4,7 @@ import { useTranslations } from 'next-intl';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import type { Preset } from '@/lib/presets/schemas';
+import { nameDir } from './name-dir';
 
 /** "1080p · MP4 · EN subtitles · with details": what a preset makes, in a line. */
 export function usePresetSummary() {
@@ -28,7 +29,7 @@ export function PresetRow({ preset, onEdit, onDefault, onDelete }: { preset: Pre
     <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
       <div className="min-w-0 space-y-1">
         <p className="font-medium text-start">
-          <span dir="auto">{preset.name}</span>
+          <bdi dir={nameDir(preset.name)}>{preset.name}</bdi>
           {preset.isDefault ? <Badge className="ms-2 text-muted-foreground">{t('default')}</Badge> : null}
         </p>
         <p className="text-xs text-muted-foreground text-start">{summary(preset)}</p>
