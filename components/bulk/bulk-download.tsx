@@ -12,7 +12,7 @@ import { Button } from '@/components/ui/button';
 import { Label, Textarea } from '@/components/ui/input';
 import { useErrorText } from '@/lib/client/error-text';
 import { splitUrls, type BulkFormat, type BulkQuality } from '@/lib/bulk/options';
-import { bulkChoiceOf } from '@/lib/presets/apply';
+import { bulkChoiceOf } from '@/lib/presets/options';
 import { bulkChoiceFor } from './bulk-defaults';
 import { BulkOptions } from './bulk-options';
 import { BulkQueue } from './bulk-queue';

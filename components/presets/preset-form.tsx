@@ -6,7 +6,8 @@ import { Button } from '@/components/ui/button';
 import { Input, Label } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
 import { DOWNLOAD_FORMATS } from '@/lib/jobs/download-formats';
-import { MP3_BITRATES, PRESET_QUALITIES, type Preset, type PresetOptions } from '@/lib/presets/schemas';
+import { MP3_BITRATES, PRESET_QUALITIES } from '@/lib/presets/options';
+import type { Preset, PresetOptions } from '@/lib/presets/schemas';
 import { nameDir } from './name-dir';
 
 export type PresetEdit = PresetOptions & { name: string };

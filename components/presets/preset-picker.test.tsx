@@ -3,7 +3,7 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { NextIntlClientProvider } from 'next-intl';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { bulkChoiceOf } from '@/lib/presets/apply';
+import { bulkChoiceOf } from '@/lib/presets/options';
 import type { Preset } from '@/lib/presets/schemas';
 import ar from '@/messages/ar.json';
 import en from '@/messages/en.json';

@@ -1,6 +1,6 @@
 import { z, type ZodType } from 'zod';
-import { BULK_FORMATS, BULK_QUALITIES } from '@/lib/bulk/options';
 import { AppError } from '@/lib/errors';
+import { bulkChoiceOf } from './options';
 import { presetParamSchema, type PresetOptions } from './schemas';
 
 /**
@@ -35,12 +35,6 @@ export function withPreset<T>(schema: ZodType<T>) {
 
 const VIDEO = new Set(['mp4', 'webm']);
 
-/** A batch's quality and format. */
-export interface BulkChoice {
-  quality: (typeof BULK_QUALITIES)[number];
-  format: (typeof BULK_FORMATS)[number];
-}
-
 /** A download request's fields for a preset, given what the caller sent (a format sent decides which quality applies). */
 export function downloadFieldsOf(preset: PresetOptions, sent: Sent): Sent {
   const format = typeof sent.format === 'string' ? sent.format : preset.format;
@@ -53,19 +47,6 @@ export function downloadFieldsOf(preset: PresetOptions, sent: Sent): Sent {
     ...(cuts ? { exact: preset.exact } : {}),
     ...(preset.subs && VIDEO.has(format) ? { subs: preset.subs } : {}),
   };
-}
-
-/** The nearest of bulk's qualities at or below the preset's (bulk's highest for "best" and anything above it). */
-function bulkQuality(quality: PresetOptions['quality']): BulkChoice['quality'] {
-  const height = quality === 'best' ? Infinity : Number.parseInt(quality, 10);
-  const fitting = BULK_QUALITIES.filter((candidate) => Number.parseInt(candidate, 10) <= height);
-  return fitting[fitting.length - 1] ?? BULK_QUALITIES[0];
-}
-
-/** What a batch makes of a preset: its format when a batch makes it (MP4, WebM, MP3 at 320 kbit/s), else null. */
-export function bulkChoiceOf(preset: Pick<PresetOptions, 'quality' | 'format'>, format: string = preset.format): BulkChoice | null {
-  const made = BULK_FORMATS.find((candidate) => candidate === format);
-  return made ? { format: made, quality: bulkQuality(preset.quality) } : null;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { downloadJobRequestSchema } from '@/lib/jobs/download-job-schemas';
-import type { SettingsQuality } from '@/lib/settings/schemas';
+import { MP3_BITRATES, PRESET_QUALITIES } from './options';
 
 /**
  * A named preset: the download options a user picks often, under a name. One schema for its options, built from
@@ -10,13 +10,7 @@ import type { SettingsQuality } from '@/lib/settings/schemas';
 
 const job = downloadJobRequestSchema.shape;
 
-/** The settings' video qualities, highest first, after "best" (no height cap). */
-export const PRESET_QUALITIES = ['best', '2160p', '1440p', '1080p', '720p', '360p'] as const satisfies ReadonlyArray<'best' | SettingsQuality>;
-export type PresetQuality = (typeof PRESET_QUALITIES)[number];
-/** The two MP3 offers a {quality, format} download picks between (its quality then says 320k or 128k). */
-export const MP3_BITRATES = ['320k', '128k'] as const;
-/** A user keeps at most this many presets. */
-export const MAX_PRESETS = 50;
+export { MAX_PRESETS, MP3_BITRATES, PRESET_QUALITIES, type PresetQuality } from './options';
 
 export const presetOptionsSchema = z.object({
   quality: z.enum(PRESET_QUALITIES).meta({ description: 'Video height cap ("best": none); the nearest offered height at or below is taken' }),
