@@ -61,6 +61,11 @@ export const ERROR_STATUS = {
   cookies_not_netscape: 400,
   cookies_none_for_platform: 400,
   cookies_too_large: 413,
+  // Named download presets (lib/presets): an unknown name, one a batch cannot use, a name taken, too many.
+  preset_unknown: 400,
+  preset_unsupported: 400,
+  preset_name_taken: 409,
+  preset_limit: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

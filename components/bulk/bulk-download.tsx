@@ -5,11 +5,14 @@ import { useTranslations } from 'next-intl';
 import { useCallback, useState, type FormEvent } from 'react';
 import { FALLBACK_DEFAULTS } from '@/components/media/match-default-format';
 import { useDownloadDefaults } from '@/components/media/use-download-defaults';
+import { PresetPicker } from '@/components/presets/preset-picker';
+import { usePresets } from '@/components/presets/use-presets';
 import { toast } from '@/lib/client/use-toast';
 import { Button } from '@/components/ui/button';
 import { Label, Textarea } from '@/components/ui/input';
 import { useErrorText } from '@/lib/client/error-text';
 import { splitUrls, type BulkFormat, type BulkQuality } from '@/lib/bulk/options';
+import { bulkChoiceOf } from '@/lib/presets/options';
 import { bulkChoiceFor } from './bulk-defaults';
 import { BulkOptions } from './bulk-options';
 import { BulkQueue } from './bulk-queue';
@@ -17,15 +20,20 @@ import { useBulkBatch, type BulkAction, type BulkOutcome } from './use-bulk-batc
 
 /**
  * The /bulk page's working part: links in, one batch at a time, its queue followed live. Quality and format
- * start from the user's download defaults; a select the visitor already changed keeps their choice.
+ * start from the user's default preset (when a batch can make it), else their download defaults; a preset picked
+ * fills both, and a select the visitor changed keeps their choice.
  */
 export function BulkDownload({ initialText = '' }: { initialText?: string }) {
   const t = useTranslations('Bulk');
+  const tPresets = useTranslations('Presets');
   const describe = useErrorText('bulk');
   const [text, setText] = useState(initialText);
   const [picked, setPicked] = useState<{ quality?: BulkQuality; format?: BulkFormat }>({});
   const defaults = useDownloadDefaults();
-  const preset = bulkChoiceFor(defaults ?? FALLBACK_DEFAULTS);
+  const presets = usePresets();
+  const [presetId, setPresetId] = useState<string | null>(null);
+  const defaultPreset = presets.find((candidate) => candidate.isDefault && bulkChoiceOf(candidate));
+  const preset = (defaultPreset && bulkChoiceOf(defaultPreset)) ?? bulkChoiceFor(defaults ?? FALLBACK_DEFAULTS);
   const quality = picked.quality ?? preset.quality;
   const format = picked.format ?? preset.format;
 
@@ -77,6 +85,20 @@ export function BulkDownload({ initialText = '' }: { initialText?: string }) {
           />
           <p className="text-xs text-muted-foreground">{t('hint')}</p>
         </div>
+        <PresetPicker
+          id="bulk-preset"
+          presets={presets}
+          value={presetId ?? defaultPreset?.id ?? null}
+          disabled={processing}
+          usable={(candidate) => bulkChoiceOf(candidate) !== null}
+          unusableNote={tPresets('notForBatch')}
+          onPick={(candidate) => {
+            const choice = bulkChoiceOf(candidate);
+            if (!choice) return;
+            setPresetId(candidate.id);
+            setPicked(choice);
+          }}
+        />
         <BulkOptions
           quality={quality}
           format={format}

@@ -5,6 +5,9 @@ import { useFormatter, useTranslations } from 'next-intl';
 import { useCallback, useState } from 'react';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { formatIndexForPreset, subsForPreset } from '@/components/presets/preset-choices';
+import { PresetPicker } from '@/components/presets/preset-picker';
+import { useCardPreset } from '@/components/presets/use-card-preset';
 import { useHydrated } from '@/lib/client/use-hydrated';
 import { cn } from '@/lib/cn';
 import { isSlideshowItag } from '@/lib/media/offers/slideshow-offer';
@@ -28,7 +31,8 @@ import { useStartDownload } from './use-start-download';
 /**
  * What an analysis found: one media with its format menu, a multi-item post with a
  * picker in front of the menu, or a playlist/channel as a list of links, then the download's progress card.
- * The menu starts on the first format returned, or on the one matching a signed-in user's saved defaults.
+ * The menu starts on the first format returned, or on the one matching a signed-in user's default preset, else
+ * their saved defaults; picking a preset fills the format, subtitles, cut and tags, which stay free to change.
  * Remount it (key) for a new analysis.
  */
 export function MediaResultCard({ media, onAnalyzeEntry, busy }: { media: MediaInfo; onAnalyzeEntry: (url: string) => void; busy?: boolean }) {
@@ -40,12 +44,15 @@ export function MediaResultCard({ media, onAnalyzeEntry, busy }: { media: MediaI
   const defaults = useDownloadDefaults();
   // The clip, when the visitor opened the trim control; reset with the item, kept across formats.
   const [trim, setTrim] = useState<TrimValue | null>(null);
-  const [subs, setSubs] = useState<string | null>(null);
+  // undefined until the visitor chooses: the preset's language (when offered) until then.
+  const [subs, setSubs] = useState<string | null | undefined>(undefined);
+  const preset = useCardPreset();
 
   const items = media.items && media.items.length > 1 ? media.items : null;
   const item = items?.[selection.item];
   const formats = item?.formats ?? media.formats ?? [];
-  const preselected = defaults?.saved ? (matchDefaultFormat(formats, defaults) ?? 0) : 0;
+  const fromPreset = preset.active ? formatIndexForPreset(formats, preset.active) : null;
+  const preselected = fromPreset ?? (defaults?.saved ? (matchDefaultFormat(formats, defaults) ?? 0) : 0);
   const formatIndex = selection.format ?? preselected;
   const format = formats[formatIndex] ?? formats[0];
   const duration = formatDuration(item?.duration ?? media.duration);
@@ -62,15 +69,18 @@ export function MediaResultCard({ media, onAnalyzeEntry, busy }: { media: MediaI
   const subtitles = items ? [] : (media.subtitles ?? []);
   // Only a video offer in MP4 or WebM can carry a soft subtitle track.
   const muxable = subtitles.length > 0 && format !== undefined && ['mp4', 'webm'].includes(format.ext);
-  const muxed = muxable ? subs : null;
+  const presetSubs = preset.active ? subsForPreset(preset.active, subtitles.map((offer) => offer.language)) : null;
+  const muxed = muxable ? (subs === undefined ? presetSubs : subs) : null;
+  const presetTags = preset.active?.embedMetadata;
+  const tags = presetTags === undefined ? {} : { embedMetadata: presetTags };
 
   const startDownload = download.start;
   const autoStart = useCallback(
     (index: number, chosen: Format) => {
       setSelection((s) => ({ ...s, format: index }));
-      startDownload({ format: chosen, itemIndex, trim: clip });
+      startDownload({ format: chosen, itemIndex, trim: clip, ...(presetTags === undefined ? {} : { embedMetadata: presetTags }) });
     },
-    [itemIndex, startDownload, clip],
+    [itemIndex, startDownload, clip, presetTags],
   );
   useAutoDownload(formats, autoStart);
 
@@ -117,6 +127,19 @@ export function MediaResultCard({ media, onAnalyzeEntry, busy }: { media: MediaI
                 />
               ) : null}
               {format ? (
+                <PresetPicker
+                  presets={preset.presets}
+                  value={preset.active?.id ?? null}
+                  onPick={(picked) => {
+                    preset.pick(picked);
+                    setSelection((s) => ({ ...s, format: null }));
+                    setSubs(undefined);
+                    setTrim((open) => open && { ...open, exact: picked.exact });
+                  }}
+                  className="pt-2"
+                />
+              ) : null}
+              {format ? (
                 <div className="mt-auto flex flex-col gap-2 pt-2 sm:flex-row sm:items-center">
                   <FormatSelect formats={formats} value={formatIndex} onChange={(index) => setSelection((s) => ({ ...s, format: index }))} />
                   {/* aria-disabled, not disabled: a disabled button drops keyboard focus to <body> the moment it is pressed. */}
@@ -126,7 +149,7 @@ export function MediaResultCard({ media, onAnalyzeEntry, busy }: { media: MediaI
                     aria-disabled={download.busy || undefined}
                     className="aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
                     onClick={() => {
-                      if (!download.busy) startDownload({ format, itemIndex, trim: clip, ...(muxed ? { subs: muxed } : {}) });
+                      if (!download.busy) startDownload({ format, itemIndex, trim: clip, ...(muxed ? { subs: muxed } : {}), ...tags });
                     }}
                   >
                     <Download className="h-4 w-4" aria-hidden />
@@ -141,7 +164,7 @@ export function MediaResultCard({ media, onAnalyzeEntry, busy }: { media: MediaI
                     data-testid="trim-toggle"
                     aria-expanded={trim !== null}
                     aria-controls="trim-panel"
-                    onClick={() => setTrim((open) => (open ? null : { start: 0, end: seconds, exact: false }))}
+                    onClick={() => setTrim((open) => (open ? null : { start: 0, end: seconds, exact: preset.active?.exact ?? false }))}
                     className={cn(buttonClasses('outline', 'sm'), 'self-start')}
                   >
                     <Scissors className="h-4 w-4" aria-hidden />

@@ -17,6 +17,8 @@ export interface DownloadChoice {
   trim?: TrimValue;
   /** A subtitle language to mux into the video as a soft track. */
   subs?: string;
+  /** Whether the file carries the media's details; unsaid, the user's setting decides. */
+  embedMetadata?: boolean;
 }
 
 const isJobFormat = (ext: string): ext is (typeof DOWNLOAD_FORMATS)[number] => (DOWNLOAD_FORMATS as readonly string[]).includes(ext);
@@ -25,7 +27,7 @@ const isJobFormat = (ext: string): ext is (typeof DOWNLOAD_FORMATS)[number] => (
  * The job body for a choice. The itag (and item) make the server prepare exactly the format shown; quality and
  * format still describe it for readers of the public API's records, within the schema's limits.
  */
-export function downloadJobBody(media: Pick<MediaInfo, 'url' | 'items' | 'duration'>, { format, itemIndex, trim, subs }: DownloadChoice, lang?: string): DownloadJobBody {
+export function downloadJobBody(media: Pick<MediaInfo, 'url' | 'items' | 'duration'>, { format, itemIndex, trim, subs, embedMetadata }: DownloadChoice, lang?: string): DownloadJobBody {
   const item = itemIndex === undefined ? undefined : media.items?.[itemIndex];
   return {
     url: media.url,
@@ -37,6 +39,7 @@ export function downloadJobBody(media: Pick<MediaInfo, 'url' | 'items' | 'durati
     // The page's language picks the audio track of a stream that has several.
     ...(lang ? { lang } : {}),
     ...(subs ? { subs } : {}),
+    ...(embedMetadata === undefined ? {} : { embedMetadata }),
   };
 }
 

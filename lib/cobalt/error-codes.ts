@@ -50,6 +50,10 @@ export const COBALT_ERROR_CODES: Record<ErrorCode, string> = {
   cookies_not_netscape: 'error.api.invalid_body',
   cookies_none_for_platform: 'error.api.invalid_body',
   cookies_too_large: 'error.api.invalid_body',
+  preset_unknown: 'error.api.invalid_body',
+  preset_unsupported: 'error.api.invalid_body',
+  preset_name_taken: 'error.api.invalid_body',
+  preset_limit: 'error.api.invalid_body',
   cancelled: 'error.api.generic',
   // Accounts: a cobalt client only ever holds a key, so these read as key trouble (a scope the key lacks too).
   registration_closed: 'error.api.auth.key.invalid',

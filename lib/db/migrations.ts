@@ -2,6 +2,7 @@ import 'server-only';
 import type { Db } from './driver';
 import { SCHEMA_V1 } from './schema-v1';
 import { SCHEMA_ROLES_INVITES, SCHEMA_TOKEN_SCOPES } from './schema-accounts';
+import { SCHEMA_PRESETS } from './schema-presets';
 import { SCHEMA_V2_SITE_STATS, SCHEMA_V3_CREATOR_READINGS } from './schema-v2';
 import { now } from './time';
 
@@ -81,6 +82,8 @@ export const MIGRATIONS: readonly Migration[] = [
       )`,
     ],
   },
+  // Named download presets per user and whether the starter set was given (lib/presets).
+  { id: '0015_presets', statements: SCHEMA_PRESETS },
 ];
 
 // 'grab' in ASCII: the first half of the advisory lock key, the current schema's hash the second, so

@@ -10,6 +10,8 @@ import { failureSchema } from '@/lib/http/failure';
 import { downloadJobRequestSchema, downloadProgressSchema, downloadStartedSchema } from '@/lib/jobs/download-job-schemas';
 import { analyzeRequestSchema, formatSchema, mediaInfoSchema } from '@/lib/media/schemas';
 import { markedReadSchema, notificationListSchema, notificationSchema } from '@/lib/notifications/schemas';
+import { documentedWithPreset } from '@/lib/presets/apply';
+import { presetCreateSchema, presetPatchSchema, presetSchema } from '@/lib/presets/schemas';
 import { downloadDefaultsSchema, settingsPatchSchema, userSettingsSchema } from '@/lib/settings/schemas';
 import { addCookiesSchema, cookieSummaryListSchema, cookieSummarySchema } from '@/lib/user-cookies/schemas';
 
@@ -18,8 +20,8 @@ type JsonObject = Record<string, unknown>;
 /** Request bodies are documented as clients send them (defaults optional), answers as the server writes them. */
 const REQUESTS = {
   AnalyzeRequest: analyzeRequestSchema,
-  DownloadRequest: downloadJobRequestSchema,
-  BulkRequest: bulkRequestSchema,
+  DownloadRequest: documentedWithPreset(downloadJobRequestSchema),
+  BulkRequest: documentedWithPreset(bulkRequestSchema),
   RegisterRequest: registerSchema,
   LoginRequest: loginSchema,
   RefreshRequest: refreshSchema,
@@ -27,6 +29,8 @@ const REQUESTS = {
   CobaltRequest: cobaltRequestSchema,
   CreateTokenRequest: createTokenSchema,
   AddCookiesRequest: addCookiesSchema,
+  PresetCreateRequest: presetCreateSchema,
+  PresetPatchRequest: presetPatchSchema,
 } as const;
 
 const RESPONSES = {
@@ -61,6 +65,8 @@ const RESPONSES = {
   CobaltInstance: cobaltInstanceSchema,
   CookieSummary: cookieSummarySchema,
   CookieSummaryList: cookieSummaryListSchema,
+  Preset: presetSchema,
+  PresetList: z.array(presetSchema),
 } as const;
 
 export type SchemaName = keyof typeof REQUESTS | keyof typeof RESPONSES;

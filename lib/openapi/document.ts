@@ -4,6 +4,7 @@ import { cobaltPaths } from './paths-cobalt';
 import { cookiesPaths } from './paths-cookies';
 import { bulkPaths } from './paths-bulk';
 import { mediaPaths } from './paths-media';
+import { presetPaths } from './paths-presets';
 import type { Paths } from './operation';
 
 export type OpenApiDocument = {
@@ -37,10 +38,11 @@ export function buildOpenApiDocument(serverUrl: string): OpenApiDocument {
       { name: 'Auth' },
       { name: 'History' },
       { name: 'Settings' },
+      { name: 'Presets', description: 'Named download options; preset=<name> on a download or a batch' },
       { name: 'Notifications' },
       { name: 'cobalt', description: 'The cobalt-compatible API, for clients written for cobalt' },
     ],
-    paths: { ...mediaPaths(), ...bulkPaths(), ...cobaltPaths(), ...authPaths(), ...historyPaths(), ...settingsPaths(), ...cookiesPaths() },
+    paths: { ...mediaPaths(), ...bulkPaths(), ...cobaltPaths(), ...authPaths(), ...historyPaths(), ...settingsPaths(), ...cookiesPaths(), ...presetPaths() },
     components: components(),
   };
 }

@@ -1,5 +1,7 @@
 import { route } from '@/lib/auth/route';
 import { bulkRequestSchema } from '@/lib/bulk/schemas';
+import { withPreset } from '@/lib/presets/apply';
+import { bulkRequestOf } from '@/lib/presets/resolve';
 import { services } from '@/lib/server';
 import { activeSubject } from '@/lib/stats/service';
 
@@ -11,11 +13,12 @@ export const dynamic = 'force-dynamic';
  * Only the owner reads the batch: a signed-in user by their session, an anonymous caller through the returned
  * links, which carry the batch's key. Charged per URL, not per call: every URL is an analysis and a download of
  * its own, so a per-call charge would make a 50-link batch cost what one link costs and turn /api/bulk into the
- * way around the analyze limit.
+ * way around the analyze limit. `preset` names one of the caller's presets: its quality and format apply unless sent.
  */
 export const POST = route(
-  { auth: 'optional', scope: 'bulk', serves: true, body: bulkRequestSchema, quota: { kind: 'analyze', links: (request) => request.urls.length } },
-  async ({ req, body, user }) => {
+  { auth: 'optional', scope: 'bulk', serves: true, body: withPreset(bulkRequestSchema), quota: { kind: 'analyze', links: (sent) => sent.request.urls.length } },
+  async ({ req, body: sent, user }) => {
+    const body = await bulkRequestOf(sent, user?.id ?? null, req.headers);
     const started = await services().bulk.start(body, user?.id ?? null);
     void services().events.emit('client.active', { subject: activeSubject(req.headers, user) });
     return started;

@@ -1,6 +1,7 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { InvitesCard } from '@/components/auth/invites/invites-card';
 import { NamedTokens } from '@/components/auth/tokens/named-tokens';
+import { PresetManager } from '@/components/presets/preset-manager';
 import { visitorIsAdmin } from '@/lib/auth/page-role';
 import { SettingsData } from '@/components/dashboard-data/settings-data';
 import { PageHeading } from '@/components/dashboard/page-heading';
@@ -25,6 +26,7 @@ export default async function SettingsPage({ params }: Props) {
     <div className="space-y-6">
       <PageHeading title={t('title')} description={t('description')} />
       <SettingsData />
+      <PresetManager />
       <NamedTokens />
       {config().env.USER_COOKIES && <PlatformCookies />}
       {admin && <InvitesCard />}

@@ -1,6 +1,8 @@
 import { route } from '@/lib/auth/route';
 import { downloadJobRequestSchema } from '@/lib/jobs/download-job-schemas';
 import { userLanguages } from '@/lib/media/offers';
+import { withPreset } from '@/lib/presets/apply';
+import { downloadRequestOf } from '@/lib/presets/resolve';
 import { services } from '@/lib/server';
 import { embedsMetadata } from '@/lib/settings/download-defaults';
 import { activeSubject } from '@/lib/stats/service';
@@ -12,8 +14,10 @@ export const dynamic = 'force-dynamic';
  * POST /api/media/download {url, quality, format, lang?, subs?} → {downloadId}; poll /api/media/progress/{downloadId}.
  * The web page adds the exact format it showed ({itag, item}), which then wins over quality and format;
  * `start`/`end` (`exact`) cut the file, and `embedMetadata` (default: the caller's setting, else true) leaves the tags out.
+ * `preset` names one of the caller's presets: its options apply under the ones sent.
  */
-export const POST = route({ auth: 'api', scope: 'download', quota: { kind: 'api' }, body: downloadJobRequestSchema }, async ({ req, body, caller }) => {
+export const POST = route({ auth: 'api', scope: 'download', quota: { kind: 'api' }, body: withPreset(downloadJobRequestSchema) }, async ({ req, body: sent, caller }) => {
+  const body = await downloadRequestOf(sent, caller?.user.id ?? null, req.headers);
   const embedMetadata = await embedsMetadata(body.embedMetadata, caller?.user.id);
   // The user's first language picks the audio track when the page does not say (the engine never sees the account).
   const lang = body.lang ?? userLanguages(req.headers.get('accept-language'))[0];

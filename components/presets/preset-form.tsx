@@ -1,0 +1,82 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { Input, Label } from '@/components/ui/input';
+import { cn } from '@/lib/cn';
+import { DOWNLOAD_FORMATS } from '@/lib/jobs/download-formats';
+import { MP3_BITRATES, PRESET_QUALITIES } from '@/lib/presets/options';
+import type { Preset, PresetOptions } from '@/lib/presets/schemas';
+import { nameDir } from './name-dir';
+
+export type PresetEdit = PresetOptions & { name: string };
+
+const selectClass = cn(
+  'h-10 w-full cursor-pointer rounded-md border border-input bg-card pe-8 ps-3 text-sm',
+  'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+);
+
+/** One preset's name and options, edited in place; the MP3 bitrate shows only for MP3, the height only for video. */
+export function PresetForm({ preset, busy, onSave, onCancel }: { preset: Preset; busy: boolean; onSave: (edit: PresetEdit) => void; onCancel: () => void }) {
+  const t = useTranslations('Presets');
+  const [edit, setEdit] = useState<PresetEdit>({
+    name: preset.name, quality: preset.quality, format: preset.format, audioBitrate: preset.audioBitrate,
+    subs: preset.subs, embedMetadata: preset.embedMetadata, exact: preset.exact,
+  });
+  const set = (patch: Partial<PresetEdit>) => setEdit((current) => ({ ...current, ...patch }));
+  const field = (name: string) => `preset-${preset.id}-${name}`;
+  const video = edit.format === 'mp4' || edit.format === 'webm';
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSave({ ...edit, subs: edit.subs?.trim() ? edit.subs.trim() : null });
+  };
+  return (
+    <form onSubmit={submit} className="grid gap-4 sm:grid-cols-2" data-testid="preset-form">
+      <div className="grid gap-1.5 sm:col-span-2">
+        <Label htmlFor={field('name')}>{t('name')}</Label>
+        <Input id={field('name')} dir={nameDir(edit.name)} value={edit.name} maxLength={60} required onChange={(event) => set({ name: event.target.value })} />
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor={field('format')}>{t('format')}</Label>
+        <select id={field('format')} className={selectClass} value={edit.format} onChange={(event) => set({ format: event.target.value as PresetEdit['format'] })}>
+          {DOWNLOAD_FORMATS.map((format) => <option key={format} value={format}>{format.toUpperCase()}</option>)}
+        </select>
+      </div>
+      {video ? (
+        <div className="grid gap-1.5">
+          <Label htmlFor={field('quality')}>{t('quality')}</Label>
+          <select id={field('quality')} className={selectClass} value={edit.quality} onChange={(event) => set({ quality: event.target.value as PresetEdit['quality'] })}>
+            {PRESET_QUALITIES.map((quality) => <option key={quality} value={quality}>{quality === 'best' ? t('best') : quality}</option>)}
+          </select>
+        </div>
+      ) : null}
+      {edit.format === 'mp3' ? (
+        <div className="grid gap-1.5">
+          <Label htmlFor={field('bitrate')}>{t('audioBitrate')}</Label>
+          <select id={field('bitrate')} className={selectClass} value={edit.audioBitrate} onChange={(event) => set({ audioBitrate: event.target.value as PresetEdit['audioBitrate'] })}>
+            {MP3_BITRATES.map((rate) => <option key={rate} value={rate} dir="ltr">{rate}</option>)}
+          </select>
+        </div>
+      ) : null}
+      {video ? (
+        <div className="grid gap-1.5">
+          <Label htmlFor={field('subs')}>{t('subs')}</Label>
+          <Input id={field('subs')} dir={edit.subs ? 'ltr' : undefined} className="text-start" value={edit.subs ?? ''} maxLength={20} placeholder={t('subsPlaceholder')} onChange={(event) => set({ subs: event.target.value })} />
+        </div>
+      ) : null}
+      <label className="flex items-center gap-2 text-sm sm:col-span-2">
+        <input type="checkbox" checked={edit.embedMetadata} onChange={(event) => set({ embedMetadata: event.target.checked })} />
+        {t('embedMetadata')}
+      </label>
+      <label className="flex items-center gap-2 text-sm sm:col-span-2">
+        <input type="checkbox" checked={edit.exact} onChange={(event) => set({ exact: event.target.checked })} />
+        {t('exact')}
+      </label>
+      <div className="flex gap-2 sm:col-span-2">
+        <Button type="submit" size="sm" disabled={busy}>{t('save')}</Button>
+        <Button type="button" size="sm" variant="outline" onClick={onCancel}>{t('cancel')}</Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,90 @@
+// @vitest-environment jsdom
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { NextIntlClientProvider } from 'next-intl';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { bulkChoiceOf } from '@/lib/presets/options';
+import type { Preset } from '@/lib/presets/schemas';
+import ar from '@/messages/ar.json';
+import en from '@/messages/en.json';
+import { PresetPicker } from './preset-picker';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const at = '2026-11-25T10:00:00.000Z';
+const preset = (id: string, name: string, options: Partial<Preset> = {}): Preset => ({
+  id, name, quality: 'best', format: 'mp4', audioBitrate: '320k', subs: null, embedMetadata: true, exact: false,
+  isDefault: false, createdAt: at, updatedAt: at, ...options,
+});
+const PRESETS = [
+  preset('pre_a', 'أفضل فيديو'),
+  preset('pre_b', '720p (small)', { quality: '720p', isDefault: true }),
+  preset('pre_c', 'Audio M4A', { format: 'm4a' }),
+];
+
+let root: Root | undefined;
+let host: HTMLElement | undefined;
+afterEach(() => {
+  act(() => root?.unmount());
+  host?.remove();
+});
+
+function render(locale: 'en' | 'ar', props: Partial<Parameters<typeof PresetPicker>[0]> = {}) {
+  host = document.createElement('div');
+  host.dir = locale === 'ar' ? 'rtl' : 'ltr';
+  document.body.appendChild(host);
+  root = createRoot(host);
+  const onPick = vi.fn();
+  act(() => root!.render(
+    <NextIntlClientProvider locale={locale} messages={locale === 'ar' ? ar : en}>
+      <PresetPicker presets={PRESETS} value={null} onPick={onPick} {...props} />
+    </NextIntlClientProvider>,
+  ));
+  const select = host.querySelector<HTMLSelectElement>('[data-testid="preset-picker"]')!;
+  const options = [...select.options].map((option) => ({ text: option.textContent, disabled: option.disabled }));
+  return { select, options, onPick, label: host.querySelector(`label[for="${select.id}"]`)?.textContent };
+}
+
+describe('PresetPicker', () => {
+  it('lists the presets under a labelled select, "Custom" until one is picked, the default marked (English)', () => {
+    const { label, options, select } = render('en');
+    expect(label).toBe('Preset');
+    expect(options).toEqual([
+      { text: 'Custom', disabled: true },
+      { text: 'أفضل فيديو', disabled: false },
+      { text: '720p (small) (Default)', disabled: false },
+      { text: 'Audio M4A', disabled: false },
+    ]);
+    expect(select.value).toBe('');
+  });
+
+  it('speaks Arabic, and a preset a batch cannot make is disabled with its note', () => {
+    const { label, options } = render('ar', { usable: (p) => bulkChoiceOf(p) !== null, unusableNote: ar.Presets.notForBatch });
+    expect(label).toBe('إعداد مسبق');
+    expect(options[0]).toEqual({ text: 'مخصص', disabled: true });
+    expect(options[2].text).toBe('720p (small) (الافتراضي)');
+    expect(options[3]).toEqual({ text: 'Audio M4A (غير متاح للدفعات)', disabled: true });
+  });
+
+  it('hands the chosen preset to onPick and shows it as chosen', () => {
+    const { select, onPick } = render('en', { value: 'pre_b' });
+    expect(select.value).toBe('pre_b');
+    act(() => {
+      select.value = 'pre_c';
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    expect(onPick).toHaveBeenCalledWith(PRESETS[2]);
+  });
+
+  it('shows nothing to a visitor without presets', () => {
+    host = document.createElement('div');
+    document.body.appendChild(host);
+    root = createRoot(host);
+    act(() => root!.render(
+      <NextIntlClientProvider locale="en" messages={en}>
+        <PresetPicker presets={[]} value={null} onPick={() => undefined} />
+      </NextIntlClientProvider>,
+    ));
+    expect(host.innerHTML).toBe('');
+  });
+});
