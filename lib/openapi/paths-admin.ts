@@ -12,8 +12,9 @@ import type { Paths } from './operation';
 type Json = Record<string, unknown>;
 
 const json = (schema: z.ZodType, io: 'input' | 'output' = 'output'): Json => {
-  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Json;
-  return rest;
+  const converted = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Json;
+  delete converted.$schema;
+  return converted;
 };
 const envelope = (data: z.ZodType | null): Json => ({
   type: 'object',
