@@ -1,15 +1,11 @@
-import { readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { E2E_ADMIN_EMAIL } from '../playwright.config';
 
 // The fixture site global-setup starts; the app allow-lists it (never the internet).
 const FIXTURE = `http://127.0.0.1:${process.env.E2E_FIXTURE_PORT ?? 4555}`;
 const PASSWORD = 'correct horse battery';
-const ADMIN = 'root@example.com';
+const ADMIN = E2E_ADMIN_EMAIL;
 const MEMBER = 'member@example.com';
-// global-setup empties the server's data dir, so the server's first start wrote its one-time setup token there.
-const SETUP_TOKEN_FILE = join(tmpdir(), `grabline-e2e-${process.env.E2E_PORT ?? 3123}`, 'setup-token');
 
 test.describe.configure({ mode: 'serial' });
 
@@ -21,8 +17,7 @@ async function signIn(page: Page, email: string) {
 test.beforeAll(async ({ playwright }, info) => {
   const baseURL = info.project.use.baseURL!;
   const request = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { origin: new URL(baseURL).origin } });
-  const setupToken = readFileSync(SETUP_TOKEN_FILE, 'utf8').trim();
-  expect((await request.post('/api/auth/register', { data: { email: ADMIN, password: PASSWORD, setupToken } })).status()).toBe(201);
+  expect((await request.post('/api/auth/register', { data: { email: ADMIN, password: PASSWORD } })).status()).toBe(201);
   expect((await request.post('/api/auth/register', { data: { email: MEMBER, password: PASSWORD } })).status()).toBe(201);
   // Something for the usage and storage sections: one download that works and one that fails, as the member.
   await request.post('/api/auth/login', { data: { email: MEMBER, password: PASSWORD } });
