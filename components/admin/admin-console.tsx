@@ -16,13 +16,12 @@ export function AdminConsole({ selfId }: { selfId: string }) {
   const t = useTranslations('Admin.tabs');
   return (
     <Tabs defaultValue="users" data-testid="admin-console">
-      <div className="-mx-1 overflow-x-auto px-1 pb-1">
-        <TabsList>
-          {SECTIONS.map((section) => (
-            <TabsTrigger key={section} value={section} data-testid={`admin-tab-${section}`}>{t(section)}</TabsTrigger>
-          ))}
-        </TabsList>
-      </div>
+      {/* On a phone the tabs wrap onto a second line rather than scroll out of sight. */}
+      <TabsList className="flex-wrap justify-start">
+        {SECTIONS.map((section) => (
+          <TabsTrigger key={section} value={section} data-testid={`admin-tab-${section}`}>{t(section)}</TabsTrigger>
+        ))}
+      </TabsList>
       <TabsContent value="users"><UsersSection selfId={selfId} /></TabsContent>
       <TabsContent value="queue"><QueueSection /></TabsContent>
       <TabsContent value="platforms"><PlatformsSection /></TabsContent>

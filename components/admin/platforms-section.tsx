@@ -38,7 +38,7 @@ export function PlatformsSection() {
         <div className="space-y-6">
           <section className="space-y-3 rounded-lg border bg-card p-4 sm:p-6" aria-labelledby="admin-engine-title" data-testid="admin-engine">
             <h2 id="admin-engine-title" className="text-lg font-semibold">{t('engine')}</h2>
-            <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
+            <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
               <dt className="text-muted-foreground">{t('version')}</dt>
               <dd dir="ltr" className="text-start font-mono">{report.engine.version ?? t('unknown')}</dd>
               <dt className="text-muted-foreground">{t('age')}</dt>

@@ -27,9 +27,9 @@ export function SectionState<T>({ data, error, retry, children }: {
 /** A small labelled figure (a total) in a card of its own. */
 export function Figure({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
-    <div className="rounded-lg border bg-card p-4" data-testid={testId}>
-      <div className="text-sm text-muted-foreground">{label}</div>
-      <div className="mt-1 text-2xl font-semibold tabular-nums">{value}</div>
+    <div className="min-w-0 rounded-lg border bg-card p-3 sm:p-4" data-testid={testId}>
+      <div className="truncate text-xs text-muted-foreground sm:text-sm">{label}</div>
+      <div className="mt-1 text-lg font-semibold tabular-nums sm:text-2xl">{value}</div>
     </div>
   );
 }

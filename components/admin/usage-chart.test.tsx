@@ -41,7 +41,7 @@ function readable() {
   const name = document.getElementById(figure.getAttribute('aria-labelledby')!)?.textContent;
   const table = host.querySelector('table')!;
   const cells = [...table.querySelectorAll('tr')].map((tr) => [...tr.children].map((cell) => cell.textContent));
-  return { name, tableHidden: table.classList.contains('sr-only'), cells };
+  return { name, tableHidden: table.parentElement!.classList.contains('sr-only'), cells };
 }
 
 describe.each(['en', 'ar'] as const)('the usage charts in %s', (locale) => {

@@ -18,39 +18,48 @@ interface ChartProps {
   labelHeading: string;
   dir: 'ltr' | 'rtl';
   format: (value: number) => string;
+  /** The colour of a one-part chart: that of successes (default) or of failures. */
+  tone?: 'done' | 'failed';
 }
 
 const DONE = 'fill-primary';
 const FAILED = 'fill-destructive';
 
-/** The same figures for screen readers, as a table no one else sees. */
+/**
+ * The same figures for screen readers, as a table no one else sees. The wrapper is what is hidden: a table's own
+ * size grows with its rows whatever its height says, and would stretch the page.
+ */
 function HiddenTable({ rows, names, labelHeading, format }: Pick<ChartProps, 'rows' | 'names' | 'labelHeading' | 'format'>) {
   return (
-    <table className="sr-only">
-      <thead>
-        <tr>
-          <th scope="col">{labelHeading}</th>
-          <th scope="col">{names.done}</th>
-          {names.failed && <th scope="col">{names.failed}</th>}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.label}>
-            <th scope="row">{row.label}</th>
-            <td>{format(row.done)}</td>
-            {names.failed && <td>{format(row.failed)}</td>}
+    <div className="sr-only" data-testid="chart-table">
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">{labelHeading}</th>
+            <th scope="col">{names.done}</th>
+            {names.failed && <th scope="col">{names.failed}</th>}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.label}>
+              <th scope="row">{row.label}</th>
+              <td>{format(row.done)}</td>
+              {names.failed && <td>{format(row.failed)}</td>}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
-function Legend({ names }: { names: ChartProps['names'] }) {
+function Legend({ names, tone = 'done' }: { names: ChartProps['names']; tone?: ChartProps['tone'] }) {
   return (
     <div aria-hidden className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground">
-      <span className="inline-flex items-center gap-1.5"><svg width="10" height="10"><rect width="10" height="10" rx="2" className={DONE} /></svg>{names.done}</span>
+      <span className="inline-flex items-center gap-1.5">
+        <svg width="10" height="10"><rect width="10" height="10" rx="2" className={tone === 'failed' ? FAILED : DONE} /></svg>{names.done}
+      </span>
       {names.failed && (
         <span className="inline-flex items-center gap-1.5"><svg width="10" height="10"><rect width="10" height="10" rx="2" className={FAILED} /></svg>{names.failed}</span>
       )}
@@ -95,13 +104,13 @@ export function ColumnChart({ title, rows, names, labelHeading, dir, format, fir
 }
 
 /** Horizontal bars, one row each (a platform, an error code), growing from the reading start. */
-export function BarChart({ title, rows, names, labelHeading, dir, format }: ChartProps) {
+export function BarChart({ title, rows, names, labelHeading, dir, format, tone = 'done' }: ChartProps) {
   const id = useId();
   const top = Math.max(1, ...rows.map((row) => row.done + row.failed));
   return (
     <figure aria-labelledby={id} className="space-y-2" data-testid="usage-bars">
       <figcaption id={id} className="text-sm font-medium">{title}</figcaption>
-      <Legend names={names} />
+      <Legend names={names} tone={tone} />
       <div aria-hidden className="space-y-1.5">
         {rows.map((row) => {
           const done = (row.done / top) * 100;
@@ -112,7 +121,7 @@ export function BarChart({ title, rows, names, labelHeading, dir, format }: Char
               <span className="truncate">{row.label}</span>
               <svg className="h-3.5 w-full" viewBox="0 0 100 10" preserveAspectRatio="none" data-label={row.label}>
                 <rect x="0" y="0" width="100" height="10" className="fill-muted" />
-                {done > 0 && <rect x={start(done, 0)} y="0" width={done} height="10" className={DONE} />}
+                {done > 0 && <rect x={start(done, 0)} y="0" width={done} height="10" className={tone === 'failed' ? FAILED : DONE} />}
                 {failed > 0 && <rect x={start(failed, done)} y="0" width={failed} height="10" className={FAILED} />}
               </svg>
               <span className="tabular-nums text-muted-foreground">{format(row.done + row.failed)}</span>

@@ -43,7 +43,7 @@ export function UsageSection() {
       <SectionState data={data} error={error} retry={() => void mutate()}>
         {(usage) => (
           <>
-            <div className="grid gap-3 sm:grid-cols-3">
+            <div className="grid grid-cols-3 gap-2 sm:gap-3">
               <Figure label={t('downloads')} value={count(usage.totals.downloads)} testId="admin-usage-downloads" />
               <Figure label={t('failures')} value={count(usage.totals.failures)} />
               <Figure label={t('bytes')} value={bytes(usage.totals.bytes)} />
@@ -67,7 +67,7 @@ export function UsageSection() {
             </div>
             {usage.failures.length === 0 ? <p className="text-sm text-muted-foreground">{t('noFailures')}</p> : (
               <BarChart
-                title={t('byCode')} dir={dir} format={count} labelHeading={t('code')} names={{ done: t('failures') }}
+                title={t('byCode')} dir={dir} format={count} labelHeading={t('code')} names={{ done: t('failures') }} tone="failed"
                 rows={usage.failures.map((f) => ({ label: f.code, done: f.count, failed: 0 }))}
               />
             )}

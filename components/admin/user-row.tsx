@@ -42,7 +42,7 @@ export function UserRow({ user, self, onChanged }: { user: AdminUser; self: bool
     <li className="space-y-3 p-3 sm:p-4" data-testid="admin-user">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
         <div className="min-w-0 flex-1">
-          <div className="truncate text-start font-medium" dir="ltr">{user.email}</div>
+          <div className="truncate font-medium"><bdi dir="ltr">{user.email}</bdi></div>
           <div className="text-xs text-muted-foreground">
             {t('joined', { date: format.dateTime(new Date(user.createdAt), { dateStyle: 'medium' }) })}
             {self && <span className="ms-2 rounded bg-primary/10 px-1.5 py-0.5 text-primary">{t('you')}</span>}

@@ -5,7 +5,8 @@ import { PLATFORMS } from '@/lib/media/schemas';
 import { getPlatformBreaker } from '@/lib/media/ytdlp/breaker';
 import { canaryResults } from '@/lib/media/ytdlp/canaries';
 import { engineAgeDays, resolveEngine } from '@/lib/media/ytdlp/engine';
-import { lastUpdate } from '@/lib/media/ytdlp/engine-status';
+import { engineStatus, lastUpdate } from '@/lib/media/ytdlp/engine-status';
+import { getYtdlpPool } from '@/lib/media/ytdlp/get-pool';
 import { engineUpdateSchema, engineUpdateState } from './engine-update';
 
 const iso = z.string().meta({ format: 'date-time' });
@@ -27,13 +28,27 @@ export const platformsReportSchema = z.object({
 });
 export type PlatformsReport = z.infer<typeof platformsReportSchema>;
 
+/** How long the console waits for a worker to say its engine's version (cached for minutes once it did). */
+const PROBE_WAIT_MS = 2000;
+
+/** The version a yt-dlp worker reports (the health probe's, cached), or null when none answers in time. */
+async function probedVersion(): Promise<string | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), PROBE_WAIT_MS)));
+  try {
+    return await Promise.race([engineStatus(getYtdlpPool()).then((status) => status.version, () => null), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /**
- * The engine in use (what the installer recorded: no worker is asked), its age from its dated version, the last
- * update's outcome, and per platform its breaker (this node's) and its canary's last result (shared).
+ * The engine in use (what the installer recorded, else what a worker reports), its age from its dated version,
+ * the last update's outcome, and per platform its breaker (this node's) and its canary's last result (shared).
  */
 export async function platformsReport(db: Db, at = new Date()): Promise<PlatformsReport> {
   const install = resolveEngine();
-  const version = install.version ?? null;
+  const version = install.version ?? (await probedVersion());
   const canaries = await canaryResults(db);
   const breakers = getPlatformBreaker().state();
   return {

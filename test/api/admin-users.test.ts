@@ -112,6 +112,23 @@ describe.each(appStores())('the admin API on $name', ({ open }) => {
     ]);
   });
 
+  it('answers an admin the queue, usage (1 or 7 days only) and storage', async () => {
+    const admin = await account('root@example.com', true);
+    const get = (handler: Handler, url: string) => callRoute(handler, url, { headers: { cookie: admin.cookie } });
+    expect((await get(queue as Handler, '/api/admin/queue')).json).toEqual({ success: true, data: [] });
+    const week = (await get(usage as Handler, '/api/admin/usage?days=7')).json.data;
+    expect(week).toMatchObject({ days: 7, totals: { downloads: 0, failures: 0, bytes: 0 }, platforms: [], failures: [] });
+    expect(week.series).toHaveLength(7);
+    expect((await get(usage as Handler, '/api/admin/usage')).json.data.series).toHaveLength(24);
+    const wrong = await get(usage as Handler, '/api/admin/usage?days=3');
+    expect([wrong.status, wrong.json.code]).toEqual([400, 'invalid_request']);
+    const disk = (await get(storage as Handler, '/api/admin/storage')).json.data;
+    expect(disk).toMatchObject({ users: [] });
+    expect(disk.tempBytes).toBeGreaterThanOrEqual(0);
+    const cancel = await callRoute(cancelJob, '/api/admin/queue/dl_none', { method: 'DELETE', params: { id: 'dl_none' }, headers: sameOrigin(admin.cookie) });
+    expect([cancel.status, cancel.json.code]).toEqual([404, 'not_found']);
+  });
+
   it('logs invite creation and withdrawal, pages the log, and serves the admin OpenAPI document to admins only', async () => {
     const admin = await account('root@example.com', true);
     const ids: string[] = [];
