@@ -116,5 +116,13 @@ for (const shot of SHOTS) {
     await expect(page.getByTestId('admin-engine')).toBeVisible();
     await noOverflow(page);
     await page.screenshot({ path: `test-results/${shot.name}-platforms.png`, fullPage: true });
+    await page.getByTestId('admin-tab-storage').click();
+    await expect(page.getByTestId('admin-storage-temp')).toBeVisible();
+    await noOverflow(page);
+    await page.screenshot({ path: `test-results/${shot.name}-storage.png`, fullPage: true });
+    await page.getByTestId('admin-tab-audit').click();
+    await expect(page.getByTestId('admin-audit')).toBeVisible();
+    await noOverflow(page);
+    await page.screenshot({ path: `test-results/${shot.name}-audit.png`, fullPage: true });
   });
 }

@@ -40,7 +40,7 @@ export function PlatformsSection() {
             <h2 id="admin-engine-title" className="text-lg font-semibold">{t('engine')}</h2>
             <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
               <dt className="text-muted-foreground">{t('version')}</dt>
-              <dd dir="ltr" className="text-start font-mono">{report.engine.version ?? t('unknown')}</dd>
+              <dd>{report.engine.version ? <bdi dir="ltr" className="font-mono">{report.engine.version}</bdi> : t('unknown')}</dd>
               <dt className="text-muted-foreground">{t('age')}</dt>
               <dd>{report.engine.ageDays === null ? t('unknown') : t('days', { days: report.engine.ageDays })}</dd>
               <dt className="text-muted-foreground">{t('source')}</dt>
