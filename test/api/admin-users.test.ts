@@ -12,6 +12,7 @@ import { GET as usage } from '@/app/api/admin/usage/route';
 import { DELETE as deleteUser, PATCH as changeRole } from '@/app/api/admin/users/[id]/route';
 import { GET as users } from '@/app/api/admin/users/route';
 import { GET as me } from '@/app/api/auth/me/route';
+import { GET as dictionary } from '@/app/locales/[lng]/[file]/route';
 import { POST as issueToken } from '@/app/api/settings/token/route';
 import { appStores, callRoute } from '@/lib/auth/store.testkit';
 import { getDb } from '@/lib/db';
@@ -152,5 +153,20 @@ describe.each(appStores())('the admin API on $name', ({ open }) => {
       '/api/admin/users', '/api/admin/users/{id}', '/api/admin/queue', '/api/admin/queue/{id}', '/api/admin/platforms',
       '/api/admin/engine-update', '/api/admin/storage', '/api/admin/usage', '/api/admin/audit',
     ]));
+  });
+});
+
+describe('the public dictionary', () => {
+  it('carries none of the admin console’s texts, whole or by namespace', async () => {
+    for (const [lng, file] of [['en', 'translation.json'], ['ar', 'translation.json'], ['en', 'admin.json'], ['fr', 'Admin.json']]) {
+      const res = await callRoute(dictionary as Handler, `/locales/${lng}/${file}`, { params: { lng, file } });
+      if (file === 'translation.json') {
+        expect(res.status).toBe(200);
+        expect(res.json.Admin).toBeUndefined();
+        expect(res.json.Theme).toBeDefined();
+      } else {
+        expect(res.status).toBe(404);
+      }
+    }
   });
 });
