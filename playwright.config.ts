@@ -9,6 +9,8 @@ const baseURL = `http://127.0.0.1:${PORT}`;
 const FIXTURE = `http://127.0.0.1:${FIXTURE_PORT}`;
 /** The scraper's token of the e2e server (e2e/metrics.spec.ts); a test value, never a deployment's. */
 export const E2E_METRICS_TOKEN = 'e2e-metrics-token-0123456789';
+/** The address ADMIN_EMAILS names on the e2e server: registering it makes an admin (e2e/admin.spec.ts). */
+export const E2E_ADMIN_EMAIL = 'admin-e2e@example.com';
 // Tests never touch the internet: the popular creators' real profiles are replaced by a fixture page that answers 503,
 // so their pages show the "can't be loaded right now" state; one fixture channel stands for a creator whose page can be read.
 const CREATOR_SOURCES = {
@@ -59,6 +61,8 @@ export default defineConfig({
       CREATOR_SOURCES_JSON: JSON.stringify(CREATOR_SOURCES),
       ANON_ANALYZE_HOURLY_LIMIT: '10000', // every test analyses from one address ('local'); the limit itself is unit-tested
       METRICS_TOKEN: E2E_METRICS_TOKEN,
+      // The admin console's spec (e2e/admin.spec.ts) registers this address to get an admin; no other spec uses it.
+      ADMIN_EMAILS: E2E_ADMIN_EMAIL,
     },
   },
 });

@@ -1,4 +1,5 @@
 import 'server-only';
+import { recordJobEnded as recordAdminUsage, startAdminHousekeeping } from '@/lib/admin/record';
 import { bulkItemKind } from '@/lib/bulk/bulk-item-kind';
 import { createBulkRunner, type BulkItemOutcome, type BulkRunner } from '@/lib/bulk/bulk-runner';
 import { prepareBulkItem } from '@/lib/bulk/deliver-item';
@@ -85,6 +86,7 @@ export function wireEvents(): EventBus<Events> {
   events.on('bulk.finished', onBatchFinished);
   events.on('download.ended', countDownload);
   events.on('download.ended', recordJobEnded);
+  events.on('download.ended', (ended) => recordAdminUsage(ended));
   events.on('client.active', ({ subject }) => countActiveClient(subject));
   // A shorter retention applies at once: what it no longer covers is purged now.
   events.on('settings.changed', async ({ userId, historyRetention }) => {
@@ -141,6 +143,8 @@ function wire(): Services {
   startEngineAutoUpdate();
   // PLATFORM_CANARIES: each platform's canary links, analysed every CANARY_INTERVAL_MS and after every engine switch.
   startCanaries({ db: getDb, pool: getYtdlpPool() });
+  // The admin console's audit log (90 days), usage figures and file attributions are purged hourly.
+  startAdminHousekeeping();
   const services: Services = {
     events,
     statusStreams: createInFlight(() => config().env.STATUS_STREAMS_PER_CLIENT, 'live status streams'),

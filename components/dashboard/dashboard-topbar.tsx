@@ -7,11 +7,11 @@ import { BrandLink } from './brand-link';
 import { MobileNav } from './mobile-nav';
 
 /** Top bar: menu (mobile), language, theme, the signed-in user's notifications and avatar. */
-export async function DashboardTopbar() {
+export async function DashboardTopbar({ adminLabel }: { adminLabel?: string }) {
   const t = await getTranslations('DashboardNav');
   return (
     <header className="sticky top-0 z-40 flex h-16 items-center gap-2 border-b bg-background/85 px-4 backdrop-blur supports-[backdrop-filter]:bg-background/70">
-      <MobileNav />
+      <MobileNav adminLabel={adminLabel} />
       <div className="md:hidden">
         <BrandLink label={t('home')} />
       </div>

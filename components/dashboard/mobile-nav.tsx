@@ -8,7 +8,7 @@ import { LogoutButton } from './logout-button';
 import { SidebarNav } from './sidebar-nav';
 
 /** Under 768 px the sidebar folds into a sheet that drops from the top bar. */
-export function MobileNav() {
+export function MobileNav({ adminLabel }: { adminLabel?: string }) {
   const t = useTranslations('DashboardNav');
   const [open, setOpen] = useState(false);
   const panelRef = useRef<HTMLDivElement>(null);
@@ -42,7 +42,7 @@ export function MobileNav() {
             ref={panelRef}
             className="fixed inset-x-0 top-16 z-40 space-y-3 border-b bg-card p-4 shadow-lg"
           >
-            <SidebarNav onNavigate={() => setOpen(false)} />
+            <SidebarNav adminLabel={adminLabel} onNavigate={() => setOpen(false)} />
             <div className="border-t pt-3">
               <LogoutButton />
             </div>

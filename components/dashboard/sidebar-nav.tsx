@@ -3,15 +3,18 @@
 import { useTranslations } from 'next-intl';
 import { cn } from '@/lib/cn';
 import { Link, usePathname } from '@/lib/i18n/navigation';
-import { DASHBOARD_NAV, isActive } from './nav-items';
+import { ADMIN_NAV, DASHBOARD_NAV, isActive } from './nav-items';
 
-/** The section links, with the current one highlighted and marked aria-current. */
-export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
+/**
+ * The section links, with the current one highlighted and marked aria-current; the admin console's link only when
+ * the server says the visitor is an admin (`adminLabel`, its text).
+ */
+export function SidebarNav({ onNavigate, adminLabel }: { onNavigate?: () => void; adminLabel?: string }) {
   const t = useTranslations('DashboardNav');
   const pathname = usePathname();
   return (
     <nav aria-label={t('label')} className="flex flex-col gap-1">
-      {DASHBOARD_NAV.map(({ href, label, icon: Icon }) => {
+      {[...DASHBOARD_NAV.map((item) => ({ ...item, text: t(item.label) })), ...(adminLabel ? [{ ...ADMIN_NAV, text: adminLabel }] : [])].map(({ href, label, icon: Icon, text }) => {
         const active = isActive(href, pathname);
         return (
           <Link
@@ -28,7 +31,7 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
             )}
           >
             <Icon className="h-4 w-4 shrink-0" aria-hidden />
-            {t(label)}
+            {text}
           </Link>
         );
       })}

@@ -17,8 +17,9 @@ function areasOf(file: string): ClientArea[] {
   if (/^components\/dashboard(-data)?\//.test(file)) return ['dashboard'];
   if (file.startsWith('components/auth/')) return ['auth'];
   if (file.startsWith('components/user-cookies/')) return ['dashboard'];
+  if (file.startsWith('components/admin/')) return ['admin'];
   if (/^components\/(layout|theme|toast)\//.test(file)) return ['shell'];
-  if (file === 'lib/client/error-text.ts') return ['public', 'auth', 'dashboard'];
+  if (file === 'lib/client/error-text.ts') return ['public', 'auth', 'dashboard', 'admin'];
   return ['public'];
 }
 

@@ -14,6 +14,8 @@ export const CLIENT_NAMESPACES = {
   auth: ['Login', 'Register', 'Tokens', 'Invites', 'Errors', 'ErrorsIn'],
   /** The signed-in dashboard (its settings page shows the presets, the API tokens, the platform cookies and, to an admin, the invites). */
   dashboard: ['Dashboard', 'DashboardNav', 'DashboardData', 'History', 'Settings', 'ApiDocs', 'Presets', 'Tokens', 'Invites', 'UserCookies', 'Errors', 'ErrorsIn'],
+  /** The admin console: the dashboard's texts and its own, handed to the admin's page only. */
+  admin: ['Dashboard', 'DashboardNav', 'DashboardData', 'Tokens', 'Invites', 'Errors', 'ErrorsIn', 'Admin'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type ClientArea = keyof typeof CLIENT_NAMESPACES;

@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Db } from '@/lib/db';
 import { toAppError } from '@/lib/errors';
-import type { JobEnded } from '@/lib/jobs/download-kind';
+import { platformOf, type JobEnded } from '@/lib/jobs/download-kind';
 import { CANCELLED_MESSAGE, INTERRUPTED_MESSAGE } from '@/lib/jobs/job-rows';
 import type { JobContext, JobKind } from '@/lib/jobs/runner';
 import type { AnalyzedMedia } from '@/lib/media/analyze';
@@ -91,8 +91,11 @@ export function bulkItemKind(deps: BulkItemKindDeps): JobKind<BulkItemPayload, I
       .catch((error) => console.error('[bulk] onItemFinished failed', error));
   };
 
-  const ended = (ok: boolean, startedAt: number, code?: string) =>
-    deps.onEnded?.({ kind: 'bulk', ok, durationMs: now() - startedAt, code }).catch((error) => console.error('[bulk] onEnded failed', error));
+  const ended = (ok: boolean, startedAt: number, facts: { code?: string; bytes?: number; media?: AnalyzedMedia; url: string; id: string; owner: string | null }) =>
+    deps.onEnded?.({
+      kind: 'bulk', ok, durationMs: now() - startedAt, code: facts.code, bytes: facts.bytes,
+      platform: facts.media?.info.platform ?? platformOf(facts.url), job: { id: facts.id, owner: facts.owner },
+    }).catch((error) => console.error('[bulk] onEnded failed', error));
 
   return {
     type: 'bulk-item',
@@ -131,7 +134,7 @@ export function bulkItemKind(deps: BulkItemKindDeps): JobKind<BulkItemPayload, I
           context.progress(processing(Math.max(0, Math.min(99, Math.floor(percent)))));
         }, context.signal, payload.owner);
         // Recorded before the item says it has ended, so a batch that reads as done is in the owner's history.
-        await ended(true, startedAt);
+        await ended(true, startedAt, { bytes: prepared.size, media, url: item.url, id: context.id, owner: payload.owner });
         await itemFinished(payload, { url: item.url, status: 'completed', media, prepared });
         await context.save({
           status: 'completed', progress: 100, message: BULK_MESSAGES.completed,
@@ -139,7 +142,7 @@ export function bulkItemKind(deps: BulkItemKindDeps): JobKind<BulkItemPayload, I
         });
       } catch (error) {
         if (context.signal.aborted) return;
-        await ended(false, startedAt, toAppError(error).code);
+        await ended(false, startedAt, { code: toAppError(error).code, media, url: item.url, id: context.id, owner: payload.owner });
         await itemFinished(payload, { url: item.url, status: 'failed', media });
         await context.save({ ...failedState(error), title });
       }

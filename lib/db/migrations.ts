@@ -3,6 +3,7 @@ import type { Db } from './driver';
 import { SCHEMA_V1 } from './schema-v1';
 import { SCHEMA_ROLES_INVITES, SCHEMA_TOKEN_SCOPES } from './schema-accounts';
 import { SCHEMA_PRESETS } from './schema-presets';
+import { SCHEMA_ADMIN } from './schema-admin';
 import { SCHEMA_V2_SITE_STATS, SCHEMA_V3_CREATOR_READINGS } from './schema-v2';
 import { now } from './time';
 
@@ -82,6 +83,8 @@ export const MIGRATIONS: readonly Migration[] = [
       )`,
     ],
   },
+  // The admin console: usage per hour, the audit log, prepared files by owner (lib/admin).
+  { id: '0013_admin', statements: SCHEMA_ADMIN },
   // Named download presets per user and whether the starter set was given (lib/presets).
   { id: '0015_presets', statements: SCHEMA_PRESETS },
 ];

@@ -4,6 +4,7 @@ import type { AnalyzedMedia } from '@/lib/media/analyze';
 import { checkedOffer, type ReadyFile, type ResolvedOffer } from '@/lib/media/deliver';
 import type { DownloadJobRequest, DownloadStatus } from './download-job-schemas';
 import { CANCELLED_MESSAGE, INTERRUPTED_MESSAGE } from './job-rows';
+import { recogniseUrl } from '@/lib/media/platforms';
 import { pickOffer } from './pick-offer';
 import type { JobContext, JobKind } from './runner';
 
@@ -23,7 +24,10 @@ export interface DownloadPayload {
   startedAt: number;
 }
 
-/** How a job or item ended, with nothing about who asked or what: the site's public figures. */
+/**
+ * How a job or item ended, never with its link, title or a caller's address: the site's public figures, the
+ * failures by code, the admin's usage (by platform, bytes) and storage (the file by the job's owner).
+ */
 export interface JobEnded {
   /** A download job, or one item of a bulk batch. */
   kind: 'download' | 'bulk';
@@ -32,6 +36,12 @@ export interface JobEnded {
   durationMs: number;
   /** The stable error code of a failed one. */
   code?: string;
+  /** The platform the link belongs to (a label). */
+  platform?: string;
+  /** The size of the file it made. */
+  bytes?: number;
+  /** The job, and the signed-in user who asked it (null: an anonymous caller). */
+  job?: { id: string; owner: string | null };
 }
 
 export interface DownloadJobOutcome {
@@ -57,6 +67,15 @@ export interface DownloadKindDeps {
   onFinished?: (outcome: DownloadJobOutcome) => Promise<void>;
   /** Any job has ended, whoever started it (the site's figures); never allowed to change the job's outcome. */
   onEnded?: (outcome: JobEnded) => Promise<void>;
+}
+
+/** The link's platform as a label ('generic' for any other site or a link that no longer parses). */
+export function platformOf(url: string): string {
+  try {
+    return recogniseUrl(url).platform;
+  } catch {
+    return 'generic';
+  }
 }
 
 /** Progress bands: analysis is quick and shown as a step; fetching and converting fill the rest. */
@@ -91,9 +110,12 @@ function failedState(error: unknown, progress: number): DownloadState {
  */
 export function downloadKind(deps: DownloadKindDeps): JobKind<DownloadPayload, DownloadState> {
   const now = deps.now ?? Date.now;
-  const finished = async (outcome: Omit<DownloadJobOutcome, 'owner' | 'request'>, payload: DownloadPayload, code?: string) => {
+  const finished = async (outcome: Omit<DownloadJobOutcome, 'owner' | 'request'>, payload: DownloadPayload, id: string, code?: string) => {
     const { request, owner, startedAt } = payload;
-    await deps.onEnded?.({ kind: 'download', ok: outcome.status === 'ready', durationMs: now() - startedAt, code })
+    await deps.onEnded?.({
+      kind: 'download', ok: outcome.status === 'ready', durationMs: now() - startedAt, code,
+      platform: outcome.offer?.media.info.platform ?? platformOf(request.url), bytes: outcome.file?.size, job: { id, owner },
+    })
       .catch((error) => console.error('[download-jobs] onEnded failed', error));
     if (!owner || !deps.onFinished) return;
     await deps.onFinished({ ...outcome, owner, request: { url: request.url, quality: request.quality, format: request.format } })
@@ -120,12 +142,12 @@ export function downloadKind(deps: DownloadKindDeps): JobKind<DownloadPayload, D
         context.progress({ status: 'processing', progress, message: 'Processing...' });
       }, context.signal);
       await context.save({ status: 'ready', progress: 100, message: 'Download ready', downloadUrl: downloadUrlOf(offer, request) });
-      await finished({ status: 'ready', offer, file }, payload);
+      await finished({ status: 'ready', offer, file }, payload, context.id);
     } catch (error) {
       if (context.signal.aborted) return;
       const state = failedState(error, progress);
       await context.save(state);
-      await finished({ status: 'failed', offer, message: state.message }, payload, state.code);
+      await finished({ status: 'failed', offer, message: state.message }, payload, context.id, state.code);
     }
   };
 

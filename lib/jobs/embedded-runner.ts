@@ -24,7 +24,7 @@ export function createEmbeddedRunner(options: EmbeddedRunnerOptions): JobRunner 
   const store = createJobStoreAccess({ name: 'jobs', db: options.db, now, recover: kinds.recover, purge: kinds.purge });
   const feed = createStateFeed();
   const limiters = new Map<string, Limiter>();
-  const running = new Map<string, { controller: AbortController; kind: AnyKind }>();
+  const running = new Map<string, { controller: AbortController; kind: AnyKind; started?: boolean }>();
   const claimed = new Set<string>();
 
   const limiterFor = (kind: AnyKind, group?: string) => {
@@ -47,6 +47,7 @@ export function createEmbeddedRunner(options: EmbeddedRunnerOptions): JobRunner 
   const runOne = async (kind: AnyKind, job: JobToRun<unknown>) => {
     const entry = running.get(job.id);
     if (!entry || entry.controller.signal.aborted) return;
+    entry.started = true;
     const context = createJobContext<BaseState>({
       id: job.id, signal: entry.controller.signal, now,
       write: (state) => write(kind, job.id, state),
@@ -94,6 +95,10 @@ export function createEmbeddedRunner(options: EmbeddedRunnerOptions): JobRunner 
         total.waiting += limit.load().waiting;
       }
       return total;
+    },
+    async list() {
+      return [...running].filter(([, entry]) => !entry.controller.signal.aborted)
+        .map(([id, entry]) => ({ id, type: entry.kind.type, state: entry.started ? 'running' as const : 'waiting' as const }));
     },
     store,
     async close() {

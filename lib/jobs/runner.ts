@@ -71,6 +71,13 @@ export interface NewJobRow<S> {
 
 export type StateListener = (state: BaseState) => void;
 
+/** A job a runner holds right now: running, or waiting for a slot. */
+export interface ListedJob {
+  id: string;
+  type: JobKind['type'];
+  state: 'running' | 'waiting';
+}
+
 /**
  * The one job runner's contract. The embedded runner (lib/jobs/embedded-runner.ts) runs jobs in this process;
  * the BullMQ runner (lib/jobs/bullmq/) hands them to worker processes through Redis. Features see only this.
@@ -90,6 +97,11 @@ export interface JobRunner {
   cancel(type: JobKind['type'], id: string): Promise<boolean>;
   /** Jobs of the kind this process is running and holding queued right now. */
   load(type: JobKind['type']): LimiterLoad;
+  /**
+   * Every job queued or running right now, of every kind: this process's on the embedded runner, the shared
+   * queues' (whichever worker runs them) on BullMQ. A cancelled job is not listed.
+   */
+  list(): Promise<ListedJob[]>;
   /** The store, recovered and purged as the runner keeps it. */
   store(): Promise<Db>;
   close(): Promise<void>;

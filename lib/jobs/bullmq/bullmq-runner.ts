@@ -5,7 +5,7 @@ import { bullPrefix, createRedis } from '@/lib/redis/connection';
 import { createJobStoreAccess } from '../job-store-access';
 import { createKindRegistry } from '../kind-registry';
 import { createStateFeed } from '../state-feed';
-import type { BaseState, JobRunner, JobToRun } from '../runner';
+import type { BaseState, JobRunner, JobToRun, ListedJob } from '../runner';
 import { cancelChannel, createStateWriter, queueName, statesChannel, type StateMessage } from './redis-states';
 import { startJobWorkers, type JobWorkers, type WorkerOptions } from './job-workers';
 
@@ -23,6 +23,8 @@ export interface BullmqRunner extends JobRunner {
 /** How long a node follows a job it queued without anyone subscribed (its final state ends it sooner). */
 const HOLD_MS = 10 * 60 * 1000;
 const QUEUED_JOB_OPTIONS = { removeOnComplete: { age: 3600, count: 5000 }, removeOnFail: { age: 24 * 3600 } };
+/** At most this many jobs of each kind and state are listed (the oldest first). */
+const LIST_LIMIT = 1000;
 
 /**
  * The runner on Redis: `enqueue` writes the job's row and first state, then adds it to its kind's BullMQ queue;
@@ -115,6 +117,27 @@ export function createBullmqRunner(options: BullmqRunnerOptions): BullmqRunner {
       return true;
     },
     load: () => ({ running: 0, waiting: 0 }),
+    async list() {
+      const listed: ListedJob[] = [];
+      for (const kind of kinds.all()) {
+        const queue = queueOf(kind.type);
+        const [active, waiting] = await Promise.all([
+          queue.getJobs(['active'], 0, LIST_LIMIT - 1, true),
+          queue.getJobs(['waiting', 'prioritized', 'delayed'], 0, LIST_LIMIT - 1, true),
+        ]);
+        const found = [...active.map((job) => [job.id, 'running'] as const), ...waiting.map((job) => [job.id, 'waiting'] as const)]
+          .filter((entry): entry is readonly [string, 'running' | 'waiting'] => Boolean(entry[0]));
+        if (found.length === 0) continue;
+        // A cancelled job may still be active until its worker hears of it: its stored state has ended already.
+        const ids = found.map(([id]) => id);
+        const rows = await (await store()).query<{ id: string; status: string }>(
+          `SELECT id, status FROM jobs WHERE id IN (${ids.map(() => '?').join(', ')})`, ids,
+        );
+        const ended = new Set(rows.filter((row) => kind.ended.includes(row.status)).map((row) => row.id));
+        for (const [id, state] of found) if (!ended.has(id)) listed.push({ id, type: kind.type, state });
+      }
+      return listed;
+    },
     store,
     work: (workerOptions) => startJobWorkers({ ...workerOptions, redisUrl: options.redisUrl, redis, kinds, writer, store, now, enqueue: runner.enqueue }),
     async close() {

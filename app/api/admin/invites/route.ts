@@ -1,3 +1,4 @@
+import { recordAudit } from '@/lib/admin/audit';
 import { createInvite, createInviteSchema, listInvites } from '@/lib/auth/invites';
 import { route } from '@/lib/auth/route';
 import { getDb } from '@/lib/db';
@@ -10,6 +11,9 @@ export const dynamic = 'force-dynamic';
 export const GET = route({ auth: 'admin' }, async () => listInvites(await getDb()));
 
 /** POST /api/admin/invites {expiresInHours?} → 201 {id, token, expiresAt}: a single-use invite, its token shown this once. */
-export const POST = route({ auth: 'admin', body: createInviteSchema }, async ({ user, body }) =>
-  ok(await createInvite(await getDb(), user.id, body.expiresInHours), { status: 201 }),
-);
+export const POST = route({ auth: 'admin', body: createInviteSchema }, async ({ user, body }) => {
+  const db = await getDb();
+  const made = await createInvite(db, user.id, body.expiresInHours);
+  await recordAudit(user, 'invite.create', { id: made.id }, { expiresAt: made.expiresAt }, db);
+  return ok(made, { status: 201 });
+});

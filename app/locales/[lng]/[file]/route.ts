@@ -10,15 +10,20 @@ export function generateStaticParams() {
   return routing.locales.map((lng) => ({ lng, file: 'translation.json' }));
 }
 
+/** Texts only an admin's pages carry: a public dictionary would tell everyone the admin console exists. */
+const ADMIN_ONLY = new Set(['admin']);
+
 /**
  * `GET /locales/{lng}/{ns}.json`: the translation strings as JSON, for clients that load them on their own.
  * `translation` (i18next's default namespace) is the whole dictionary; any other name is one namespace of it.
+ * Admin-only namespaces are in neither.
  */
 export async function GET(_req: NextRequest, { params }: { params: Promise<{ lng: string; file: string }> }) {
   const { lng, file } = await params;
   const ns = file.endsWith('.json') ? file.slice(0, -'.json'.length) : '';
   if (!hasLocale(routing.locales, lng) || !ns) return notFound();
-  const messages = (await import(`../../../../messages/${lng}.json`)).default as Dictionary;
+  const all = (await import(`../../../../messages/${lng}.json`)).default as Dictionary;
+  const messages = Object.fromEntries(Object.entries(all).filter(([name]) => !ADMIN_ONLY.has(name.toLowerCase())));
   if (ns === 'translation') return NextResponse.json(messages, { headers: CACHE });
   const key = Object.keys(messages).find((name) => name.toLowerCase() === ns.toLowerCase());
   return key ? NextResponse.json(messages[key], { headers: CACHE }) : notFound();

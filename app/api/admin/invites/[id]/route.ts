@@ -1,3 +1,4 @@
+import { recordAudit } from '@/lib/admin/audit';
 import { deleteInvite, inviteParamsSchema } from '@/lib/auth/invites';
 import { route } from '@/lib/auth/route';
 import { getDb } from '@/lib/db';
@@ -7,7 +8,9 @@ export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 /** DELETE /api/admin/invites/{id}: withdraws the invite; admins only, 404 for everyone else and for unknown ids. */
-export const DELETE = route({ auth: 'admin', params: inviteParamsSchema }, async ({ params }) => {
-  if (!(await deleteInvite(await getDb(), params.id))) throw new AppError('not_found', 'Not found');
+export const DELETE = route({ auth: 'admin', params: inviteParamsSchema }, async ({ user, params }) => {
+  const db = await getDb();
+  if (!(await deleteInvite(db, params.id))) throw new AppError('not_found', 'Not found');
+  await recordAudit(user, 'invite.revoke', { id: params.id }, null, db);
   return null;
 });

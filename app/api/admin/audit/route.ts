@@ -1,0 +1,12 @@
+import { z } from 'zod';
+import { listAudit } from '@/lib/admin/audit';
+import { route } from '@/lib/auth/route';
+import { getDb } from '@/lib/db';
+
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+const pageSchema = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) });
+
+/** GET /api/admin/audit?page= → the audit log, newest first, 25 a page; admins only, 404 for everyone else. */
+export const GET = route({ auth: 'admin', query: pageSchema }, async ({ query }) => listAudit(await getDb(), query.page));

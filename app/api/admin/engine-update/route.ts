@@ -1,0 +1,17 @@
+import { recordAudit } from '@/lib/admin/audit';
+import { engineUpdateState, startEngineUpdate } from '@/lib/admin/engine-update';
+import { route } from '@/lib/auth/route';
+import { ok } from '@/lib/http/envelope';
+
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+/** GET /api/admin/engine-update → this node's running or last engine update (its last lines, its exit status). */
+export const GET = route({ auth: 'admin' }, () => engineUpdateState());
+
+/** POST /api/admin/engine-update → 202: the update runs in the background; 409 conflict while one runs. */
+export const POST = route({ auth: 'admin' }, async ({ user }) => {
+  const started = startEngineUpdate();
+  await recordAudit(user, 'engine.update', { id: null }, null);
+  return ok(started, { status: 202 });
+});

@@ -1,0 +1,10 @@
+import { NextResponse } from 'next/server';
+import { route } from '@/lib/auth/route';
+import { buildAdminOpenApiDocument } from '@/lib/openapi/paths-admin';
+import { originFor } from '@/lib/seo/site-url';
+
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+/** GET /api/admin/openapi.json → the admin API's OpenAPI document (unwrapped); admins only, 404 for everyone else. */
+export const GET = route({ auth: 'admin' }, ({ req }) => NextResponse.json(buildAdminOpenApiDocument(originFor(req.headers, req.nextUrl))));

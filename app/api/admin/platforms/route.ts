@@ -1,0 +1,9 @@
+import { platformsReport } from '@/lib/admin/platforms';
+import { route } from '@/lib/auth/route';
+import { getDb } from '@/lib/db';
+
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+/** GET /api/admin/platforms → the engine, its last update, each platform's breaker and canary; admins only. */
+export const GET = route({ auth: 'admin' }, async () => platformsReport(await getDb()));

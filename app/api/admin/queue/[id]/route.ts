@@ -1,0 +1,16 @@
+import { recordAudit } from '@/lib/admin/audit';
+import { cancelAnyJob, jobParamsSchema } from '@/lib/admin/queue';
+import { route } from '@/lib/auth/route';
+import { getDb } from '@/lib/db';
+import { services } from '@/lib/server';
+
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+/** DELETE /api/admin/queue/{id}: cancels a queued or running job of anyone; 404 when it has ended or is unknown. */
+export const DELETE = route({ auth: 'admin', params: jobParamsSchema, notFound: 'No such job is queued or running' }, async ({ user, params }) => {
+  const db = await getDb();
+  const { kind } = await cancelAnyJob(services().jobs, db, params.id);
+  await recordAudit(user, 'job.cancel', { id: params.id, label: kind }, null, db);
+  return null;
+});

@@ -1,0 +1,10 @@
+import { liveQueue } from '@/lib/admin/queue';
+import { route } from '@/lib/auth/route';
+import { getDb } from '@/lib/db';
+import { services } from '@/lib/server';
+
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+/** GET /api/admin/queue → every job queued or running now, across users; admins only, 404 for everyone else. */
+export const GET = route({ auth: 'admin' }, async () => liveQueue(services().jobs, await getDb()));

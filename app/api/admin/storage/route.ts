@@ -1,0 +1,9 @@
+import { storageReport } from '@/lib/admin/storage';
+import { route } from '@/lib/auth/route';
+import { getDb } from '@/lib/db';
+
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+/** GET /api/admin/storage → bytes on disk and prepared files per user; admins only, 404 for everyone else. */
+export const GET = route({ auth: 'admin' }, async () => storageReport(await getDb(), Date.now()));

@@ -1,0 +1,9 @@
+import { usageDaysSchema, usageSummary } from '@/lib/admin/usage';
+import { route } from '@/lib/auth/route';
+import { getDb } from '@/lib/db';
+
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+/** GET /api/admin/usage?days=1|7 → downloads, bytes and failures by time, platform and code; admins only. */
+export const GET = route({ auth: 'admin', query: usageDaysSchema }, async ({ query }) => usageSummary(await getDb(), query.days, Date.now()));

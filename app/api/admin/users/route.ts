@@ -1,0 +1,9 @@
+import { searchUsers, userSearchSchema } from '@/lib/admin/users';
+import { route } from '@/lib/auth/route';
+import { getDb } from '@/lib/db';
+
+export const runtime = 'nodejs';
+export const dynamic = 'force-dynamic';
+
+/** GET /api/admin/users?q=&page= → accounts whose address contains q, by address; admins only, 404 for everyone else. */
+export const GET = route({ auth: 'admin', query: userSearchSchema }, async ({ query }) => searchUsers(await getDb(), query.q || undefined, query.page));

@@ -1,0 +1,20 @@
+import { vi } from 'vitest';
+import { POST as login } from '@/app/api/auth/login/route';
+import { POST as register } from '@/app/api/auth/register/route';
+import { callRoute } from '@/lib/auth/store.testkit';
+import { getDb } from '@/lib/db';
+
+export const PASSWORD = 'correct horse battery';
+
+/** Registers an account (an admin when `admin`) and returns its id and a session cookie. */
+export async function account(email: string, admin = false): Promise<{ id: string; cookie: string }> {
+  vi.stubEnv('ADMIN_EMAILS', admin ? email : '');
+  await callRoute(register, '/api/auth/register', { body: { email, password: PASSWORD } });
+  const signedIn = await callRoute(login, '/api/auth/login', { body: { email, password: PASSWORD } });
+  vi.stubEnv('ADMIN_EMAILS', '');
+  const row = await (await getDb()).get<{ id: string }>('SELECT id FROM users WHERE email = ?', [email]);
+  return { id: row!.id, cookie: `gl_access=${signedIn.json.data.accessToken}` };
+}
+
+/** A state-changing call from our own pages (the csrf rule wants our origin with a session cookie). */
+export const sameOrigin = (cookie: string) => ({ cookie, origin: 'http://localhost' });
