@@ -2,6 +2,7 @@ import 'server-only';
 import type { Db } from './driver';
 import { SCHEMA_V1 } from './schema-v1';
 import { SCHEMA_ROLES_INVITES, SCHEMA_TOKEN_SCOPES } from './schema-accounts';
+import { SCHEMA_FOLLOWS } from './schema-follows';
 import { SCHEMA_V2_SITE_STATS, SCHEMA_V3_CREATOR_READINGS } from './schema-v2';
 import { now } from './time';
 
@@ -62,6 +63,8 @@ export const MIGRATIONS: readonly Migration[] = [
       'CREATE INDEX history_user_media_key ON history (user_id, media_key, downloaded_at)',
     ],
   },
+  // Followed creators, their filters and schedule, and the uploads each follow has seen (lib/follows).
+  { id: '0010_follows', statements: SCHEMA_FOLLOWS },
 ];
 
 // 'grab' in ASCII: the first half of the advisory lock key, the current schema's hash the second, so

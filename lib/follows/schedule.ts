@@ -1,0 +1,24 @@
+import 'server-only';
+import type { Db } from '@/lib/db';
+
+/**
+ * Claims the follows whose check is due, in one statement, and moves each to its next slot: the next multiple of
+ * the period plus the follow's own offset. The claim is the schedule's only write: the check that follows writes
+ * nothing when it finds nothing new. Two nodes claiming at once never both get a follow — the second one's
+ * `next_check_at <= now` no longer holds once the first has moved it (PostgreSQL rechecks it on the locked row;
+ * SQLite runs one writer at a time).
+ */
+export async function claimDueFollows(db: Db, at: number, periodMs: number, limit: number): Promise<{ id: string; platform: string }[]> {
+  return db.query<{ id: string; platform: string }>(
+    `UPDATE follows SET last_check_at = ?, next_check_at = ? - ((? - jitter_ms) % ?) + ?
+     WHERE paused = 0 AND next_check_at <= ? AND id IN (
+       SELECT id FROM follows WHERE paused = 0 AND next_check_at <= ? ORDER BY next_check_at LIMIT ?)
+     RETURNING id, platform`,
+    [at, at, at, periodMs, periodMs, at, at, limit],
+  );
+}
+
+/** A check that could not run (the platform's breaker is open) is put off until `at` (never brought forward). */
+export async function retryFollowAt(db: Db, id: string, at: number): Promise<void> {
+  await db.run('UPDATE follows SET next_check_at = ? WHERE id = ? AND next_check_at < ?', [at, id, at]);
+}
