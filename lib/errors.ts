@@ -57,6 +57,9 @@ export const ERROR_STATUS = {
   trim_invalid_range: 400,
   trim_out_of_bounds: 400,
   trim_not_supported: 400,
+  // Following creators: a link that lists no uploads to follow, and the background mode the operator did not offer.
+  follow_not_a_channel: 422,
+  follow_auto_unavailable: 403,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -9,11 +9,11 @@ export const CLIENT_NAMESPACES = {
   /** The root layout's islands: the header's language menu and mobile menu, the theme switch, the toasts. */
   shell: ['Header', 'Theme', 'Common'],
   /** The public pages: the analyse bar and result card, bulk, advertising, a landing page's outage line. */
-  public: ['Analyze', 'MediaResult', 'DownloadProgress', 'Bulk', 'Errors', 'ErrorsIn', 'Ads', 'Landing.outage', 'Landing.paused'],
+  public: ['Analyze', 'MediaResult', 'DownloadProgress', 'Bulk', 'Errors', 'ErrorsIn', 'Ads', 'Landing.outage', 'Landing.paused', 'Follows'],
   /** The sign-in and registration forms, and the account cards (API tokens, an admin's invites) under components/auth. */
   auth: ['Login', 'Register', 'Tokens', 'Invites', 'Errors', 'ErrorsIn'],
   /** The signed-in dashboard (its settings page shows the API tokens and, to an admin, the invites). */
-  dashboard: ['Dashboard', 'DashboardNav', 'DashboardData', 'History', 'Settings', 'ApiDocs', 'Tokens', 'Invites', 'Errors', 'ErrorsIn'],
+  dashboard: ['Dashboard', 'DashboardNav', 'DashboardData', 'History', 'Settings', 'ApiDocs', 'Tokens', 'Invites', 'Errors', 'ErrorsIn', 'Follows'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type ClientArea = keyof typeof CLIENT_NAMESPACES;

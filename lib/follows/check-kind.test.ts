@@ -52,11 +52,11 @@ describe.each(dbEngines().map((engine, i) => ({ ...engine, base: 100 * (i + 1) }
     await check.run(follow.id);
     await check.run(follow.id);
     expect(check.found).toHaveLength(1);
-    expect(check.found[0]).toMatchObject({ userId: user, followId: follow.id, creator: `Creator ${base + 2}`, platform: 'youtube' });
+    expect(check.found[0]).toMatchObject({ userId: user, followId: follow.id, creator: `Creator ${channelId(base + 2).slice(-4)}`, platform: 'youtube' });
     expect(check.found[0].uploads).toMatchObject([{ mediaId, title: 'Brand new episode' }]);
     expect(check.found[0].uploads[0].url).toMatch(new RegExp(`^${site.origin}/creators/${channelId(base + 2)}/videos/4\\.mp4$`));
     const listed = await listUploads(db, user);
-    expect(listed).toMatchObject([{ mediaId, state: 'new', creator: `Creator ${base + 2}`, title: 'Brand new episode' }]);
+    expect(listed).toMatchObject([{ mediaId, state: 'new', creator: `Creator ${channelId(base + 2).slice(-4)}`, title: 'Brand new episode' }]);
   });
 
   it('writes nothing to the store when a check finds nothing new', async () => {

@@ -3,7 +3,7 @@ import type { Db } from '@/lib/db';
 import type { JobKind } from '@/lib/jobs/runner';
 import { passesFilters } from './filters';
 import { filtersOf, followRow, type FollowRow } from './follows-store';
-import { readListing, type ListingDeps } from './listing';
+import { readListing, type Listing, type ListingDeps } from './listing';
 import type { Listed } from './listing-types';
 import { retryFollowAt } from './schedule';
 import { knownMediaIds, primeFollow, recordUploads, setDownloadId, usedFollowBytes, type SeenUpload } from './uploads-store';
@@ -85,14 +85,15 @@ export function followCheckKind(deps: FollowCheckDeps): JobKind<FollowCheckPaylo
         await retryFollowAt(db, followId, now() + Math.max(MIN_RETRY_MS, seconds * 1000));
         return;
       }
-      let listed: Listed[];
+      let listing: Listing;
       try {
-        listed = (await readListing({ platform: row.platform, channelUrl: row.channel_url, feedId: row.feed_id }, deps, context.signal)).uploads;
+        listing = await readListing({ platform: row.platform, channelUrl: row.channel_url, feedId: row.feed_id }, deps, context.signal);
       } catch (error) {
         console.warn('[follows] check failed', followId, (error as Error)?.message);
         return;
       }
-      if (!row.primed) return primeFollow(db, followId, listed, now());
+      const listed = listing.uploads;
+      if (!row.primed) return primeFollow(db, followId, listed, now(), listing.name);
       const known = await knownMediaIds(db, followId, listed.map((upload) => upload.mediaId));
       const fresh = listed.filter((upload) => !known.has(upload.mediaId));
       if (fresh.length === 0) return;

@@ -1,4 +1,5 @@
 import 'server-only';
+import { createHash } from 'node:crypto';
 import type { AnalyzedMedia } from '@/lib/media/analyze';
 import { recogniseUrl } from '@/lib/media/platforms';
 import type { Listed } from './listing-types';
@@ -24,10 +25,14 @@ export interface FollowSource {
 export interface Listing {
   /** Where it came from: 'feed' costs one small request, 'listing' a yt-dlp run. */
   via: 'feed' | 'listing';
+  /** The creator's name as the platform gives it, when it does. */
+  name?: string;
   uploads: Listed[];
 }
 
-const idOf = (url: string) => /[?&]v=([\w-]{6,})/.exec(url)?.[1] ?? /\/(?:shorts|live|video|reel|p)\/([\w-]{4,})/.exec(url)?.[1] ?? url;
+/** An entry's id from its link when the listing gave none: the platform's id in the link, else a hash of it. */
+const idOf = (url: string) => /[?&]v=([\w-]{6,})/.exec(url)?.[1] ?? /\/(?:shorts|live|video|reel|p)\/([\w-]{4,})/.exec(url)?.[1]
+  ?? createHash('sha256').update(url).digest('base64url').slice(0, 16);
 
 /** An upload's link as downloads name it (a download ending is matched to its upload by this link). */
 function canonical(upload: Listed): Listed {
@@ -46,7 +51,8 @@ export async function readListing(source: FollowSource, deps: ListingDeps, signa
   if (source.platform === 'youtube' && source.feedId) {
     const url = new URL(deps.youtubeFeedUrl());
     url.searchParams.set('channel_id', source.feedId);
-    return { via: 'feed', uploads: parseYoutubeFeed(await deps.fetchFeed(url.href, signal)).uploads.map(canonical) };
+    const feed = parseYoutubeFeed(await deps.fetchFeed(url.href, signal));
+    return { via: 'feed', name: feed.name, uploads: feed.uploads.map(canonical) };
   }
   const media = await deps.analyze(source.channelUrl, signal);
   const seen = new Set<string>();
@@ -56,5 +62,5 @@ export async function readListing(source: FollowSource, deps: ListingDeps, signa
     url: entry.url,
     ...(/\/shorts\//.test(entry.url) ? { short: true } : {}),
   })).filter((upload) => !seen.has(upload.mediaId) && Boolean(seen.add(upload.mediaId)));
-  return { via: 'listing', uploads: uploads.slice(0, deps.listingSize()).map(canonical) };
+  return { via: 'listing', name: media.info.title.trim() || undefined, uploads: uploads.slice(0, deps.listingSize()).map(canonical) };
 }

@@ -22,3 +22,19 @@ export async function claimDueFollows(db: Db, at: number, periodMs: number, limi
 export async function retryFollowAt(db: Db, id: string, at: number): Promise<void> {
   await db.run('UPDATE follows SET next_check_at = ? WHERE id = ? AND next_check_at < ?', [at, id, at]);
 }
+
+/** "Check now" is refused when the follow was checked less than this long ago. */
+export const CHECK_NOW_GAP_MS = 15_000;
+
+/**
+ * Claims one of the user's follows for a check now, unless it is paused or was checked in the last few seconds;
+ * its next slot moves as a scheduled claim would move it.
+ */
+export async function claimFollowNow(db: Db, userId: string, id: string, at: number, periodMs: number): Promise<boolean> {
+  const result = await db.run(
+    `UPDATE follows SET last_check_at = ?, next_check_at = ? - ((? - jitter_ms) % ?) + ?
+     WHERE id = ? AND user_id = ? AND paused = 0 AND (last_check_at IS NULL OR last_check_at <= ?)`,
+    [at, at, at, periodMs, periodMs, id, userId, at - CHECK_NOW_GAP_MS],
+  );
+  return result.changes > 0;
+}

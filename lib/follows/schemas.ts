@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from '@/lib/http/ids';
 
 /** Following creators: the API's shapes. No server-only imports here (the browser types its calls with them). */
 
@@ -89,3 +90,10 @@ export const followUploadListSchema = z.object({ uploads: z.array(followUploadSc
 
 /** POST /api/follows/{id}/uploads/{mediaId}/download → data: the download job to follow. */
 export const followDownloadSchema = z.object({ downloadId: z.string() });
+
+/** Route params naming one upload of one follow. */
+export const uploadParams = z.object({ followId: idSchema, mediaId: idSchema });
+
+export const followCheckedSchema = z.object({ queued: z.boolean() });
+export const unfollowedSchema = z.object({ deleted: z.literal(true) });
+export const dismissedSchema = z.object({ dismissed: z.literal(true) });

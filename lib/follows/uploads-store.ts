@@ -32,11 +32,14 @@ export async function recordUploads(db: Db, followId: string, seen: readonly See
   }
 }
 
-/** The first check: everything the creator has now is seen, none of it listed, and the follow is primed. */
-export async function primeFollow(db: Db, followId: string, uploads: readonly Listed[], at: number): Promise<void> {
+/**
+ * The first check: everything the creator has now is seen, none of it listed, and the follow is primed (named as
+ * the platform names the creator, when it does).
+ */
+export async function primeFollow(db: Db, followId: string, uploads: readonly Listed[], at: number, name?: string): Promise<void> {
   await db.transaction(async (tx) => {
     await recordUploads(tx, followId, uploads.map((upload) => ({ upload, state: 'skipped', reason: 'before_follow' })), at);
-    await tx.run('UPDATE follows SET primed = 1 WHERE id = ?', [followId]);
+    await tx.run('UPDATE follows SET primed = 1, name = COALESCE(?, name) WHERE id = ?', [name?.slice(0, 200) || null, followId]);
   });
 }
 

@@ -1,6 +1,7 @@
 import { components } from './components';
 import { authPaths, historyPaths, settingsPaths } from './paths-account';
 import { cobaltPaths } from './paths-cobalt';
+import { followPaths } from './paths-follows';
 import { bulkPaths } from './paths-bulk';
 import { mediaPaths } from './paths-media';
 import type { Paths } from './operation';
@@ -37,9 +38,10 @@ export function buildOpenApiDocument(serverUrl: string): OpenApiDocument {
       { name: 'History' },
       { name: 'Settings' },
       { name: 'Notifications' },
+      { name: 'Follows', description: 'Creators you follow and their new uploads' },
       { name: 'cobalt', description: 'The cobalt-compatible API, for clients written for cobalt' },
     ],
-    paths: { ...mediaPaths(), ...bulkPaths(), ...cobaltPaths(), ...authPaths(), ...historyPaths(), ...settingsPaths() },
+    paths: { ...mediaPaths(), ...bulkPaths(), ...cobaltPaths(), ...authPaths(), ...historyPaths(), ...settingsPaths(), ...followPaths() },
     components: components(),
   };
 }
