@@ -26,10 +26,14 @@ describe.each(dbEngines())('follow schedule on $name', ({ create }) => {
     const row = (await db.get<{ next_check_at: number; last_check_at: number }>('SELECT next_check_at, last_check_at FROM follows WHERE id = ?', [follow.id]))!;
     expect(Number(row.last_check_at)).toBe(T0);
     const next = Number(row.next_check_at);
-    expect(next).toBeGreaterThan(T0);
-    expect(next).toBeLessThanOrEqual(T0 + HOUR);
+    expect(next).toBeGreaterThan(T0 + HOUR / 2);
+    expect(next).toBeLessThanOrEqual(T0 + HOUR * 1.5);
     expect((next - Number(jitter_ms)) % HOUR).toBe(0);
+    expect(await claimDueFollows(db, next - 1, HOUR, 10)).toEqual([]);
     expect(await claimDueFollows(db, next, HOUR, 10)).toHaveLength(1);
+    // Claimed at its slot, a follow is next due exactly one period later.
+    const again = (await db.get<{ next_check_at: number }>('SELECT next_check_at FROM follows WHERE id = ?', [follow.id]))!;
+    expect(Number(again.next_check_at)).toBe(next + HOUR);
   });
 
   it('never hands one follow to two nodes claiming at the same moment', async () => {
@@ -38,6 +42,17 @@ describe.each(dbEngines())('follow schedule on $name', ({ create }) => {
     const ids = [...a, ...b, ...c].map((row) => row.id);
     expect(ids).toHaveLength(40);
     expect(new Set(ids).size).toBe(40);
+  });
+
+  it('never claims a follow twice in one pass, even one whose slot falls a moment after the pass began', async () => {
+    for (let n = 0; n < 20; n++) await followChannel(db, user, n, T0);
+    await db.run('UPDATE follows SET jitter_ms = ?', [(T0 + 15) % HOUR]);
+    let clock = T0;
+    const queued: string[] = [];
+    const runner = { enqueue: async (_type: string, job: { payload: unknown }) => void queued.push((job.payload as { followId: string }).followId) };
+    // Claims of 5 at a time, each at a later clock: from the second on, past the slot every follow has at T0 + 15.
+    expect(await enqueueDueChecks({ db: async () => db, runner: runner as never, periodMs: () => HOUR, now: () => (clock += 10), batch: 5 })).toBe(20);
+    expect(new Set(queued).size).toBe(20);
   });
 
   it('spreads follows made at one moment over the period, and leaves paused ones alone', async () => {

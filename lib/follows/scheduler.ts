@@ -10,9 +10,10 @@ export interface SchedulerOptions {
   /** How often due follows are looked for. */
   tickMs: number;
   now?: () => number;
+  /** Follows claimed per statement (default 500); a tick claims batches until none is due. */
+  batch?: number;
 }
 
-/** Follows claimed per statement; a tick claims batches until none is due. */
 const BATCH = 500;
 
 /**
@@ -23,15 +24,16 @@ const BATCH = 500;
 export async function enqueueDueChecks(options: Omit<SchedulerOptions, 'tickMs'>): Promise<number> {
   const now = options.now ?? Date.now;
   const db = await options.db();
+  const batch = options.batch ?? BATCH;
   let queued = 0;
   for (;;) {
     const at = now();
-    const due = await claimDueFollows(db, at, options.periodMs(), BATCH);
+    const due = await claimDueFollows(db, at, options.periodMs(), batch);
     for (const { id } of due) {
       await options.runner.enqueue('follow-check', { id: `fck_${id}_${at}`, payload: { followId: id } });
     }
     queued += due.length;
-    if (due.length < BATCH) return queued;
+    if (due.length < batch) return queued;
   }
 }
 
