@@ -11,9 +11,13 @@ const FIXTURE = `http://127.0.0.1:${FIXTURE_PORT}`;
 export const E2E_METRICS_TOKEN = 'e2e-metrics-token-0123456789';
 // Tests never touch the internet: the popular creators' real profiles are replaced by a fixture page that answers 503,
 // so their pages show the "can't be loaded right now" state; one fixture channel stands for a creator whose page can be read.
+/** One YouTube-shaped channel per follow e2e test, so parallel tests never share a fixture creator's uploads. */
+export const FOLLOW_CHANNELS = ['UCe2efollowxxxxxxxxxx0en', 'UCe2efollowxxxxxxxxxx0ar'];
 const CREATOR_SOURCES = {
   ...Object.fromEntries(POPULAR_CREATORS.map(({ slug }) => [slug, `${FIXTURE}/_sw/status=503/pages/channel.html`])),
   'fixture-channel': `${FIXTURE}/pages/channel.html`,
+  // Creators followed by e2e/follow.spec.ts: YouTube channels whose feed the fixture site serves (FOLLOW_YOUTUBE_FEED_URL).
+  ...Object.fromEntries(FOLLOW_CHANNELS.map((id, n) => [`follow-feed-${n}`, `https://www.youtube.com/channel/${id}`])),
 };
 
 // Debian's Chromium, never a downloaded browser; flags that keep it off the (closed) network.
@@ -59,6 +63,7 @@ export default defineConfig({
       CREATOR_SOURCES_JSON: JSON.stringify(CREATOR_SOURCES),
       ANON_ANALYZE_HOURLY_LIMIT: '10000', // every test analyses from one address ('local'); the limit itself is unit-tested
       METRICS_TOKEN: E2E_METRICS_TOKEN,
+      FOLLOW_YOUTUBE_FEED_URL: `${FIXTURE}/creators/feeds/videos.xml`,
     },
   },
 });
