@@ -15,7 +15,7 @@ import { getDb } from '@/lib/db';
 import { channelId } from '@/lib/follows/follows.testkit';
 import { clearAnalyses } from '@/lib/media/analyze';
 import { startFixtureSite, type FixtureSite } from '@/test/fixtures/server';
-import { until } from './download.testkit';
+import { bodyOf, probeBody, requestDownload, until } from './download.testkit';
 import { signUp } from './history.testkit';
 
 let site: FixtureSite;
@@ -104,6 +104,17 @@ describe.each(appStores())('following creators on $name', ({ open }) => {
     expect(done).toMatchObject({ status: 'ready' });
     const row = await (await getDb()).get<{ bytes: number }>('SELECT bytes FROM follow_uploads WHERE media_id = ?', [mediaId]);
     expect(Number(row!.bytes)).toBeGreaterThan(10_000);
+    // The file the user fetches: the upload itself (the fixture's 6 s H.264/AAC video), as big as what was counted.
+    const link = new URL(done.downloadUrl, 'http://localhost');
+    const file = await bodyOf(await requestDownload(link.pathname.split('/').pop()!, link.searchParams.get('itag')!, {
+      ext: link.searchParams.get('ext')!, headers: as(ada).headers,
+    }));
+    expect(file.length).toBe(Number(row!.bytes));
+    const probe = await probeBody(tempRoot, `${mediaId}.mp4`, file);
+    expect(probe.formatName).toContain('mp4');
+    expect(probe.duration).toBeGreaterThan(5.5);
+    expect(probe.streams.map((stream) => stream.codecType).sort()).toEqual(['audio', 'video']);
+    console.log(`[follows] auto download: ${file.length} bytes, ${probe.formatName}, ${probe.duration.toFixed(2)} s, ${probe.streams.map((s) => `${s.codecType}:${s.codecName}`).join(' ')}`);
   }, 90_000);
 
   it('refuses what cannot be followed, auto when not offered, and someone else\'s follow', async () => {
