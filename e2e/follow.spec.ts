@@ -67,3 +67,24 @@ for (const { locale, prefix, channel, slug, texts } of CASES) {
     await page.screenshot({ path: `test-results/follow-downloaded-${locale}.png`, fullPage: true });
   });
 }
+
+test('a channel link\'s result card offers Follow to a signed-in visitor, and sign-in to anyone else', async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  const channel = `${FIXTURE}/pages/channel.html`;
+  const visitor = await browser.newPage();
+  await visitor.goto(`/download?url=${encodeURIComponent(channel)}`);
+  await expect(visitor.getByTestId('result-card')).toBeVisible({ timeout: 30_000 });
+  await expect(visitor.getByTestId('follow-sign-in')).toBeVisible();
+  await visitor.close();
+
+  await signedIn(page, 'follow-card');
+  await page.goto(`/ar/download?url=${encodeURIComponent(channel)}`);
+  await expect(page.getByTestId('result-card')).toBeVisible({ timeout: 30_000 });
+  const follow = page.getByTestId('follow-button');
+  await expect(follow).toHaveText('متابعة');
+  await follow.click();
+  await expect(follow).toHaveText('تتابعه');
+  const follows = await (await page.request.get('/api/follows')).json();
+  expect(follows.data.follows).toMatchObject([{ platform: 'generic', channelUrl: channel, mode: 'pick' }]);
+  await page.screenshot({ path: 'test-results/follow-result-card-ar.png' });
+});

@@ -134,8 +134,11 @@ function wire(): Services {
   const events = wireEvents();
   const jobs = registerJobKinds(createRunner(), events);
 
-  // Follows due for a check are claimed (once across nodes) and queued as follow-check jobs every 15 s.
-  startFollowScheduler({ db: getDb, runner: jobs, periodMs: () => config().env.FOLLOW_CHECK_MINUTES * 60_000, tickMs: 15_000 });
+  // Follows due for a check are claimed (once across nodes) and queued as follow-check jobs every 15 s. Not under
+  // the unit tests: they switch stores between cases and queue checks themselves; a timer would reopen closed ones.
+  if (config().env.NODE_ENV !== 'test') {
+    startFollowScheduler({ db: getDb, runner: jobs, periodMs: () => config().env.FOLLOW_CHECK_MINUTES * 60_000, tickMs: 15_000 });
+  }
   // ENGINE_AUTO_UPDATE=1: the yt-dlp engine renews itself daily (off by default).
   startEngineAutoUpdate();
   // PLATFORM_CANARIES: each platform's canary links, analysed every CANARY_INTERVAL_MS and after every engine switch.
