@@ -86,5 +86,9 @@ test('a channel link\'s result card offers Follow to a signed-in visitor, and si
   await expect(follow).toHaveText('تتابعه');
   const follows = await (await page.request.get('/api/follows')).json();
   expect(follows.data.follows).toMatchObject([{ platform: 'generic', channelUrl: channel, mode: 'pick' }]);
+  // Back later: the card knows the link is followed.
+  await page.reload();
+  await expect(page.getByTestId('follow-button')).toHaveText('تتابعه', { timeout: 30_000 });
+  await expect(page.getByTestId('follow-button')).toHaveAttribute('aria-pressed', 'true');
   await page.screenshot({ path: 'test-results/follow-result-card-ar.png' });
 });
