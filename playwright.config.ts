@@ -13,9 +13,13 @@ export const E2E_METRICS_TOKEN = 'e2e-metrics-token-0123456789';
 export const E2E_ADMIN_EMAIL = 'admin-e2e@example.com';
 // Tests never touch the internet: the popular creators' real profiles are replaced by a fixture page that answers 503,
 // so their pages show the "can't be loaded right now" state; one fixture channel stands for a creator whose page can be read.
+/** One YouTube-shaped channel per follow e2e test, so parallel tests never share a fixture creator's uploads. */
+export const FOLLOW_CHANNELS = ['UCe2efollowxxxxxxxxxx0en', 'UCe2efollowxxxxxxxxxx0ar'];
 const CREATOR_SOURCES = {
   ...Object.fromEntries(POPULAR_CREATORS.map(({ slug }) => [slug, `${FIXTURE}/_sw/status=503/pages/channel.html`])),
   'fixture-channel': `${FIXTURE}/pages/channel.html`,
+  // Creators followed by e2e/follow.spec.ts: YouTube channels whose feed the fixture site serves (FOLLOW_YOUTUBE_FEED_URL).
+  ...Object.fromEntries(FOLLOW_CHANNELS.map((id, n) => [`follow-feed-${n}`, `https://www.youtube.com/channel/${id}`])),
 };
 
 // Debian's Chromium, never a downloaded browser; flags that keep it off the (closed) network.
@@ -63,6 +67,7 @@ export default defineConfig({
       METRICS_TOKEN: E2E_METRICS_TOKEN,
       // The admin console's spec (e2e/admin.spec.ts) registers this address to get an admin; no other spec uses it.
       ADMIN_EMAILS: E2E_ADMIN_EMAIL,
+      FOLLOW_YOUTUBE_FEED_URL: `${FIXTURE}/creators/feeds/videos.xml`,
     },
   },
 });

@@ -132,6 +132,14 @@ const schema = z.object({
   THUMBNAIL_CACHE_MAX_BYTES: int(1).default(256 * 1024 * 1024),
   CREATOR_SOURCES_JSON: slugUrls.default({}),
   CREATOR_ANALYSIS_TIMEOUT_MS: int(1).default(15_000),
+  // Following creators: how often each follow is checked (each follow keeps its own fixed offset inside the
+  // period, so checks spread out), whether background downloads may be turned on, and what they may keep per user.
+  FOLLOW_CHECK_MINUTES: int(1, 7 * 24 * 60).default(60),
+  FOLLOW_AUTO: flag.default(false),
+  FOLLOW_STORAGE_QUOTA_BYTES: int(0).default(5 * 1024 ** 3),
+  FOLLOW_LISTING_SIZE: int(1, 100).default(15),
+  FOLLOW_CHECK_CONCURRENCY: int(1, 200).default(20),
+  FOLLOW_YOUTUBE_FEED_URL: z.url({ protocol: /^https?$/ }).default('https://www.youtube.com/feeds/videos.xml'),
   // Limits
   MAX_DURATION_S: int(1).default(3 * 60 * 60),
   MAX_FILESIZE_BYTES: int(1).default(4 * 1024 ** 3),

@@ -66,6 +66,9 @@ export const ERROR_STATUS = {
   preset_unsupported: 400,
   preset_name_taken: 409,
   preset_limit: 409,
+  // Following creators: a link that lists no uploads to follow, and the background mode the operator did not offer.
+  follow_not_a_channel: 422,
+  follow_auto_unavailable: 403,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

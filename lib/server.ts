@@ -5,6 +5,9 @@ import { createBulkRunner, type BulkItemOutcome, type BulkRunner } from '@/lib/b
 import { prepareBulkItem } from '@/lib/bulk/deliver-item';
 import { config } from '@/lib/config';
 import { getDb } from '@/lib/db';
+import { followCheckKindFor } from '@/lib/follows/compose';
+import { onFollowedDownloadFinished } from '@/lib/follows/download-hook';
+import { startFollowScheduler } from '@/lib/follows/scheduler';
 import { createEventBus, engineEvents, type EventBus } from '@/lib/events';
 import { onBulkItemFinished } from '@/lib/history/bulk-hooks';
 import { onDownloadJobFinished } from '@/lib/history/job-hooks';
@@ -19,6 +22,7 @@ import type { JobQueue } from '@/lib/jobs/types';
 import { analysisTtlMs, analyzeMedia, type AnalyzeOptions } from '@/lib/media/analyze';
 import { prepareDownload, tempTtlMs } from '@/lib/media/deliver';
 import { onBatchFinished } from '@/lib/notifications/bulk-hook';
+import { onFollowNew } from '@/lib/notifications/follow-hook';
 import { createInFlight, type InFlight } from '@/lib/rate-limit/in-flight';
 import type { SettingsPatch, UserSettings } from '@/lib/settings/schemas';
 import { countActiveClient, countDownload } from '@/lib/stats/service';
@@ -84,6 +88,8 @@ export function wireEvents(): EventBus<Events> {
   events.on('download.finished', onDownloadJobFinished);
   events.on('bulk.item.finished', onBulkItemFinished);
   events.on('bulk.finished', onBatchFinished);
+  events.on('follow.new', onFollowNew);
+  events.on('download.finished', onFollowedDownloadFinished);
   events.on('download.ended', countDownload);
   events.on('download.ended', recordJobEnded);
   events.on('download.ended', (ended) => recordAdminUsage(ended));
@@ -124,6 +130,7 @@ export function registerJobKinds<R extends JobRunner>(runner: R, events: EventBu
     onFinished: (batch) => events.emit('bulk.finished', batch),
     onEnded: (outcome) => events.emit('download.ended', outcome),
   }));
+  runner.register(followCheckKindFor(runner, (found) => events.emit('follow.new', found)));
   return runner;
 }
 
@@ -139,6 +146,11 @@ function wire(): Services {
   const events = wireEvents();
   const jobs = registerJobKinds(createRunner(), events);
 
+  // Follows due for a check are claimed (once across nodes) and queued as follow-check jobs every 15 s. Not under
+  // the unit tests: they switch stores between cases and queue checks themselves; a timer would reopen closed ones.
+  if (config().env.NODE_ENV !== 'test') {
+    startFollowScheduler({ db: getDb, runner: jobs, periodMs: () => config().env.FOLLOW_CHECK_MINUTES * 60_000, tickMs: 15_000 });
+  }
   // ENGINE_AUTO_UPDATE=1: the yt-dlp engine renews itself daily (off by default).
   startEngineAutoUpdate();
   // PLATFORM_CANARIES: each platform's canary links, analysed every CANARY_INTERVAL_MS and after every engine switch.

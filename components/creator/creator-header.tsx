@@ -1,5 +1,6 @@
 import { Download, ExternalLink } from 'lucide-react';
 import { getFormatter, getNow, getTranslations } from 'next-intl/server';
+import { FollowButton } from '@/components/follows/follow-button';
 import { PlatformBadge } from '@/components/media/platform-badge';
 import { Badge } from '@/components/ui/badge';
 import { buttonClasses } from '@/components/ui/button';
@@ -77,6 +78,7 @@ export async function CreatorHeader({ creator }: { creator: Creator }) {
             <ExternalLink className="h-4 w-4" aria-hidden />
             {t('visitChannel')}
           </a>
+          <FollowButton url={creator.channelUrl} name={creator.name} />
         </div>
         {creator.readAt !== null && (
           <p className="text-xs text-muted-foreground" data-testid="creator-updated">

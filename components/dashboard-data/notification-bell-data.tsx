@@ -16,7 +16,7 @@ function useLocalised() {
     const counts = item.kind === 'bulk_complete' ? /^(\d+)\/(\d+)$/.exec(item.body ?? '') : null;
     return {
       id: item.id,
-      title: t(item.kind),
+      title: item.kind === 'follow_new' ? t('follow_new', { creator: item.title }) : t(item.kind),
       body: counts ? t('bulkBody', { ready: Number(counts[1]), total: Number(counts[2]) }) : (item.body ?? ''),
       createdAt: item.createdAt,
       read: item.read,

@@ -14,6 +14,7 @@ import { isSlideshowItag } from '@/lib/media/offers/slideshow-offer';
 import type { Format, MediaInfo } from '@/lib/media/types';
 import { AlreadyDownloaded } from './already-downloaded';
 import { EntryList } from './entry-list';
+import { FollowButton } from '@/components/follows/follow-button';
 import { formatDuration, sizeText } from './format-media';
 import { FormatSelect } from './format-select';
 import { DownloadProgressCard } from './download-progress-card';
@@ -212,6 +213,10 @@ export function MediaResultCard({ media, onAnalyzeEntry, busy }: { media: MediaI
           ) : null}
           {entries.length > 0 ? (
             <div className="border-t p-4 sm:p-6">
+              {/* A channel or playlist: its new uploads can be followed. */}
+              <div className="mb-4 flex justify-end">
+                <FollowButton url={media.url} name={media.title || undefined} size="sm" />
+              </div>
               <EntryList entries={entries} onAnalyze={onAnalyzeEntry} busy={busy} />
             </div>
           ) : null}

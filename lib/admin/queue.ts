@@ -2,11 +2,11 @@ import 'server-only';
 import { z } from 'zod';
 import type { Db } from '@/lib/db';
 import { AppError } from '@/lib/errors';
-import type { JobRunner } from '@/lib/jobs/runner';
+import { JOB_KIND_TYPES, type JobRunner } from '@/lib/jobs/runner';
 
 export const queuedJobSchema = z.object({
   id: z.string(),
-  kind: z.enum(['analysis', 'download', 'bulk-item']),
+  kind: z.enum(JOB_KIND_TYPES),
   state: z.enum(['running', 'waiting']),
   /** The owner's address; null for an anonymous caller. */
   owner: z.email().nullable(),

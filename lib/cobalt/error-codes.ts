@@ -54,6 +54,9 @@ export const COBALT_ERROR_CODES: Record<ErrorCode, string> = {
   preset_unsupported: 'error.api.invalid_body',
   preset_name_taken: 'error.api.invalid_body',
   preset_limit: 'error.api.invalid_body',
+  // Following is not part of cobalt's protocol; a cobalt client never meets these.
+  follow_not_a_channel: 'error.api.link.unsupported',
+  follow_auto_unavailable: 'error.api.invalid_body',
   cancelled: 'error.api.generic',
   // Accounts: a cobalt client only ever holds a key, so these read as key trouble (a scope the key lacks too).
   registration_closed: 'error.api.auth.key.invalid',

@@ -4,6 +4,7 @@ import { SCHEMA_V1 } from './schema-v1';
 import { SCHEMA_ROLES_INVITES, SCHEMA_TOKEN_SCOPES } from './schema-accounts';
 import { SCHEMA_PRESETS } from './schema-presets';
 import { SCHEMA_ADMIN } from './schema-admin';
+import { SCHEMA_FOLLOWS } from './schema-follows';
 import { SCHEMA_V2_SITE_STATS, SCHEMA_V3_CREATOR_READINGS } from './schema-v2';
 import { now } from './time';
 
@@ -64,6 +65,8 @@ export const MIGRATIONS: readonly Migration[] = [
       'CREATE INDEX history_user_media_key ON history (user_id, media_key, downloaded_at)',
     ],
   },
+  // Followed creators, their filters and schedule, and the uploads each follow has seen (lib/follows).
+  { id: '0010_follows', statements: SCHEMA_FOLLOWS },
   // Each user's own cookies per platform, sealed with AES-256-GCM (lib/user-cookies); gone with the account.
   // Never the cookies in the clear: ciphertext, nonce and tag (base64 text, the same on SQLite and PostgreSQL), and
   // what the settings show of them (when added, how many, the first expiry).

@@ -35,10 +35,13 @@ export interface JobContext<S extends BaseState> {
   store(): Promise<Db>;
 }
 
+/** Every kind of background work there is, by name (a kind that keeps rows stores it as `jobs.type`). */
+export const JOB_KIND_TYPES = ['analysis', 'download', 'bulk-item', 'follow-check'] as const;
+
 /** One kind of background work: how it runs, how its state is stored, what a restart or a cancel makes of it. */
 export interface JobKind<P = unknown, S extends BaseState = BaseState> {
   /** The `jobs.type` of its rows. */
-  type: 'analysis' | 'download' | 'bulk-item';
+  type: (typeof JOB_KIND_TYPES)[number];
   /** Jobs of this kind running at once in one process (per group when jobs name one). */
   concurrency: number;
   /** Statuses of a job that has not ended. */

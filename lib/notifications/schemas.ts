@@ -4,9 +4,10 @@ import { z } from 'zod';
 
 /**
  * What happened; the dashboard says it in the visitor's language from the kind. `title` and `body` are English for
- * API clients: download → the media's title as body; bulk → body "ready/total" (e.g. "3/5").
+ * API clients: download → the media's title as body; bulk → body "ready/total" (e.g. "3/5"); follow_new → the
+ * creator's name as title, the newest upload's title as body ("Title (+2)" when two more came with it).
  */
-export const NOTIFICATION_KINDS = ['download_ready', 'download_failed', 'bulk_complete'] as const;
+export const NOTIFICATION_KINDS = ['download_ready', 'download_failed', 'bulk_complete', 'follow_new'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const NOTIFICATION_LIMIT = 20;

@@ -6,6 +6,10 @@ import { cobaltErrorSchema, cobaltInstanceSchema, cobaltRequestSchema, cobaltRes
 import { createTokenSchema, issuedNamedTokenSchema, namedTokenSchema } from '@/lib/auth/token-scopes';
 import { bulkBatchSchema, bulkRequestSchema, bulkStartedSchema } from '@/lib/bulk/schemas';
 import { clearedSchema, historyEntrySchema, historyListSchema, overviewSchema, redownloadSchema, seenSchema } from '@/lib/history/schemas';
+import {
+  dismissedSchema, followCheckedSchema, followDownloadSchema, followListSchema, followPatchSchema, followRequestSchema, followSchema,
+  followUploadListSchema, unfollowedSchema,
+} from '@/lib/follows/schemas';
 import { failureSchema } from '@/lib/http/failure';
 import { downloadJobRequestSchema, downloadProgressSchema, downloadStartedSchema } from '@/lib/jobs/download-job-schemas';
 import { analyzeRequestSchema, formatSchema, mediaInfoSchema } from '@/lib/media/schemas';
@@ -31,6 +35,8 @@ const REQUESTS = {
   AddCookiesRequest: addCookiesSchema,
   PresetCreateRequest: presetCreateSchema,
   PresetPatchRequest: presetPatchSchema,
+  FollowRequest: followRequestSchema,
+  FollowPatch: followPatchSchema,
 } as const;
 
 const RESPONSES = {
@@ -60,6 +66,13 @@ const RESPONSES = {
   Notification: notificationSchema,
   NotificationList: notificationListSchema,
   MarkedRead: markedReadSchema,
+  Follow: followSchema,
+  FollowList: followListSchema,
+  FollowUploadList: followUploadListSchema,
+  FollowChecked: followCheckedSchema,
+  FollowDownload: followDownloadSchema,
+  Unfollowed: unfollowedSchema,
+  Dismissed: dismissedSchema,
   CobaltResponse: cobaltResponseSchema,
   CobaltError: cobaltErrorSchema,
   CobaltInstance: cobaltInstanceSchema,

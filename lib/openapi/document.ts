@@ -2,6 +2,7 @@ import { components } from './components';
 import { authPaths, historyPaths, settingsPaths } from './paths-account';
 import { cobaltPaths } from './paths-cobalt';
 import { cookiesPaths } from './paths-cookies';
+import { followPaths } from './paths-follows';
 import { bulkPaths } from './paths-bulk';
 import { mediaPaths } from './paths-media';
 import { presetPaths } from './paths-presets';
@@ -40,9 +41,10 @@ export function buildOpenApiDocument(serverUrl: string): OpenApiDocument {
       { name: 'Settings' },
       { name: 'Presets', description: 'Named download options; preset=<name> on a download or a batch' },
       { name: 'Notifications' },
+      { name: 'Follows', description: 'Creators you follow and their new uploads' },
       { name: 'cobalt', description: 'The cobalt-compatible API, for clients written for cobalt' },
     ],
-    paths: { ...mediaPaths(), ...bulkPaths(), ...cobaltPaths(), ...authPaths(), ...historyPaths(), ...settingsPaths(), ...cookiesPaths(), ...presetPaths() },
+    paths: { ...mediaPaths(), ...bulkPaths(), ...cobaltPaths(), ...authPaths(), ...historyPaths(), ...settingsPaths(), ...cookiesPaths(), ...presetPaths(), ...followPaths() },
     components: components(),
   };
 }

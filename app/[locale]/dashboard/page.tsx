@@ -2,6 +2,8 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { OverviewData } from '@/components/dashboard-data/overview-data';
 import { OverviewShortcuts } from '@/components/dashboard/overview-shortcuts';
 import { PageHeading } from '@/components/dashboard/page-heading';
+import { FollowsSection } from '@/components/follows/follows-section';
+import { NewUploads } from '@/components/follows/new-uploads';
 import type { Locale } from '@/lib/i18n/routing';
 import { pageMetadata } from '@/lib/seo/page-metadata';
 
@@ -21,10 +23,12 @@ export default async function DashboardPage({ params }: Props) {
     <div className="space-y-8">
       <PageHeading title={t('title')} description={t('description')} />
       <OverviewData />
+      <NewUploads />
       <section className="space-y-3">
         <h2 className="text-lg font-semibold">{t('shortcutsTitle')}</h2>
         <OverviewShortcuts />
       </section>
+      <FollowsSection />
     </div>
   );
 }

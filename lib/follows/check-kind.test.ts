@@ -1,0 +1,143 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Db } from '@/lib/db';
+import { dbEngines } from '@/test/db-engines';
+import { startFixtureSite, type FixtureSite } from '@/test/fixtures/server';
+import { AppError } from '@/lib/errors';
+import { channelId, countingWrites, fixtureCheck, followChannel, seedUser } from './follows.testkit';
+import { updateFollow } from './follows-store';
+import { followFiltersSchema } from './schemas';
+import { listUploads } from './uploads-store';
+
+let site: FixtureSite;
+const saved = { ...process.env };
+beforeAll(async () => {
+  site = await startFixtureSite();
+  process.env.MEDIA_FETCH_ALLOW = `127.0.0.1:${site.port}`;
+});
+afterAll(async () => {
+  await site?.close();
+  process.env = saved;
+});
+
+const upload = (n: number, query = '') => fetch(`${site.origin}/creators/${channelId(n)}/upload${query}`, { method: 'POST' }).then((r) => r.json());
+
+describe.each(dbEngines().map((engine, i) => ({ ...engine, base: 100 * (i + 1) })))('follow checks on $name', ({ create, base }) => {
+  let db: Db;
+  let user: string;
+  beforeEach(async () => {
+    db = await create();
+    user = await seedUser(db);
+  });
+  afterEach(async () => db.close());
+
+  const seenRows = (followId: string) =>
+    db.query<{ media_id: string; state: string; reason: string | null }>('SELECT media_id, state, reason FROM follow_uploads WHERE follow_id = ? ORDER BY media_id', [followId]);
+
+  it('marks what exists at the first check as seen and lists nothing', async () => {
+    const follow = await followChannel(db, user, base + 1, Date.now());
+    const check = fixtureCheck(db, site.origin);
+    await check.run(follow.id);
+    const rows = await seenRows(follow.id);
+    expect(rows).toHaveLength(3);
+    expect(rows.every((row) => row.state === 'skipped' && row.reason === 'before_follow')).toBe(true);
+    expect(check.found).toEqual([]);
+    expect(await listUploads(db, user)).toEqual([]);
+  });
+
+  it('lists an upload that appeared between two checks (pick mode), and reports it once', async () => {
+    const follow = await followChannel(db, user, base + 2, Date.now());
+    const check = fixtureCheck(db, site.origin);
+    await check.run(follow.id);
+    const { mediaId } = await upload(base + 2, '?title=Brand+new+episode');
+    await check.run(follow.id);
+    await check.run(follow.id);
+    expect(check.found).toHaveLength(1);
+    expect(check.found[0]).toMatchObject({ userId: user, followId: follow.id, creator: `Creator ${channelId(base + 2).slice(-4)}`, platform: 'youtube' });
+    expect(check.found[0].uploads).toMatchObject([{ mediaId, title: 'Brand new episode' }]);
+    expect(check.found[0].uploads[0].url).toMatch(new RegExp(`^${site.origin}/creators/${channelId(base + 2)}/videos/4\\.mp4$`));
+    const listed = await listUploads(db, user);
+    expect(listed).toMatchObject([{ mediaId, state: 'new', creator: `Creator ${channelId(base + 2).slice(-4)}`, title: 'Brand new episode' }]);
+  });
+
+  it('writes nothing to the store when a check finds nothing new', async () => {
+    const follow = await followChannel(db, user, base + 3, Date.now());
+    await fixtureCheck(db, site.origin).run(follow.id);
+    const counted = countingWrites(db);
+    const check = fixtureCheck(counted.db, site.origin);
+    await check.run(follow.id);
+    expect(counted.writes).toEqual([]);
+    await upload(base + 3);
+    await check.run(follow.id);
+    expect(counted.writes.length).toBeGreaterThan(0);
+  });
+
+  it('leaves out what the filters exclude before anything is listed', async () => {
+    const follow = await followChannel(db, user, base + 4, Date.now());
+    const check = fixtureCheck(db, site.origin);
+    await check.run(follow.id);
+    await updateFollow(db, user, follow.id, { filters: followFiltersSchema.parse({ titleExcludes: 'trailer', skipShorts: true, titleContains: 'episode' }) });
+    const kept = await upload(base + 4, '?title=Episode+12');
+    const trailer = await upload(base + 4, '?title=Episode+13+TRAILER');
+    const short = await upload(base + 4, '?title=Episode+14+in+a+minute&short=1');
+    const offTopic = await upload(base + 4, '?title=Studio+tour');
+    await check.run(follow.id);
+    expect(check.found).toHaveLength(1);
+    expect(check.found[0].uploads.map((u) => u.mediaId)).toEqual([kept.mediaId]);
+    const rows = new Map((await seenRows(follow.id)).map((row) => [row.media_id, row]));
+    for (const skipped of [trailer, short, offTopic]) expect(rows.get(skipped.mediaId)).toMatchObject({ state: 'skipped', reason: 'filter' });
+    expect((await listUploads(db, user)).map((u) => u.mediaId)).toEqual([kept.mediaId]);
+  });
+
+  it('does not check a paused follow', async () => {
+    const follow = await followChannel(db, user, base + 5, Date.now());
+    await updateFollow(db, user, follow.id, { paused: true });
+    const before = site.stats.byPath.get('/creators/feeds/videos.xml') ?? 0;
+    const check = fixtureCheck(db, site.origin);
+    await check.run(follow.id);
+    expect(site.stats.byPath.get('/creators/feeds/videos.xml') ?? 0).toBe(before);
+    expect(await seenRows(follow.id)).toEqual([]);
+  });
+
+  it('puts the check off while the platform is paused, without reading the feed', async () => {
+    const at = Date.now();
+    const follow = await followChannel(db, user, base + 6, at);
+    const before = site.stats.byPath.get('/creators/feeds/videos.xml') ?? 0;
+    const check = fixtureCheck(db, site.origin, {
+      checkBreaker: () => {
+        throw new AppError('platform_paused', 'paused', { retryAfter: 600 });
+      },
+    });
+    await check.run(follow.id);
+    expect(site.stats.byPath.get('/creators/feeds/videos.xml') ?? 0).toBe(before);
+    const row = await db.get<{ next_check_at: number; primed: number }>('SELECT next_check_at, primed FROM follows WHERE id = ?', [follow.id]);
+    expect(Number(row!.next_check_at)).toBeGreaterThanOrEqual(at + 600_000);
+    expect(Number(row!.primed)).toBe(0);
+  });
+
+  it('auto mode starts a download for a new upload, and skips it with the reason once the quota is used', async () => {
+    const follow = await followChannel(db, user, base + 7, Date.now(), { mode: 'auto' });
+    const quotaBytes = 10_000_000;
+    const check = fixtureCheck(db, site.origin, { auto: () => ({ enabled: true, quotaBytes }) });
+    await check.run(follow.id);
+    const first = await upload(base + 7);
+    await check.run(follow.id);
+    expect(check.downloads).toEqual([{ userId: user, url: `${site.origin}/creators/${channelId(base + 7)}/videos/4.mp4` }]);
+    expect(await listUploads(db, user)).toMatchObject([{ mediaId: first.mediaId, state: 'downloading', downloadId: 'dl_1' }]);
+    await db.run("UPDATE follow_uploads SET state = 'downloaded', bytes = ? WHERE media_id = ?", [quotaBytes, first.mediaId]);
+    const second = await upload(base + 7);
+    await check.run(follow.id);
+    expect(check.downloads).toHaveLength(1);
+    const listed = new Map((await listUploads(db, user)).map((u) => [u.mediaId, u]));
+    expect(listed.get(second.mediaId)).toMatchObject({ state: 'skipped', reason: 'quota' });
+  });
+
+  it('lists new uploads in pick mode while the operator does not offer auto', async () => {
+    const follow = await followChannel(db, user, base + 8, Date.now(), { mode: 'auto' });
+    const check = fixtureCheck(db, site.origin, { auto: () => ({ enabled: false, quotaBytes: 1e12 }) });
+    await check.run(follow.id);
+    await upload(base + 8);
+    await check.run(follow.id);
+    expect(check.downloads).toEqual([]);
+    expect((await listUploads(db, user)).map((u) => u.state)).toEqual(['new']);
+  });
+});

@@ -1,0 +1,117 @@
+import 'server-only';
+import type { Db } from '@/lib/db';
+import type { JobKind } from '@/lib/jobs/runner';
+import { passesFilters } from './filters';
+import { filtersOf, followRow, type FollowRow } from './follows-store';
+import { readListing, type Listing, type ListingDeps } from './listing';
+import type { Listed } from './listing-types';
+import { retryFollowAt } from './schedule';
+import { knownMediaIds, primeFollow, recordUploads, setDownloadId, usedFollowBytes, type SeenUpload } from './uploads-store';
+
+export interface FollowCheckPayload {
+  followId: string;
+}
+
+/** A check keeps no state of its own: it writes no `jobs` row, and its outcome is in the follow's tables. */
+export interface FollowCheckState {
+  status: 'checking' | 'done';
+  progress: number;
+}
+
+export interface NewUploads {
+  userId: string;
+  followId: string;
+  creator: string;
+  platform: string;
+  uploads: { mediaId: string; title: string; url: string; publishedAt?: number; durationSeconds?: number }[];
+}
+
+export interface FollowCheckDeps extends ListingDeps {
+  db: () => Promise<Db>;
+  now?: () => number;
+  concurrency: number;
+  /** Throws while the platform's circuit breaker is open (`platform_paused`, with `retryAfter` seconds). */
+  checkBreaker: (platform: string) => void;
+  /** Whether the operator offers background downloads, and what they may hold per user. */
+  auto: () => { enabled: boolean; quotaBytes: number };
+  /** Starts a download job of `url` for the user, with their default quality and format; its id. */
+  startDownload: (userId: string, url: string) => Promise<string>;
+  /** New uploads passed the filters (never the ones seen at follow time). */
+  onNew: (found: NewUploads) => Promise<void>;
+}
+
+/** While a platform is paused, its follows are looked at again after the pause (at least this long). */
+const MIN_RETRY_MS = 60_000;
+
+/** Decides what becomes of each new upload: left out by a filter, listed (pick), or downloaded (auto, room left). */
+async function settle(db: Db, row: FollowRow, fresh: Listed[], deps: FollowCheckDeps): Promise<SeenUpload[]> {
+  const filters = filtersOf(row);
+  const auto = deps.auto();
+  const downloads = row.mode === 'auto' && auto.enabled;
+  // A download's size is known once it ends: what has ended counts; a user at or over the quota gets no more.
+  const full = downloads && (await usedFollowBytes(db, row.user_id)) >= auto.quotaBytes;
+  return fresh.map((upload): SeenUpload => {
+    if (!passesFilters(upload, filters)) return { upload, state: 'skipped', reason: 'filter' };
+    if (!downloads) return { upload, state: 'new' };
+    return full ? { upload, state: 'skipped', reason: 'quota' } : { upload, state: 'downloading' };
+  });
+}
+
+/**
+ * The follow-check kind: one follow's listing against what it has seen. The first check records what exists and
+ * lists nothing; later ones record only uploads not seen before, so a check that finds nothing new writes nothing
+ * (the schedule was already moved when the check was claimed). While the platform is paused the check is put off.
+ */
+export function followCheckKind(deps: FollowCheckDeps): JobKind<FollowCheckPayload, FollowCheckState> {
+  const now = deps.now ?? Date.now;
+  const done: FollowCheckState = { status: 'done', progress: 100 };
+  return {
+    type: 'follow-check',
+    concurrency: deps.concurrency,
+    active: ['checking'],
+    ended: ['done'],
+    interrupted: done,
+    cancelled: done,
+    encode: (state) => ({ status: state.status, progress: state.progress, message: null, result: null }),
+    decode: (row) => ({ status: row.status === 'checking' ? 'checking' : 'done', progress: row.progress }),
+    async run(context, { followId }) {
+      const db = await deps.db();
+      const row = await followRow(db, followId);
+      if (!row || row.paused) return;
+      try {
+        deps.checkBreaker(row.platform);
+      } catch (error) {
+        const seconds = Number((error as { details?: { retryAfter?: number } }).details?.retryAfter ?? 0);
+        await retryFollowAt(db, followId, now() + Math.max(MIN_RETRY_MS, seconds * 1000));
+        return;
+      }
+      let listing: Listing;
+      try {
+        listing = await readListing({ platform: row.platform, channelUrl: row.channel_url, feedId: row.feed_id }, deps, context.signal);
+      } catch (error) {
+        console.warn('[follows] check failed', followId, (error as Error)?.message);
+        return;
+      }
+      const listed = listing.uploads;
+      if (!row.primed) return primeFollow(db, followId, listed, now(), listing.name);
+      const known = await knownMediaIds(db, followId, listed.map((upload) => upload.mediaId));
+      const fresh = listed.filter((upload) => !known.has(upload.mediaId));
+      if (fresh.length === 0) return;
+      const seen = await settle(db, row, fresh, deps);
+      await db.transaction((tx) => recordUploads(tx, followId, seen, now()));
+      for (const item of seen.filter((entry) => entry.state === 'downloading')) {
+        try {
+          await setDownloadId(db, followId, item.upload.mediaId, await deps.startDownload(row.user_id, item.upload.url));
+        } catch (error) {
+          console.warn('[follows] background download not started', followId, (error as Error)?.message);
+          await setDownloadId(db, followId, item.upload.mediaId, null);
+        }
+      }
+      const shown = seen.filter((entry) => entry.state === 'new' || entry.state === 'downloading')
+        .map(({ upload: { mediaId, title, url, publishedAt, durationSeconds } }) => ({ mediaId, title, url, publishedAt, durationSeconds }));
+      if (shown.length > 0) {
+        await deps.onNew({ userId: row.user_id, followId, creator: row.name, platform: row.platform, uploads: shown });
+      }
+    },
+  };
+}

@@ -1,0 +1,101 @@
+import 'server-only';
+import { config } from '@/lib/config';
+import { getDb } from '@/lib/db';
+import { AppError } from '@/lib/errors';
+import type { DownloadJobs } from '@/lib/jobs/download-jobs';
+import type { JobRunner } from '@/lib/jobs/runner';
+import { recogniseUrl } from '@/lib/media/platforms';
+import { createFollow, deleteFollow, listFollows, ownFollowRow, updateFollow } from './follows-store';
+import { claimFollowNow } from './schedule';
+import { followFiltersSchema, type Follow, type FollowList, type FollowPatch, type FollowRequest } from './schemas';
+import { ownUpload, setUploadState } from './uploads-store';
+import { youtubeChannelId } from './youtube-feed';
+
+/** What the follow routes need of the process's services. */
+export interface FollowServices {
+  jobs: Pick<JobRunner, 'enqueue'>;
+  downloads: Pick<DownloadJobs, 'start'>;
+}
+
+/** Kinds of link that list uploads; a generic page may too (yt-dlp lists many sites' channels). */
+const LISTABLE = new Set(['channel', 'playlist']);
+
+const periodMs = () => config().env.FOLLOW_CHECK_MINUTES * 60_000;
+export const followNotFound = () => new AppError('not_found', 'Follow not found');
+const uploadNotFound = () => new AppError('not_found', 'Upload not found');
+
+function assertModeOffered(mode: Follow['mode'] | undefined) {
+  if (mode === 'auto' && !config().env.FOLLOW_AUTO) {
+    throw new AppError('follow_auto_unavailable', 'Automatic downloads of followed creators are not offered on this server.');
+  }
+}
+
+/** Queues a check of the follow now unless one ran in the last seconds; whether one was queued. */
+export async function checkFollowNow(userId: string, id: string, services: FollowServices): Promise<{ queued: boolean }> {
+  const db = await getDb();
+  if (!(await ownFollowRow(db, userId, id))) throw followNotFound();
+  const at = Date.now();
+  if (!(await claimFollowNow(db, userId, id, at, periodMs()))) return { queued: false };
+  await services.jobs.enqueue('follow-check', { id: `fck_${id}_${at}`, payload: { followId: id } });
+  return { queued: true };
+}
+
+/**
+ * Follows a channel or playlist link (the same link twice is one follow) and queues its first check at once: it
+ * records what the creator has now, so only later uploads are shown.
+ */
+export async function followLink(userId: string, request: FollowRequest, services: FollowServices): Promise<Follow> {
+  const recognition = recogniseUrl(request.url);
+  if (recognition.platform !== 'generic' && !LISTABLE.has(recognition.kind)) {
+    throw new AppError('follow_not_a_channel', 'This link is not a channel or playlist to follow.');
+  }
+  assertModeOffered(request.mode);
+  const channelUrl = recognition.canonicalUrl;
+  const follow = await createFollow(await getDb(), userId, {
+    platform: recognition.platform,
+    channelUrl,
+    feedId: recognition.platform === 'youtube' ? (youtubeChannelId(channelUrl) ?? null) : null,
+    name: request.name ?? recognition.id ?? new URL(channelUrl).hostname,
+    mode: request.mode,
+    filters: request.filters ?? followFiltersSchema.parse({}),
+  }, Date.now(), periodMs());
+  await checkFollowNow(userId, follow.id, services);
+  return follow;
+}
+
+export async function followList(userId: string): Promise<FollowList> {
+  return { follows: await listFollows(await getDb(), userId), autoAvailable: config().env.FOLLOW_AUTO };
+}
+
+export async function changeFollow(userId: string, id: string, patch: FollowPatch): Promise<Follow> {
+  assertModeOffered(patch.mode);
+  const follow = await updateFollow(await getDb(), userId, id, patch);
+  if (!follow) throw followNotFound();
+  return follow;
+}
+
+export async function unfollow(userId: string, id: string): Promise<{ deleted: true }> {
+  if (!(await deleteFollow(await getDb(), userId, id))) throw followNotFound();
+  return { deleted: true };
+}
+
+/** Downloads a listed upload as a normal download job of the user's, with their default quality and format. */
+export async function downloadUpload(
+  userId: string, followId: string, mediaId: string, services: FollowServices, defaults: { quality: string; format: 'mp4' | 'webm' | 'mp3' | 'wav' },
+): Promise<{ downloadId: string }> {
+  const db = await getDb();
+  const upload = await ownUpload(db, userId, followId, mediaId);
+  if (!upload) throw uploadNotFound();
+  const downloadId = await services.downloads.start({ url: upload.url, quality: defaults.quality, format: defaults.format }, userId);
+  // Settled like a background download when it ends (lib/follows/download-hook.ts).
+  await setUploadState(db, followId, mediaId, 'downloading', { downloadId });
+  return { downloadId };
+}
+
+/** Takes an upload off the list for good. */
+export async function dismissUpload(userId: string, followId: string, mediaId: string): Promise<{ dismissed: true }> {
+  const db = await getDb();
+  if (!(await ownUpload(db, userId, followId, mediaId))) throw uploadNotFound();
+  await setUploadState(db, followId, mediaId, 'dismissed');
+  return { dismissed: true };
+}
