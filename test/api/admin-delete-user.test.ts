@@ -29,6 +29,19 @@ async function fillEverything(db: Db, userId: string, tag: string): Promise<void
     [`dl_${tag}`, userId, T, T, T + 60_000],
   );
   await recordTempFile(db, { jobId: `dl_${tag}`, owner: userId, bytes: 1234, expiresAt: T + 60_000 });
+  await db.run(
+    "INSERT INTO follows (id, user_id, platform, channel_url, name, jitter_ms, next_check_at, created_at) VALUES (?, ?, 'youtube', ?, 'Creator', 0, ?, ?)",
+    [`fol_${tag}`, userId, `https://www.youtube.com/channel/UC${tag}`, T, T],
+  );
+  await db.run(
+    "INSERT INTO presets (id, user_id, name, name_key, quality, format, audio_bitrate, embed_metadata, exact, position, created_at, updated_at) VALUES (?, ?, 'Mine', 'mine', '720p', 'mp4', '320k', 1, 0, 0, ?, ?)",
+    [`pre_${tag}`, userId, T, T],
+  );
+  await db.run('INSERT INTO preset_owners (user_id, starters_given_at, default_preset_id) VALUES (?, ?, ?)', [userId, T, `pre_${tag}`]);
+  await db.run(
+    "INSERT INTO user_cookies (user_id, platform, ciphertext, iv, tag, added_at, cookie_count) VALUES (?, 'youtube', 'c', 'i', 't', ?, 1)",
+    [userId, T],
+  );
 }
 
 /** Rows of `userId` left anywhere: every table with a user_id column (from the catalogue), and owned batches and jobs. */
