@@ -129,6 +129,13 @@ const schema = z.object({
   THUMBNAIL_CACHE_MAX_BYTES: int(1).default(256 * 1024 * 1024),
   CREATOR_SOURCES_JSON: slugUrls.default({}),
   CREATOR_ANALYSIS_TIMEOUT_MS: int(1).default(15_000),
+  // Webhooks: the waits between a failed delivery's attempts (their count + 1 is the attempts made), one attempt's
+  // deadline, and the deliveries of one webhook in flight at once on a process
+  WEBHOOK_RETRY_DELAYS_MS: list.pipe(z.array(z.string().transform(Number).pipe(z.number().int('must be whole numbers of ms').min(0).max(86_400_000)))
+    .max(10, 'must be at most 10 delays'))
+    .default([10_000, 60_000, 300_000, 1_800_000]),
+  WEBHOOK_TIMEOUT_MS: int(100, 60_000).default(10_000),
+  WEBHOOK_CONCURRENCY: int(1, 64).default(2),
   // Limits
   MAX_DURATION_S: int(1).default(3 * 60 * 60),
   MAX_FILESIZE_BYTES: int(1).default(4 * 1024 ** 3),

@@ -3,6 +3,7 @@ import type { Db } from './driver';
 import { SCHEMA_V1 } from './schema-v1';
 import { SCHEMA_ROLES_INVITES, SCHEMA_TOKEN_SCOPES } from './schema-accounts';
 import { SCHEMA_V2_SITE_STATS, SCHEMA_V3_CREATOR_READINGS } from './schema-v2';
+import { SCHEMA_WEBHOOKS } from './schema-webhooks';
 import { now } from './time';
 
 /** One schema change. Never edit a released one: append a new migration. Statements run one by one. */
@@ -62,6 +63,8 @@ export const MIGRATIONS: readonly Migration[] = [
       'CREATE INDEX history_user_media_key ON history (user_id, media_key, downloaded_at)',
     ],
   },
+  // Each user's webhooks and the last deliveries of each (lib/webhooks): the secret is kept encrypted.
+  { id: '0011_webhooks', statements: SCHEMA_WEBHOOKS },
 ];
 
 // 'grab' in ASCII: the first half of the advisory lock key, the current schema's hash the second, so

@@ -38,7 +38,7 @@ export interface JobContext<S extends BaseState> {
 /** One kind of background work: how it runs, how its state is stored, what a restart or a cancel makes of it. */
 export interface JobKind<P = unknown, S extends BaseState = BaseState> {
   /** The `jobs.type` of its rows. */
-  type: 'analysis' | 'download' | 'bulk-item';
+  type: 'analysis' | 'download' | 'bulk-item' | 'webhook-delivery';
   /** Jobs of this kind running at once in one process (per group when jobs name one). */
   concurrency: number;
   /** Statuses of a job that has not ended. */
