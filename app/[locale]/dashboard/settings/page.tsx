@@ -1,6 +1,7 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { InvitesCard } from '@/components/auth/invites/invites-card';
 import { NamedTokens } from '@/components/auth/tokens/named-tokens';
+import { WebhooksSection } from '@/components/webhooks/webhooks-section';
 import { visitorIsAdmin } from '@/lib/auth/page-role';
 import { SettingsData } from '@/components/dashboard-data/settings-data';
 import { PageHeading } from '@/components/dashboard/page-heading';
@@ -24,6 +25,7 @@ export default async function SettingsPage({ params }: Props) {
       <PageHeading title={t('title')} description={t('description')} />
       <SettingsData />
       <NamedTokens />
+      <WebhooksSection />
       {admin && <InvitesCard />}
     </div>
   );
