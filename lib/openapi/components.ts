@@ -11,6 +11,7 @@ import { downloadJobRequestSchema, downloadProgressSchema, downloadStartedSchema
 import { analyzeRequestSchema, formatSchema, mediaInfoSchema } from '@/lib/media/schemas';
 import { markedReadSchema, notificationListSchema, notificationSchema } from '@/lib/notifications/schemas';
 import { downloadDefaultsSchema, settingsPatchSchema, userSettingsSchema } from '@/lib/settings/schemas';
+import { WEBHOOK_REQUESTS, WEBHOOK_RESPONSES } from '@/lib/webhooks/schemas';
 
 type JsonObject = Record<string, unknown>;
 
@@ -25,6 +26,7 @@ const REQUESTS = {
   SettingsPatch: settingsPatchSchema,
   CobaltRequest: cobaltRequestSchema,
   CreateTokenRequest: createTokenSchema,
+  ...WEBHOOK_REQUESTS,
 } as const;
 
 const RESPONSES = {
@@ -57,6 +59,7 @@ const RESPONSES = {
   CobaltResponse: cobaltResponseSchema,
   CobaltError: cobaltErrorSchema,
   CobaltInstance: cobaltInstanceSchema,
+  ...WEBHOOK_RESPONSES,
 } as const;
 
 export type SchemaName = keyof typeof REQUESTS | keyof typeof RESPONSES;

@@ -3,6 +3,7 @@ import { authPaths, historyPaths, settingsPaths } from './paths-account';
 import { cobaltPaths } from './paths-cobalt';
 import { bulkPaths } from './paths-bulk';
 import { mediaPaths } from './paths-media';
+import { webhookPaths } from './paths-webhooks';
 import type { Paths } from './operation';
 
 export type OpenApiDocument = {
@@ -37,9 +38,10 @@ export function buildOpenApiDocument(serverUrl: string): OpenApiDocument {
       { name: 'History' },
       { name: 'Settings' },
       { name: 'Notifications' },
+      { name: 'Webhooks', description: 'Signed deliveries to your own endpoints when downloads, batches or followed creators have news' },
       { name: 'cobalt', description: 'The cobalt-compatible API, for clients written for cobalt' },
     ],
-    paths: { ...mediaPaths(), ...bulkPaths(), ...cobaltPaths(), ...authPaths(), ...historyPaths(), ...settingsPaths() },
+    paths: { ...mediaPaths(), ...bulkPaths(), ...cobaltPaths(), ...authPaths(), ...historyPaths(), ...settingsPaths(), ...webhookPaths() },
     components: components(),
   };
 }

@@ -67,3 +67,18 @@ export type CreatedWebhook = z.infer<typeof createdWebhookSchema>;
 
 /** POST /api/webhooks/{id}/test → 202: the queued test delivery. */
 export const queuedDeliverySchema = z.object({ deliveryId: z.string() });
+
+/** The shapes as the OpenAPI document's components: answers as written… */
+export const WEBHOOK_RESPONSES = {
+  Webhook: webhookSchema,
+  WebhookList: webhookListSchema,
+  CreatedWebhook: createdWebhookSchema,
+  WebhookDelivery: deliverySchema,
+  QueuedDelivery: queuedDeliverySchema,
+};
+
+/** …and bodies as sent. */
+export const WEBHOOK_REQUESTS = {
+  CreateWebhookRequest: createWebhookSchema,
+  PatchWebhookRequest: patchWebhookSchema,
+};
