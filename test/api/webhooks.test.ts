@@ -129,6 +129,15 @@ describe.each(appStores())('webhooks on $name', ({ open }) => {
     expect(site.received).toHaveLength(0);
   });
 
+  it('never follows a redirect: the 3xx is the answer, and the place it pointed to gets nothing', async () => {
+    const site = await receiver([307]);
+    const { id } = (await make(ada, { url: `${site.origin}/moved`, events: ['follow.new'] })).json.data;
+    await callRoute(sendTest, `/api/webhooks/${id}/test`, { method: 'POST', headers: { cookie: ada.cookie }, params: { id } });
+    const [delivery] = await settled(ada, id);
+    expect(delivery).toMatchObject({ status: 'failed', attempts: 1, httpStatus: 307 });
+    expect(site.received.map((r) => r.path)).toEqual(['/moved']);
+  });
+
   it('sends ntfy a text message with Title, Tags and Click, and Discord {content, embeds}, both still signed', async () => {
     process.env.SITE_URL = 'https://grabline.example';
     const ntfy = await receiver();

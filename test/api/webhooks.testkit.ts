@@ -5,6 +5,7 @@ import { startLoopbackServer, type LoopbackServer } from '@/lib/net/loopback-ser
 /** One request a receiver got: its headers and raw body, and when it came. */
 export interface Received {
   headers: http.IncomingHttpHeaders;
+  path: string;
   body: string;
   at: number;
 }
@@ -16,8 +17,10 @@ export async function startReceiver(statuses: number[] = [200]): Promise<Loopbac
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() });
+      received.push({ headers: req.headers, path: req.url ?? '', body: Buffer.concat(chunks).toString('utf8'), at: Date.now() });
       res.statusCode = statuses[Math.min(received.length - 1, statuses.length - 1)];
+      // A redirect points at another path of this same receiver: were it followed, a second request would arrive.
+      if (res.statusCode >= 300 && res.statusCode < 400) res.setHeader('location', '/followed');
       res.end('answer bodies are never stored');
     });
   });
