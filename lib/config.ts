@@ -135,7 +135,7 @@ const schema = z.object({
     .max(10, 'must be at most 10 delays'))
     .default([10_000, 60_000, 300_000, 1_800_000]),
   WEBHOOK_TIMEOUT_MS: int(100, 60_000).default(10_000),
-  WEBHOOK_CONCURRENCY: int(1, 64).default(2),
+  WEBHOOK_CONCURRENCY: int(1, 256).default(8),
   // Limits
   MAX_DURATION_S: int(1).default(3 * 60 * 60),
   MAX_FILESIZE_BYTES: int(1).default(4 * 1024 ** 3),
