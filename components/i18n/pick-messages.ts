@@ -12,8 +12,8 @@ export const CLIENT_NAMESPACES = {
   public: ['Analyze', 'MediaResult', 'DownloadProgress', 'Bulk', 'Errors', 'ErrorsIn', 'Ads', 'Landing.outage', 'Landing.paused'],
   /** The sign-in and registration forms, and the account cards (API tokens, an admin's invites) under components/auth. */
   auth: ['Login', 'Register', 'Tokens', 'Invites', 'Errors', 'ErrorsIn'],
-  /** The signed-in dashboard (its settings page shows the API tokens and, to an admin, the invites). */
-  dashboard: ['Dashboard', 'DashboardNav', 'DashboardData', 'History', 'Settings', 'ApiDocs', 'Tokens', 'Invites', 'Errors', 'ErrorsIn'],
+  /** The signed-in dashboard (its settings page shows the API tokens, the webhooks and, to an admin, the invites). */
+  dashboard: ['Dashboard', 'DashboardNav', 'DashboardData', 'History', 'Settings', 'ApiDocs', 'Tokens', 'Webhooks', 'Invites', 'Errors', 'ErrorsIn'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type ClientArea = keyof typeof CLIENT_NAMESPACES;
