@@ -19,17 +19,17 @@ const layers = {
         { target: './lib', from: './app', message: 'lib never imports app.' },
         {
           target: './lib/media',
-          from: ['./lib/auth', './lib/rate-limit', './lib/history', './lib/settings', './lib/notifications', './lib/creators', './lib/bulk', './lib/presets', './lib/jobs', './lib/server.ts', './lib/redis'],
+          from: ['./lib/auth', './lib/rate-limit', './lib/history', './lib/settings', './lib/notifications', './lib/creators', './lib/bulk', './lib/presets', './lib/webhooks', './lib/jobs', './lib/server.ts', './lib/redis'],
           message: 'The engine knows no accounts, features, queues or Redis (a shared store is handed to it by lib/server.ts).',
         },
         {
           target: './lib/jobs',
-          from: ['./lib/history', './lib/settings', './lib/notifications', './lib/creators', './lib/bulk', './lib/presets', './lib/stats', './lib/server.ts'],
+          from: ['./lib/history', './lib/settings', './lib/notifications', './lib/creators', './lib/bulk', './lib/presets', './lib/stats', './lib/webhooks', './lib/server.ts'],
           message: 'A producer never imports its consumers: wire them in lib/server.ts.',
         },
         {
           target: ['./lib/net', './lib/db', './lib/http', './lib/redis', './lib/errors.ts', './lib/config.ts'],
-          from: ['./lib/media', './lib/jobs', './lib/auth', './lib/rate-limit', './lib/history', './lib/settings', './lib/notifications', './lib/creators', './lib/bulk', './lib/presets', './lib/server.ts'],
+          from: ['./lib/media', './lib/jobs', './lib/auth', './lib/rate-limit', './lib/history', './lib/settings', './lib/notifications', './lib/creators', './lib/bulk', './lib/presets', './lib/webhooks', './lib/server.ts'],
           message: 'The base knows nothing above it.',
         },
       ],

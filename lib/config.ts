@@ -140,6 +140,13 @@ const schema = z.object({
   FOLLOW_LISTING_SIZE: int(1, 100).default(15),
   FOLLOW_CHECK_CONCURRENCY: int(1, 200).default(20),
   FOLLOW_YOUTUBE_FEED_URL: z.url({ protocol: /^https?$/ }).default('https://www.youtube.com/feeds/videos.xml'),
+  // Webhooks: the waits between a failed delivery's attempts (their count + 1 is the attempts made), one attempt's
+  // deadline, and the deliveries of one webhook in flight at once on a process
+  WEBHOOK_RETRY_DELAYS_MS: list.pipe(z.array(z.string().transform(Number).pipe(z.number().int('must be whole numbers of ms').min(0).max(86_400_000)))
+    .max(10, 'must be at most 10 delays'))
+    .default([10_000, 60_000, 300_000, 1_800_000]),
+  WEBHOOK_TIMEOUT_MS: int(100, 60_000).default(10_000),
+  WEBHOOK_CONCURRENCY: int(1, 256).default(8),
   // Limits
   MAX_DURATION_S: int(1).default(3 * 60 * 60),
   MAX_FILESIZE_BYTES: int(1).default(4 * 1024 ** 3),

@@ -31,6 +31,8 @@ export const ERROR_STATUS = {
   oidc_email_unverified: 403,
   oidc_email_missing: 403,
   conflict: 409,
+  // An account has as many webhooks as it may (lib/webhooks).
+  webhook_limit: 409,
   rate_limited: 429,
   too_many_downloads: 429,
   upstream_failed: 502,

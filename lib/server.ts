@@ -35,6 +35,8 @@ import { recordEngineEvents, recordJobEnded } from '@/lib/metrics/record';
 import { setMetricReaders } from '@/lib/metrics/registry';
 import { registerSharedState } from '@/lib/scale-out';
 import { userCookieOptions } from '@/lib/user-cookies/for-request';
+import { webhookDeliveryKind, type DeliveryJob } from '@/lib/webhooks/delivery-kind';
+import { webhookSubscribers } from '@/lib/webhooks/dispatch';
 
 /**
  * The composition root: the one place that creates the process's long-lived services and wires producers to
@@ -47,7 +49,7 @@ export interface Events extends Record<string, unknown> {
   /** One item of a signed-in user's bulk batch ended. */
   'bulk.item.finished': BulkItemOutcome;
   /** A signed-in user's whole bulk batch ended. */
-  'bulk.finished': { owner: string; ready: number; total: number };
+  'bulk.finished': { owner: string; batchId: string; ready: number; total: number };
   /** A user saved settings; `historyRetention` is set when it changed. */
   'settings.changed': { userId: string; historyRetention?: UserSettings['historyRetention'] };
   /** Any download job or bulk item ended, whoever asked: the site's public figures. */
@@ -56,6 +58,8 @@ export interface Events extends Record<string, unknown> {
   'client.active': { subject: string };
   /** A check of a followed creator found uploads the user has not seen yet (never the ones seen at follow time). */
   'follow.new': FollowNew;
+  /** A webhook delivery was recorded and waits for the job runner. */
+  'webhook.queued': DeliveryJob;
 }
 
 /** New uploads of one followed creator for one user: what the bell, the dashboard list and webhooks show. */
@@ -90,6 +94,11 @@ export function wireEvents(): EventBus<Events> {
   events.on('bulk.finished', onBatchFinished);
   events.on('follow.new', onFollowNew);
   events.on('download.finished', onFollowedDownloadFinished);
+  // The user's webhooks hear of their downloads, batches and followed creators.
+  const webhooks = webhookSubscribers((job) => events.emit('webhook.queued', job));
+  events.on('download.finished', webhooks.onDownloadFinished);
+  events.on('bulk.finished', webhooks.onBatchFinished);
+  events.on('follow.new', webhooks.onFollowNew);
   events.on('download.ended', countDownload);
   events.on('download.ended', recordJobEnded);
   events.on('download.ended', (ended) => recordAdminUsage(ended));
@@ -131,6 +140,13 @@ export function registerJobKinds<R extends JobRunner>(runner: R, events: EventBu
     onEnded: (outcome) => events.emit('download.ended', outcome),
   }));
   runner.register(followCheckKindFor(runner, (found) => events.emit('follow.new', found)));
+  runner.register(webhookDeliveryKind({
+    concurrency: env.WEBHOOK_CONCURRENCY,
+    retryDelaysMs: () => config().env.WEBHOOK_RETRY_DELAYS_MS,
+    attempt: () => ({ timeoutMs: config().env.WEBHOOK_TIMEOUT_MS, siteUrl: config().env.SITE_URL }),
+  }));
+  // One group per webhook: a slow or dead endpoint holds up only its own deliveries.
+  events.on('webhook.queued', (job) => runner.enqueue('webhook-delivery', { id: job.deliveryId, payload: job, group: job.webhookId }));
   return runner;
 }
 

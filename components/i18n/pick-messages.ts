@@ -12,8 +12,8 @@ export const CLIENT_NAMESPACES = {
   public: ['Analyze', 'MediaResult', 'DownloadProgress', 'Bulk', 'Presets', 'Follows', 'Errors', 'ErrorsIn', 'Ads', 'Landing.outage', 'Landing.paused'],
   /** The sign-in and registration forms, and the account cards (API tokens, an admin's invites) under components/auth. */
   auth: ['Login', 'Register', 'Tokens', 'Invites', 'Errors', 'ErrorsIn'],
-  /** The signed-in dashboard (follows and new uploads; its settings page shows the presets, the API tokens, the platform cookies and, to an admin, the invites). */
-  dashboard: ['Dashboard', 'DashboardNav', 'DashboardData', 'History', 'Settings', 'ApiDocs', 'Presets', 'Tokens', 'Invites', 'UserCookies', 'Follows', 'Errors', 'ErrorsIn'],
+  /** The signed-in dashboard (follows and new uploads; its settings page shows the presets, the API tokens, the platform cookies, the webhooks and, to an admin, the invites). */
+  dashboard: ['Dashboard', 'DashboardNav', 'DashboardData', 'History', 'Settings', 'ApiDocs', 'Presets', 'Tokens', 'Webhooks', 'Invites', 'UserCookies', 'Follows', 'Errors', 'ErrorsIn'],
   /** The admin console: the dashboard's texts and its own, handed to the admin's page only. */
   admin: ['Dashboard', 'DashboardNav', 'DashboardData', 'Tokens', 'Invites', 'Errors', 'ErrorsIn', 'Admin'],
 } as const satisfies Record<string, readonly string[]>;

@@ -54,7 +54,7 @@ export interface BulkItemKindDeps {
   /** A signed-in owner's item has ended (history), once each; never allowed to change its outcome. */
   onItemFinished?: (outcome: BulkItemOutcome) => Promise<void>;
   /** A signed-in owner's batch has ended (the bell); never allowed to change an item's outcome. */
-  onFinished?: (batch: { owner: string; ready: number; total: number }) => Promise<void>;
+  onFinished?: (batch: { owner: string; batchId: string; ready: number; total: number }) => Promise<void>;
   /** Any item that is a download has ended, whoever started it (the site's figures); never changes its outcome. */
   onEnded?: (outcome: JobEnded) => Promise<void>;
 }
@@ -81,7 +81,7 @@ export function bulkItemKind(deps: BulkItemKindDeps): JobKind<BulkItemPayload, I
     if (!batch || batch.items.some((item) => item.status === 'pending' || item.status === 'processing')) return;
     if (!(await context.once(`bulk-finished:${payload.batchId}`))) return;
     const ready = batch.items.filter((item) => item.status === 'completed').length;
-    await deps.onFinished({ owner: payload.owner, ready, total: batch.items.length });
+    await deps.onFinished({ owner: payload.owner, batchId: payload.batchId, ready, total: batch.items.length });
   };
 
   // Never throws: an item's outcome is decided before its owner's history hears of it.

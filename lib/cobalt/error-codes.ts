@@ -25,6 +25,7 @@ export const COBALT_ERROR_CODES: Record<ErrorCode, string> = {
   csrf: 'error.api.invalid_body',
   not_found: 'error.api.content.post.unavailable',
   conflict: 'error.api.generic',
+  webhook_limit: 'error.api.generic',
   rate_limited: 'error.api.rate_exceeded',
   too_many_downloads: 'error.api.rate_exceeded',
   upstream_failed: 'error.api.fetch.fail',

@@ -6,6 +6,7 @@ import { SCHEMA_PRESETS } from './schema-presets';
 import { SCHEMA_ADMIN } from './schema-admin';
 import { SCHEMA_FOLLOWS } from './schema-follows';
 import { SCHEMA_V2_SITE_STATS, SCHEMA_V3_CREATOR_READINGS } from './schema-v2';
+import { SCHEMA_WEBHOOKS } from './schema-webhooks';
 import { now } from './time';
 
 /** One schema change. Never edit a released one: append a new migration. Statements run one by one. */
@@ -67,6 +68,8 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   // Followed creators, their filters and schedule, and the uploads each follow has seen (lib/follows).
   { id: '0010_follows', statements: SCHEMA_FOLLOWS },
+  // Each user's webhooks and the last deliveries of each (lib/webhooks): the secret is kept encrypted.
+  { id: '0011_webhooks', statements: SCHEMA_WEBHOOKS },
   // Each user's own cookies per platform, sealed with AES-256-GCM (lib/user-cookies); gone with the account.
   // Never the cookies in the clear: ciphertext, nonce and tag (base64 text, the same on SQLite and PostgreSQL), and
   // what the settings show of them (when added, how many, the first expiry).

@@ -36,7 +36,7 @@ export interface JobContext<S extends BaseState> {
 }
 
 /** Every kind of background work there is, by name (a kind that keeps rows stores it as `jobs.type`). */
-export const JOB_KIND_TYPES = ['analysis', 'download', 'bulk-item', 'follow-check'] as const;
+export const JOB_KIND_TYPES = ['analysis', 'download', 'bulk-item', 'follow-check', 'webhook-delivery'] as const;
 
 /** One kind of background work: how it runs, how its state is stored, what a restart or a cancel makes of it. */
 export interface JobKind<P = unknown, S extends BaseState = BaseState> {

@@ -8,8 +8,10 @@ import { toWebBody } from './response-body';
 import { sendRequest, withinDeadline } from './send-request';
 
 export interface GuardedFetchOptions {
-  method?: 'GET' | 'HEAD';
+  method?: 'GET' | 'HEAD' | 'POST';
   headers?: Record<string, string>;
+  /** A POST's body (a webhook delivery). A POST never follows a redirect: the 3xx is the answer. */
+  body?: string;
   signal?: AbortSignal;
   /** default 5 */
   maxRedirects?: number;
@@ -84,8 +86,9 @@ export function createGuardedFetch({ lookup = systemLookup }: { lookup?: LookupA
     let headers = buildRequestHeaders(options.headers);
     for (let hop = 0; ; hop++) {
       const target = await withinDeadline(resolveTarget(url, lookup), deadline, options.signal);
-      const res = await sendRequest(url, target, { method, headers, deadline, signal: options.signal });
-      const next = redirectLocation(res, url);
+      const res = await sendRequest(url, target, { method, headers, body: options.body, deadline, signal: options.signal });
+      // A body goes only where the caller sent it, so a POST's redirect is handed back, not followed.
+      const next = method === 'POST' ? null : redirectLocation(res, url);
       if (next === null) return toResponse(res, url, hop > 0, method, options);
       res.destroy();
       if (hop >= maxRedirects) throw new AppError('upstream_failed', 'Too many redirects', { maxRedirects });

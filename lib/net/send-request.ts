@@ -41,6 +41,8 @@ export function withinDeadline<T>(work: Promise<T>, deadline: number, signal?: A
 export interface SendOptions {
   method: string;
   headers: Record<string, string>;
+  /** Sent whole after the headers, with its Content-Length. */
+  body?: string;
   deadline: number;
   signal?: AbortSignal;
 }
@@ -53,7 +55,9 @@ export function sendRequest(url: URL, target: PinnedTarget, options: SendOptions
   return new Promise<IncomingMessage>((resolve, reject) => {
     const { signal } = options;
     if (signal?.aborted) return reject(abortReason(signal));
-    const req = openPinnedRequest(url, target, { method: options.method, headers: options.headers });
+    const body = options.body === undefined ? undefined : Buffer.from(options.body, 'utf8');
+    const headers = body ? { ...options.headers, 'content-length': String(body.length) } : options.headers;
+    const req = openPinnedRequest(url, target, { method: options.method, headers });
     const giveUp = (error: unknown) => {
       done();
       req.destroy();
@@ -75,6 +79,6 @@ export function sendRequest(url: URL, target: PinnedTarget, options: SendOptions
       done();
       reject(networkError(error));
     });
-    req.end();
+    req.end(body);
   });
 }

@@ -18,6 +18,7 @@ import { documentedWithPreset } from '@/lib/presets/apply';
 import { presetCreateSchema, presetPatchSchema, presetSchema } from '@/lib/presets/schemas';
 import { downloadDefaultsSchema, settingsPatchSchema, userSettingsSchema } from '@/lib/settings/schemas';
 import { addCookiesSchema, cookieSummaryListSchema, cookieSummarySchema } from '@/lib/user-cookies/schemas';
+import { WEBHOOK_REQUESTS, WEBHOOK_RESPONSES } from '@/lib/webhooks/schemas';
 
 type JsonObject = Record<string, unknown>;
 
@@ -37,6 +38,7 @@ const REQUESTS = {
   PresetPatchRequest: presetPatchSchema,
   FollowRequest: followRequestSchema,
   FollowPatch: followPatchSchema,
+  ...WEBHOOK_REQUESTS,
 } as const;
 
 const RESPONSES = {
@@ -80,6 +82,7 @@ const RESPONSES = {
   CookieSummaryList: cookieSummaryListSchema,
   Preset: presetSchema,
   PresetList: z.array(presetSchema),
+  ...WEBHOOK_RESPONSES,
 } as const;
 
 export type SchemaName = keyof typeof REQUESTS | keyof typeof RESPONSES;

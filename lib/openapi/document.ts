@@ -6,6 +6,7 @@ import { followPaths } from './paths-follows';
 import { bulkPaths } from './paths-bulk';
 import { mediaPaths } from './paths-media';
 import { presetPaths } from './paths-presets';
+import { webhookPaths } from './paths-webhooks';
 import type { Paths } from './operation';
 
 export type OpenApiDocument = {
@@ -42,9 +43,10 @@ export function buildOpenApiDocument(serverUrl: string): OpenApiDocument {
       { name: 'Presets', description: 'Named download options; preset=<name> on a download or a batch' },
       { name: 'Notifications' },
       { name: 'Follows', description: 'Creators you follow and their new uploads' },
+      { name: 'Webhooks', description: 'Signed deliveries to your own endpoints when downloads, batches or followed creators have news' },
       { name: 'cobalt', description: 'The cobalt-compatible API, for clients written for cobalt' },
     ],
-    paths: { ...mediaPaths(), ...bulkPaths(), ...cobaltPaths(), ...authPaths(), ...historyPaths(), ...settingsPaths(), ...cookiesPaths(), ...presetPaths(), ...followPaths() },
+    paths: { ...mediaPaths(), ...bulkPaths(), ...cobaltPaths(), ...authPaths(), ...historyPaths(), ...settingsPaths(), ...cookiesPaths(), ...presetPaths(), ...followPaths(), ...webhookPaths() },
     components: components(),
   };
 }

@@ -12,7 +12,7 @@ export interface OperationSpec {
   data?: SchemaName | null;
   /** A non-JSON success answer (a file). */
   file?: { mediaType: string; description: string };
-  status?: 200 | 201;
+  status?: 200 | 201 | 202;
   errors?: number[];
   pathParams?: Array<{ name: string; description: string }>;
   query?: Array<{ name: string; description: string; schema: Record<string, unknown> }>;

@@ -42,6 +42,10 @@ async function fillEverything(db: Db, userId: string, tag: string): Promise<void
     "INSERT INTO user_cookies (user_id, platform, ciphertext, iv, tag, added_at, cookie_count) VALUES (?, 'youtube', 'c', 'i', 't', ?, 1)",
     [userId, T],
   );
+  await db.run(
+    "INSERT INTO webhooks (id, user_id, url, events, format, secret_box, created_at) VALUES (?, ?, 'https://hooks.example.com/x', 'download.finished', 'json', 'box', ?)",
+    [`whk_${tag}`, userId, T],
+  );
 }
 
 /** Rows of `userId` left anywhere: every table with a user_id column (from the catalogue), and owned batches and jobs. */

@@ -6,6 +6,7 @@ import { EngineVersion } from '@/components/dashboard/api-docs/engine-version';
 import { GettingStarted } from '@/components/dashboard/api-docs/getting-started';
 import { HelpLinks } from '@/components/dashboard/api-docs/help-links';
 import { SdkList } from '@/components/dashboard/api-docs/sdk-list';
+import { WebhookSignatures } from '@/components/dashboard/api-docs/webhook-signatures';
 import { PageHeading } from '@/components/dashboard/page-heading';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { LOCALE_INFO } from '@/lib/i18n/locale-info';
@@ -55,6 +56,7 @@ export default async function ApiDocsPage({ params }: Props) {
           <HelpLinks />
         </aside>
       </div>
+      <WebhookSignatures />
     </div>
   );
 }

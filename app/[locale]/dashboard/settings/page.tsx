@@ -2,6 +2,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { InvitesCard } from '@/components/auth/invites/invites-card';
 import { NamedTokens } from '@/components/auth/tokens/named-tokens';
 import { PresetManager } from '@/components/presets/preset-manager';
+import { WebhooksSection } from '@/components/webhooks/webhooks-section';
 import { visitorIsAdmin } from '@/lib/auth/page-role';
 import { SettingsData } from '@/components/dashboard-data/settings-data';
 import { PageHeading } from '@/components/dashboard/page-heading';
@@ -29,6 +30,7 @@ export default async function SettingsPage({ params }: Props) {
       <PresetManager />
       <NamedTokens />
       {config().env.USER_COOKIES && <PlatformCookies />}
+      <WebhooksSection />
       {admin && <InvitesCard />}
     </div>
   );
