@@ -2,44 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Db } from '@/lib/db';
 import { createSqliteTestDb } from '@/test/db-engines';
 import { createEmbeddedRunner } from './embedded-runner';
-import type { BaseState, JobKind, JobOwner } from './runner';
-
-/** A download-kind job that runs until the test lets it go, recording the order jobs start in. */
-function gatedKind(concurrency: number) {
-  const started: string[] = [];
-  const gates = new Map<string, () => void>();
-  let running = 0;
-  let peak = 0;
-  const kind: JobKind<{ n: number }, BaseState> = {
-    type: 'download', concurrency,
-    active: ['queued', 'running'], ended: ['done'],
-    interrupted: { status: 'done', progress: 0 }, cancelled: { status: 'done', progress: 0 },
-    encode: ({ status, progress }) => ({ status, progress, message: null, result: null }),
-    decode: (row) => ({ status: row.status, progress: row.progress }),
-    async run(context) {
-      started.push(context.id);
-      peak = Math.max(peak, ++running);
-      await new Promise<void>((resolve) => gates.set(context.id, resolve));
-      running -= 1;
-      await context.save({ status: 'done', progress: 100 });
-    },
-  };
-  const finish = (id: string) => {
-    const gate = gates.get(id);
-    if (!gate) throw new Error(`${id} is not running`);
-    gates.delete(id);
-    gate();
-  };
-  return { kind, started, finish, peak: () => peak, running: () => [...gates.keys()] };
-}
-
-async function until(check: () => boolean): Promise<void> {
-  for (let i = 0; i < 500; i++) {
-    if (check()) return;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error('condition never met');
-}
+import { gatedKind, until } from './fair.testkit';
+import type { JobOwner } from './runner';
 
 describe('fair sharing on the embedded runner', () => {
   let db: Db | undefined;
