@@ -1,4 +1,6 @@
 import { route } from '@/lib/auth/route';
+import { getDb } from '@/lib/db';
+import { admitOwner } from '@/lib/limits/owner';
 import { bulkRequestSchema } from '@/lib/bulk/schemas';
 import { services } from '@/lib/server';
 import { activeSubject } from '@/lib/stats/service';
@@ -16,7 +18,8 @@ export const dynamic = 'force-dynamic';
 export const POST = route(
   { auth: 'optional', scope: 'bulk', serves: true, body: bulkRequestSchema, quota: { kind: 'analyze', links: (request) => request.urls.length } },
   async ({ req, body, user }) => {
-    const started = await services().bulk.start(body, user?.id ?? null);
+    const client = await admitOwner(await getDb(), req, user);
+    const started = await services().bulk.start(body, user?.id ?? null, client);
     void services().events.emit('client.active', { subject: activeSubject(req.headers, user) });
     return started;
   },

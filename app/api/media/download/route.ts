@@ -1,4 +1,6 @@
 import { route } from '@/lib/auth/route';
+import { getDb } from '@/lib/db';
+import { admitOwner } from '@/lib/limits/owner';
 import { downloadJobRequestSchema } from '@/lib/jobs/download-job-schemas';
 import { userLanguages } from '@/lib/media/offers';
 import { services } from '@/lib/server';
@@ -14,10 +16,12 @@ export const dynamic = 'force-dynamic';
  * `start`/`end` (`exact`) cut the file, and `embedMetadata` (default: the caller's setting, else true) leaves the tags out.
  */
 export const POST = route({ auth: 'api', scope: 'download', quota: { kind: 'api' }, body: downloadJobRequestSchema }, async ({ req, body, caller }) => {
+  // Whose turn the job takes, at most how many of theirs run at once; refused once their bytes for today are used up.
+  const client = await admitOwner(await getDb(), req, caller?.user ?? null);
   const embedMetadata = await embedsMetadata(body.embedMetadata, caller?.user.id);
   // The user's first language picks the audio track when the page does not say (the engine never sees the account).
   const lang = body.lang ?? userLanguages(req.headers.get('accept-language'))[0];
-  const downloadId = await services().downloads.start({ ...body, embedMetadata, ...(lang ? { lang } : {}) }, caller?.user.id ?? null);
+  const downloadId = await services().downloads.start({ ...body, embedMetadata, ...(lang ? { lang } : {}) }, caller?.user.id ?? null, client);
   void services().events.emit('client.active', { subject: activeSubject(req.headers, caller?.user ?? null) });
   return { downloadId };
 });
