@@ -1,6 +1,6 @@
 import 'server-only';
 import type { Db } from '@/lib/db';
-import type { UserLimits } from './schemas';
+import type { UserLimits, UserLimitsAnswer } from './schemas';
 
 const DEFAULTS: UserLimits = { concurrentJobs: null, dailyBytes: null };
 
@@ -28,4 +28,10 @@ export async function writeUserLimits(db: Db, userId: string, limits: UserLimits
        updated_at = excluded.updated_at`,
     [userId, limits.concurrentJobs, limits.dailyBytes, now],
   );
+}
+
+/** The user's limits with today's bytes (UTC), for the admin; undefined when no such user exists. */
+export async function userLimitsAnswer(db: Db, userId: string, usedBytes: (owner: string) => Promise<number>): Promise<UserLimitsAnswer | undefined> {
+  if (!(await db.get('SELECT id FROM users WHERE id = ?', [userId]))) return undefined;
+  return { ...(await readUserLimits(db, userId)), usedBytesToday: await usedBytes(`user:${userId}`) };
 }
