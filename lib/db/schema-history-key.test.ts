@@ -20,7 +20,7 @@ describe.each(unmigratedStores())('history media key migration on $name', ({ ope
     const row = `INSERT INTO history (id, user_id, title, thumbnail, platform, media_ref, quality, format, status, file_size, downloaded_at)
       VALUES (?, 'u1', 'Old', NULL, 'youtube', 'youtube:abc', '720p', 'mp4', 'completed', NULL, ?)`;
     await db.run(row, ['h1', T0]);
-    expect(await migrate(db)).toEqual(['0009_history_media_key']);
+    expect((await migrate(db))[0]).toBe('0009_history_media_key');
     expect(await db.get('SELECT id, media_key FROM history')).toEqual({ id: 'h1', media_key: null });
     await db.run(row.replace('file_size, downloaded_at)', 'file_size, downloaded_at, media_key)').replace('?)', '?, ?)'), ['h2', T0 + 1, 'k1']);
     expect(await db.query('SELECT id FROM history WHERE user_id = ? AND media_key = ?', ['u1', 'k1'])).toEqual([{ id: 'h2' }]);
