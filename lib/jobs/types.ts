@@ -1,5 +1,6 @@
 import type { AnalysisEngine, JobSnapshot } from '@/lib/media/schemas';
 import type { LimiterLoad } from './limiter';
+import type { JobOwner } from './runner';
 
 export type { JobSnapshot, JobStatus } from '@/lib/media/schemas';
 
@@ -7,6 +8,8 @@ export interface EnqueueAnalysisOptions {
   engine?: AnalysisEngine;
   /** A user id or an anonymous caller's IP hash; null for system work. */
   owner?: string | null;
+  /** Whose turn the analysis takes among those waiting (analyses have their own slots; no per-owner cap). */
+  client?: JobOwner;
 }
 
 export type JobListener = (snapshot: JobSnapshot) => void;

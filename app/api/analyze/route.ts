@@ -2,6 +2,7 @@ import { route } from '@/lib/auth/route';
 import { config } from '@/lib/config';
 import { isTerminal, type JobSnapshot } from '@/lib/jobs/types';
 import { analyzeRequestSchema } from '@/lib/media/schemas';
+import { ownerKeyOf } from '@/lib/limits/owner';
 import { clientKey } from '@/lib/rate-limit/client-ip';
 import { services } from '@/lib/server';
 import { activeSubject } from '@/lib/stats/service';
@@ -24,7 +25,7 @@ export const POST = route(
     const release = analysesInFlight.acquire(clientKey(req, user));
     let jobId: string;
     try {
-      jobId = await analyses.enqueueAnalysis(url, { engine });
+      jobId = await analyses.enqueueAnalysis(url, { engine, client: { key: ownerKeyOf(req, user) } });
     } catch (error) {
       release();
       throw error;
