@@ -89,4 +89,22 @@ describe('fair sharing on the embedded runner', () => {
     await new Promise((r) => setTimeout(r, 50));
     expect(running()).toHaveLength(3);
   });
+
+  it('gives the jobs a handler starts (a playlist\'s entries) the owner of the job that started them', async () => {
+    db ??= await createSqliteTestDb();
+    const store = db;
+    const runner = createEmbeddedRunner({ db: async () => store });
+    const owners = new Map<string, string>();
+    runner.register({
+      ...gatedKind(2).kind,
+      async run(context) {
+        owners.set(context.id, context.owner);
+        if (context.id === 'parent') await context.enqueue('download', { id: 'child', payload: { n: 2 } });
+      },
+    });
+    await runner.enqueue('download', { id: 'parent', payload: { n: 1 }, owner: { key: 'user:a', concurrentJobs: 1 } });
+    await runner.enqueue('download', { id: 'nobody', payload: { n: 1 } });
+    await until(() => owners.size === 3);
+    expect(Object.fromEntries(owners)).toEqual({ parent: 'user:a', child: 'user:a', nobody: 'system' });
+  });
 });
