@@ -160,6 +160,10 @@ const schema = z.object({
   ANALYSES_IN_FLIGHT_PER_CLIENT: int(1).default(8),
   STATUS_STREAM_IDLE_MS: int(1000).default(60_000),
   USER_ANALYZE_HOURLY_LIMIT: int(1).default(600),
+  // Fair sharing: jobs of one kind one owner (a signed-in user, an anonymous address) runs at once, and the bytes
+  // of prepared files one owner may have per UTC day (unset: no limit). An admin may change both per user.
+  USER_CONCURRENT_JOBS: int(1, 256).default(2),
+  USER_DAILY_BYTES: int(1).optional(),
   // Advertising: off unless ADS_PUBLISHER_ID is set (then the pages carry the ad code, the telemetry route
   // answers and the Content-Security-Policy admits the ad host).
   ADS_PUBLISHER_ID: z.string().regex(/^ca-pub-\d{6,20}$/, 'must be an ad publisher id such as ca-pub-1234567890123456').optional(),

@@ -35,6 +35,8 @@ export const ERROR_STATUS = {
   webhook_limit: 409,
   rate_limited: 429,
   too_many_downloads: 429,
+  // An owner's prepared bytes of the UTC day reached its limit (lib/limits); details say when it renews.
+  daily_bytes_exceeded: 429,
   upstream_failed: 502,
   upstream_timeout: 504,
   unavailable: 503,

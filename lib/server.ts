@@ -21,6 +21,8 @@ import type { JobRunner } from '@/lib/jobs/runner';
 import type { JobQueue } from '@/lib/jobs/types';
 import { analysisTtlMs, analyzeMedia, type AnalyzeOptions } from '@/lib/media/analyze';
 import { prepareDownload, tempTtlMs } from '@/lib/media/deliver';
+import { countOwnerBytes } from '@/lib/limits/bytes';
+import { assertOwnerBytesLeft } from '@/lib/limits/owner';
 import { onBatchFinished } from '@/lib/notifications/bulk-hook';
 import { onFollowNew } from '@/lib/notifications/follow-hook';
 import { createInFlight, type InFlight } from '@/lib/rate-limit/in-flight';
@@ -54,6 +56,8 @@ export interface Events extends Record<string, unknown> {
   'settings.changed': { userId: string; historyRetention?: UserSettings['historyRetention'] };
   /** Any download job or bulk item ended, whoever asked: the site's public figures. */
   'download.ended': JobEnded;
+  /** A file was prepared for an owner's job ('user:<id>', 'ip:<hash>'): its bytes count against the owner's day. */
+  'owner.bytes': { owner: string; bytes: number };
   /** A client started work (an analysis, a download, a batch); subject is 'user:<id>' or 'addr:<address>'. */
   'client.active': { subject: string };
   /** A check of a followed creator found uploads the user has not seen yet (never the ones seen at follow time). */
@@ -103,6 +107,7 @@ export function wireEvents(): EventBus<Events> {
   events.on('download.ended', recordJobEnded);
   events.on('download.ended', (ended) => recordAdminUsage(ended));
   events.on('client.active', ({ subject }) => countActiveClient(subject));
+  events.on('owner.bytes', async ({ owner, bytes }) => countOwnerBytes(await getDb(), owner, bytes));
   // A shorter retention applies at once: what it no longer covers is purged now.
   events.on('settings.changed', async ({ userId, historyRetention }) => {
     if (historyRetention !== undefined) await purgeUserHistory(await getDb(), userId, historyRetention);
@@ -129,6 +134,7 @@ export function registerJobKinds<R extends JobRunner>(runner: R, events: EventBu
     ttlMs: tempTtlMs,
     onFinished: (outcome) => events.emit('download.finished', outcome),
     onEnded: (outcome) => events.emit('download.ended', outcome),
+    onPrepared: (prepared) => events.emit('owner.bytes', prepared),
   }));
   runner.register(bulkItemKind({
     analyze: (url, owner) => analyzeFor(url, owner),
@@ -138,6 +144,9 @@ export function registerJobKinds<R extends JobRunner>(runner: R, events: EventBu
     onItemFinished: (outcome) => events.emit('bulk.item.finished', outcome),
     onFinished: (batch) => events.emit('bulk.finished', batch),
     onEnded: (outcome) => events.emit('download.ended', outcome),
+    onPrepared: (prepared) => events.emit('owner.bytes', prepared),
+    // A batch queued before its owner's bytes ran out stops taking new items once they have.
+    admit: async (owner) => assertOwnerBytesLeft(await getDb(), owner),
   }));
   runner.register(followCheckKindFor(runner, (found) => events.emit('follow.new', found)));
   runner.register(webhookDeliveryKind({

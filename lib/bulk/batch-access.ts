@@ -1,10 +1,15 @@
 import 'server-only';
 import { sameSecret, serverSignature } from '@/lib/http/server-secret';
+import type { JobOwner } from '@/lib/jobs/runner';
 
-/** Who asks to read a batch: the signed-in user, if any, and the capability key the request carried, if any. */
+/**
+ * Who asks to read a batch: the signed-in user, if any, and the capability key the request carried, if any; and,
+ * when the request starts work (a retry), whose turn that work takes among the jobs waiting.
+ */
 export interface BatchReader {
   userId: string | null;
   key?: string;
+  client?: JobOwner;
 }
 
 /**

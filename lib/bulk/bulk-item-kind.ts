@@ -57,6 +57,10 @@ export interface BulkItemKindDeps {
   onFinished?: (batch: { owner: string; batchId: string; ready: number; total: number }) => Promise<void>;
   /** Any item that is a download has ended, whoever started it (the site's figures); never changes its outcome. */
   onEnded?: (outcome: JobEnded) => Promise<void>;
+  /** Throws the API's error when the item's owner may start no more work now (its bytes for today are used up). */
+  admit?: (owner: string) => Promise<void>;
+  /** A file was prepared for the item's owner (its bytes count against the owner's day); never changes the outcome. */
+  onPrepared?: (prepared: { owner: string; bytes: number }) => Promise<void>;
 }
 
 function failedState(error: unknown): ItemState {
@@ -116,6 +120,7 @@ export function bulkItemKind(deps: BulkItemKindDeps): JobKind<BulkItemPayload, I
       const processing = (progress: number) => ({ status: 'processing' as const, progress, message: BULK_MESSAGES.processing, title });
       await context.save(processing(0));
       try {
+        await deps.admit?.(context.owner);
         media = await deps.analyze(item.url, payload.owner);
         title = media.info.title || title;
         const entries = expandableEntries(media);
@@ -133,6 +138,7 @@ export function bulkItemKind(deps: BulkItemKindDeps): JobKind<BulkItemPayload, I
         const prepared = await deps.prepare(item.url, choice, (percent) => {
           context.progress(processing(Math.max(0, Math.min(99, Math.floor(percent)))));
         }, context.signal, payload.owner);
+        await deps.onPrepared?.({ owner: context.owner, bytes: prepared.size ?? 0 }).catch((error) => console.error('[bulk] onPrepared failed', error));
         // Recorded before the item says it has ended, so a batch that reads as done is in the owner's history.
         await ended(true, startedAt, { bytes: prepared.size, media, url: item.url, id: context.id, owner: payload.owner });
         await itemFinished(payload, { url: item.url, status: 'completed', media, prepared });

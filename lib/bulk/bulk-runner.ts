@@ -1,7 +1,7 @@
 import 'server-only';
 import { newId } from '@/lib/db/ids';
 import type { LimiterLoad } from '@/lib/jobs/limiter';
-import type { JobRunner } from '@/lib/jobs/runner';
+import type { JobOwner, JobRunner } from '@/lib/jobs/runner';
 import { insertBatch, publicItem, readBatch, type StoredBatch } from './batch-store';
 import { batchUrls, mayRead, type BatchReader } from './batch-access';
 import type { BulkItemPayload } from './bulk-item-kind';
@@ -18,7 +18,8 @@ export interface StartedBatch {
 }
 
 export interface BulkRunner extends BulkQueueControl {
-  start(request: BulkRequest, owner?: string | null): Promise<StartedBatch>;
+  /** `owner` is the account the batch belongs to; `client` whose turn its items take among the jobs waiting. */
+  start(request: BulkRequest, owner?: string | null, client?: JobOwner): Promise<StartedBatch>;
   /** The batch as the API answers it, or undefined for an unknown or expired id or a reader who is not its owner. */
   get(batchId: string, reader: BatchReader): Promise<BulkBatch | undefined>;
   /** The batch with where each finished file is (server-side only: the ZIP reads it), for its owner only. */
@@ -35,7 +36,7 @@ export interface BulkRunner extends BulkQueueControl {
 export function createBulkRunner(runner: JobRunner, options: { ttlMs: () => number; now?: () => number }): BulkRunner {
   const now = options.now ?? Date.now;
   return {
-    async start(request, owner = null) {
+    async start(request, owner = null, client) {
       const db = await runner.store();
       const id = newId('batch');
       const choice = { quality: request.quality, format: request.format };
@@ -44,7 +45,7 @@ export function createBulkRunner(runner: JobRunner, options: { ttlMs: () => numb
       });
       for (const item of items) {
         const payload: BulkItemPayload = { batchId: id, item: { id: item.id, url: item.url, position: item.position }, owner, choice };
-        await runner.enqueue('bulk-item', { id: item.id, group: id, payload });
+        await runner.enqueue('bulk-item', { id: item.id, group: id, payload, owner: client });
       }
       return { batchId: id, ...batchUrls(id, owner) };
     },

@@ -38,14 +38,14 @@ export function createQueueControl(runner: JobRunner, now: () => number): BulkQu
     if (!item) throw new AppError('not_found', 'Item not found');
     return item;
   };
-  const retry = async (batch: StoredBatch, item: StoredItem) => {
+  const retry = async (batch: StoredBatch, item: StoredItem, reader: BatchReader) => {
     const next = await replaceFailedItem(await runner.store(), batch.id, item.id, BULK_MESSAGES.pending, now());
     if (!next) return false;
     const payload: BulkItemPayload = {
       batchId: batch.id, owner: batch.owner, choice: { quality: batch.quality, format: batch.format },
       item: { id: next.id, url: next.url, position: next.position, ...(next.title ? { title: next.title } : {}) },
     };
-    await runner.enqueue('bulk-item', { id: next.id, group: batch.id, payload });
+    await runner.enqueue('bulk-item', { id: next.id, group: batch.id, payload, owner: reader.client });
     return true;
   };
 
@@ -63,13 +63,13 @@ export function createQueueControl(runner: JobRunner, now: () => number): BulkQu
     async retryItem(batchId, itemId, reader) {
       const batch = await owned(batchId, reader);
       const item = itemOf(batch, itemId);
-      if (item.status !== 'failed' || !(await retry(batch, item))) throw new AppError('conflict', 'Only a failed item can be retried');
+      if (item.status !== 'failed' || !(await retry(batch, item, reader))) throw new AppError('conflict', 'Only a failed item can be retried');
     },
     async retryFailed(batchId, reader) {
       const batch = await owned(batchId, reader);
       const failed = batch.items.filter((item) => item.status === 'failed');
       if (!failed.length) throw new AppError('conflict', 'This batch has no failed item');
-      for (const item of failed) await retry(batch, item);
+      for (const item of failed) await retry(batch, item, reader);
     },
   };
 }

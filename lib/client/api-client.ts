@@ -21,16 +21,19 @@ export class ApiError extends Error {
   readonly statusText: string;
   /** The server's error code (invalid_url, rate_limited…); absent when the answer was not our JSON envelope. */
   readonly code?: string;
+  /** What the server adds that a visitor can act on (`retryAt`, `limit`…), when it adds anything. */
+  readonly details?: Record<string, unknown>;
 
   /** True when the reply carried no message of ours (a proxy's HTML page, an empty 502…). */
   readonly unreadable: boolean;
 
-  constructor(message: string | null, init: { status: number; statusText: string; code?: string }) {
+  constructor(message: string | null, init: { status: number; statusText: string; code?: string; details?: Record<string, unknown> }) {
     super(message ?? serverErrorText(init.status, init.statusText));
     this.name = 'ApiError';
     this.status = init.status;
     this.statusText = init.statusText;
     this.code = init.code;
+    this.details = init.details;
     this.unreadable = message === null;
   }
 }
@@ -44,6 +47,7 @@ interface Envelope {
   data?: unknown;
   error?: unknown;
   code?: unknown;
+  details?: unknown;
 }
 
 function readEnvelope(text: string): Envelope | null {
@@ -89,7 +93,8 @@ export async function apiRequest<T>(path: string, init: ApiRequestInit = {}): Pr
   if (!response.ok || !envelope || envelope.success === false) {
     const message = typeof envelope?.error === 'string' && envelope.error ? envelope.error : null;
     const code = typeof envelope?.code === 'string' ? envelope.code : undefined;
-    throw new ApiError(message, { ...meta, code });
+    const details = envelope?.details && typeof envelope.details === 'object' ? (envelope.details as Record<string, unknown>) : undefined;
+    throw new ApiError(message, { ...meta, code, ...(details ? { details } : {}) });
   }
   return envelope.data as T;
 }

@@ -1,8 +1,9 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useCallback } from 'react';
 import { ApiError } from './api-client';
+import { localTime } from './local-time';
 
 /**
  * The one mapping from an error code to what a visitor reads, in their language. Every screen goes through
@@ -47,17 +48,31 @@ export function errorText(
   return message ?? fallback;
 }
 
-/** `describe(error, fallback)` for one screen. */
+/** When a used-up daily allowance renews, from the API's answer; undefined for any other failure. */
+export function renewalOf(error: unknown): string | undefined {
+  if (!(error instanceof ApiError) || error.code !== 'daily_bytes_exceeded') return undefined;
+  const at = error.details?.retryAt;
+  return typeof at === 'string' ? at : undefined;
+}
+
+/**
+ * `describe(error, fallback)` for one screen. A used-up daily allowance also says when it renews, in the visitor's
+ * own time zone.
+ */
 export function useErrorText(context?: ErrorContext): (error: unknown, fallback: string) => string {
   const tErrors = useTranslations('Errors');
   const tIn = useTranslations('ErrorsIn');
+  const locale = useLocale();
   return useCallback(
     (error: unknown, fallback: string) => {
       const tContext: Translator | undefined = context
         ? Object.assign((key: string) => tIn(`${context}.${key}`), { has: (key: string) => tIn.has(`${context}.${key}`) })
         : undefined;
-      return errorText(tErrors, tContext, error, fallback);
+      const text = errorText(tErrors, tContext, error, fallback);
+      const renewal = renewalOf(error);
+      const time = renewal ? localTime(renewal, locale) : null;
+      return time ? `${text} ${tErrors('dailyBytesRenews', { time })}` : text;
     },
-    [context, tErrors, tIn],
+    [context, locale, tErrors, tIn],
   );
 }

@@ -28,6 +28,7 @@ export const COBALT_ERROR_CODES: Record<ErrorCode, string> = {
   webhook_limit: 'error.api.generic',
   rate_limited: 'error.api.rate_exceeded',
   too_many_downloads: 'error.api.rate_exceeded',
+  daily_bytes_exceeded: 'error.api.rate_exceeded',
   upstream_failed: 'error.api.fetch.fail',
   upstream_timeout: 'error.api.timed_out',
   unavailable: 'error.api.capacity',

@@ -91,6 +91,27 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   // The admin console: usage per hour, the audit log, prepared files by owner (lib/admin).
   { id: '0013_admin', statements: SCHEMA_ADMIN },
+  // Per-user limits an admin set (NULL: the instance default) and the bytes each owner's prepared files took per UTC
+  // day when there is no Redis (lib/limits). Byte counts are BIGINT: rate_counters' INTEGER is 32-bit on PostgreSQL.
+  {
+    id: '0014_user_limits',
+    statements: [
+      `CREATE TABLE user_limits (
+        user_id TEXT PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+        concurrent_jobs INTEGER,
+        daily_bytes BIGINT,
+        updated_at BIGINT NOT NULL
+      )`,
+      `CREATE TABLE byte_counters (
+        key TEXT NOT NULL,
+        period TEXT NOT NULL,
+        count BIGINT NOT NULL DEFAULT 0,
+        expires_at BIGINT NOT NULL,
+        PRIMARY KEY (key, period)
+      )`,
+      'CREATE INDEX byte_counters_expires ON byte_counters (expires_at)',
+    ],
+  },
   // Named download presets per user and whether the starter set was given (lib/presets).
   { id: '0015_presets', statements: SCHEMA_PRESETS },
 ];

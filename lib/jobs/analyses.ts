@@ -76,7 +76,7 @@ export function createAnalyses(runner: JobRunner, options: { ttlMs: () => number
       const payload: AnalysisPayload = {
         url: recognition.canonicalUrl, engine: enqueueOptions.engine ?? 'auto', ...(enqueueOptions.user ? { user: enqueueOptions.user } : {}),
       };
-      await runner.enqueue('analysis', { id, payload }, { state: QUEUED, owner: enqueueOptions.owner ?? null, expiresAt: now() + options.ttlMs() });
+      await runner.enqueue('analysis', { id, payload, owner: enqueueOptions.client }, { state: QUEUED, owner: enqueueOptions.owner ?? null, expiresAt: now() + options.ttlMs() });
       return id;
     },
     get: (jobId) => runner.get<JobSnapshot>('analysis', jobId),

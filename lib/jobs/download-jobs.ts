@@ -7,13 +7,16 @@ import { AppError } from '@/lib/errors';
 import type { DownloadPayload, DownloadState } from './download-kind';
 import { readJobSource } from './job-rows';
 import type { LimiterLoad } from './limiter';
-import type { JobRunner } from './runner';
+import type { JobOwner, JobRunner } from './runner';
 
 export type { DownloadJobOutcome, JobEnded } from './download-kind';
 
 export interface DownloadJobs {
-  /** Validates the link (invalid_url throws here, no job is made) and returns the download id. */
-  start(request: DownloadJobRequest, owner?: string | null): Promise<string>;
+  /**
+   * Validates the link (invalid_url throws here, no job is made) and returns the download id. `owner` is the
+   * account it belongs to (history, retry); `client` whose turn it takes among the jobs waiting.
+   */
+  start(request: DownloadJobRequest, owner?: string | null, client?: JobOwner): Promise<string>;
   get(id: string): Promise<DownloadProgress | undefined>;
   /** Stops a queued or running download; false when it had already ended or is unknown here. */
   cancel(id: string): Promise<boolean>;
@@ -22,7 +25,7 @@ export interface DownloadJobs {
    * keeps its failed state. A job with an owner is retried by that owner only (anyone else: not_found); one that
    * has not failed is a conflict.
    */
-  retry(id: string, caller: string | null): Promise<string>;
+  retry(id: string, caller: string | null, client?: JobOwner): Promise<string>;
   /** Download jobs this process is running and holding queued right now. */
   load(): LimiterLoad;
 }
@@ -31,14 +34,14 @@ export interface DownloadJobs {
 export function createDownloadJobs(runner: JobRunner, options: { ttlMs: () => number; now?: () => number }): DownloadJobs {
   const now = options.now ?? Date.now;
   const jobs: DownloadJobs = {
-    async start(request, owner = null) {
+    async start(request, owner = null, client) {
       const url = recogniseUrl(request.url).canonicalUrl;
       // Time text that is not a time is refused now; a range past the end is known only once the media is.
       assertTrimReadable(request);
       const id = newId('dl');
       const payload: DownloadPayload = { request: { ...request, url }, owner, startedAt: now() };
       const state: DownloadState = { status: 'queued', progress: 0, message: 'Queued for processing' };
-      await runner.enqueue('download', { id, payload }, { state, owner, expiresAt: now() + options.ttlMs() });
+      await runner.enqueue('download', { id, payload, owner: client }, { state, owner, expiresAt: now() + options.ttlMs() });
       return id;
     },
     async get(id) {
@@ -52,12 +55,12 @@ export function createDownloadJobs(runner: JobRunner, options: { ttlMs: () => nu
       return progress;
     },
     cancel: (id) => runner.cancel('download', id),
-    async retry(id, caller) {
+    async retry(id, caller, client) {
       const source = await readJobSource(await runner.store(), id, 'download', now());
       if (!source || (source.owner && source.owner !== caller)) throw new AppError('not_found', 'Download not found');
       if (source.status !== 'failed') throw new AppError('conflict', 'Only a failed download can be retried');
       const { request, owner } = source.payload as DownloadPayload;
-      return jobs.start(request, owner);
+      return jobs.start(request, owner, client);
     },
     load: () => runner.load('download'),
   };

@@ -3,18 +3,21 @@ import type { Db } from '@/lib/db';
 import { createJobContext } from './job-context';
 import { createKindRegistry, type AnyKind } from './kind-registry';
 import { createJobStoreAccess } from './job-store-access';
-import { createLimiter, type Limiter, type LimiterLoad } from './limiter';
+import { createFairQueue, type FairQueue } from './fair-queue';
 import { createStateFeed } from './state-feed';
-import type { BaseState, JobKind, JobRunner, JobToRun } from './runner';
+import { SYSTEM_OWNER, type BaseState, type JobKind, type JobRunner, type JobToRun } from './runner';
 
 export interface EmbeddedRunnerOptions {
   db: () => Promise<Db>;
   now?: () => number;
+  /** Owners take turns for a kind's slots (default); false: first in, first out (the benchmark's baseline). */
+  fair?: boolean;
 }
 
 /**
  * The default runner: jobs run in this process, each kind at most `concurrency` at once (per group when a job
- * names one); every state is written to the store before subscribers hear of it, so `get()` never lags an event.
+ * names one), owners taking turns for the slots and each at most its `concurrentJobs` (lib/jobs/fair-queue.ts);
+ * every state is written to the store before subscribers hear of it, so `get()` never lags an event.
  * Before its first store access it marks what an earlier process left unfinished as interrupted — nothing here
  * survives a restart — and it purges expired jobs at most once a minute.
  */
@@ -23,15 +26,14 @@ export function createEmbeddedRunner(options: EmbeddedRunnerOptions): JobRunner 
   const kinds = createKindRegistry(now);
   const store = createJobStoreAccess({ name: 'jobs', db: options.db, now, recover: kinds.recover, purge: kinds.purge });
   const feed = createStateFeed();
-  const limiters = new Map<string, Limiter>();
+  const queues = new Map<string, FairQueue>();
   const running = new Map<string, { controller: AbortController; kind: AnyKind; started?: boolean }>();
   const claimed = new Set<string>();
 
-  const limiterFor = (kind: AnyKind, group?: string) => {
-    const key = `${kind.type}\u0000${group ?? ''}`;
-    let limit = limiters.get(key);
-    if (!limit) limiters.set(key, (limit = createLimiter(Math.max(1, kind.concurrency))));
-    return { limit, key };
+  const queueOf = (type: string, concurrency: number) => {
+    let queue = queues.get(type);
+    if (!queue) queues.set(type, (queue = createFairQueue(Math.max(1, concurrency), options.fair ?? true)));
+    return queue;
   };
 
   const write = async (kind: AnyKind, id: string, state: BaseState) => {
@@ -49,7 +51,7 @@ export function createEmbeddedRunner(options: EmbeddedRunnerOptions): JobRunner 
     if (!entry || entry.controller.signal.aborted) return;
     entry.started = true;
     const context = createJobContext<BaseState>({
-      id: job.id, signal: entry.controller.signal, now,
+      id: job.id, owner: job.owner, signal: entry.controller.signal, now,
       write: (state) => write(kind, job.id, state),
       enqueue: (type, next) => runner.enqueue(type as JobKind['type'], next),
       once: async (key) => !claimed.has(key) && Boolean(claimed.add(key)),
@@ -72,9 +74,9 @@ export function createEmbeddedRunner(options: EmbeddedRunnerOptions): JobRunner 
       if (row) await kinds.insert(db, kind, job, row);
       if (row) feed.publish(job.id, row.state, false);
       running.set(job.id, { controller: new AbortController(), kind });
-      const { limit, key } = limiterFor(kind, job.group);
-      const idle = () => limit.load().running + limit.load().waiting === 0;
-      void limit(() => runOne(kind, job)).finally(() => job.group && idle() && limiters.delete(key));
+      const owner = job.owner ?? SYSTEM_OWNER;
+      const ticket = { owner: owner.key, group: job.group, ownerLimit: owner.concurrentJobs };
+      void queueOf(type, kind.concurrency).run(ticket, () => runOne(kind, job));
     },
     async get(type, id) {
       return kinds.read(await store(), kinds.get(type), id);
@@ -87,15 +89,7 @@ export function createEmbeddedRunner(options: EmbeddedRunnerOptions): JobRunner 
       await write(entry.kind, id, entry.kind.cancelled);
       return true;
     },
-    load(type) {
-      const total: LimiterLoad = { running: 0, waiting: 0 };
-      for (const [key, limit] of limiters) {
-        if (!key.startsWith(`${type}\u0000`)) continue;
-        total.running += limit.load().running;
-        total.waiting += limit.load().waiting;
-      }
-      return total;
-    },
+    load: (type) => queues.get(type)?.load() ?? { running: 0, waiting: 0 },
     async list() {
       return [...running].filter(([, entry]) => !entry.controller.signal.aborted)
         .map(([id, entry]) => ({ id, type: entry.kind.type, state: entry.started ? 'running' as const : 'waiting' as const }));

@@ -1,11 +1,13 @@
 import 'server-only';
 import type { Db } from '@/lib/db';
-import type { BaseState, JobContext, JobToRun } from './runner';
+import { SYSTEM_OWNER, type BaseState, type JobContext, type JobOwner, type JobToRun } from './runner';
 
 const PROGRESS_EVERY_MS = 250;
 
 export interface ContextOptions<S extends BaseState> {
   id: string;
+  /** The running job's owner; jobs it starts are that owner's too. */
+  owner?: JobOwner;
   signal: AbortSignal;
   /** Stores and publishes one state (the runner's own writer). */
   write(state: S): Promise<void>;
@@ -30,6 +32,7 @@ export function createJobContext<S extends BaseState>(options: ContextOptions<S>
   };
   return {
     id: options.id,
+    owner: (options.owner ?? SYSTEM_OWNER).key,
     signal: options.signal,
     save: (state) => write(state),
     progress(state) {
@@ -38,7 +41,7 @@ export function createJobContext<S extends BaseState>(options: ContextOptions<S>
       lastWrite = options.now();
       void write(state);
     },
-    enqueue: (type, job) => options.enqueue(type, job),
+    enqueue: (type, job) => options.enqueue(type, { ...job, owner: job.owner ?? options.owner }),
     once: (key) => options.once(key),
     store: () => options.store(),
   };

@@ -21,13 +21,15 @@ export interface StoredState {
 /** What a kind's handler is given while its job runs. */
 export interface JobContext<S extends BaseState> {
   id: string;
+  /** Whose job it is (`system` for work nobody asked for): the owner its prepared bytes count against. */
+  owner: string;
   /** Aborted when the job is cancelled or its process shuts down; the handler stops at the next step. */
   signal: AbortSignal;
   /** Stores the state and tells every subscriber, after any progress still being written. */
   save(state: S): Promise<void>;
   /** A progress state: written at most every 250 ms, in order, and never below what is stored. */
   progress(state: S): void;
-  /** Starts another job (a playlist's entries); it runs under the same rules as one enqueued by a route. */
+  /** Starts another job (a playlist's entries) for the same owner, under the same rules as one a route enqueues. */
   enqueue<P>(type: string, job: JobToRun<P>): Promise<void>;
   /** True for the first caller of `key` across every process (a batch's end is reported once). */
   once(key: string): Promise<boolean>;
@@ -64,7 +66,19 @@ export interface JobToRun<P> {
   payload: P;
   /** Jobs of one group share the kind's concurrency (a batch's items); without one, the whole kind does. */
   group?: string;
+  /** Whose job it is: owners take turns for the kind's slots. Jobs without one share the key `system`. */
+  owner?: JobOwner;
 }
+
+/** One owner of jobs: each signed-in user is one, each anonymous client (by address) is one. */
+export interface JobOwner {
+  /** 'user:<id>', or an anonymous client's 'ip:<hash>'. */
+  key: string;
+  /** At most this many of the owner's jobs of one kind run at once; unset, only the kind's concurrency bounds them. */
+  concurrentJobs?: number;
+}
+
+export const SYSTEM_OWNER: JobOwner = { key: 'system' };
 
 export interface NewJobRow<S> {
   state: S;

@@ -1,5 +1,6 @@
 import type { AnalysisEngine, JobSnapshot } from '@/lib/media/schemas';
 import type { LimiterLoad } from './limiter';
+import type { JobOwner } from './runner';
 
 export type { JobSnapshot, JobStatus } from '@/lib/media/schemas';
 
@@ -9,6 +10,8 @@ export interface EnqueueAnalysisOptions {
   owner?: string | null;
   /** The signed-in user the analysis is made for: their own cookies of the link's platform may be used. */
   user?: string | null;
+  /** Whose turn the analysis takes among those waiting (analyses have their own slots; no per-owner cap). */
+  client?: JobOwner;
 }
 
 export type JobListener = (snapshot: JobSnapshot) => void;

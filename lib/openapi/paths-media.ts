@@ -57,6 +57,7 @@ export function mediaPaths(): Paths {
       post: operation({
         operationId: 'startDownload',
         summary: 'Start preparing a file in a quality and format; poll its progress',
+        description: 'Owners take turns for the download slots, each running at most its own number of downloads at once. 429 `daily_bytes_exceeded` once the files prepared for the caller today (UTC) reach its daily bytes; `details.retryAt` says when that renews.',
         tags: ['Media'],
         auth: 'api',
         body: 'DownloadRequest',

@@ -2,7 +2,7 @@ import 'server-only';
 import type { Db } from '@/lib/db';
 import { getRedis, redisEnabled, redisPrefix } from '@/lib/redis/connection';
 import type { CounterBackend, Metering, Quota, QuotaState } from './counter-types';
-import { dbCounters } from './db-counters';
+import { dbCounters, type CounterTable } from './db-counters';
 import { redisCounters } from './redis-counters';
 import type { RateWindow } from './windows';
 
@@ -10,11 +10,12 @@ export type { CounterBackend, Metering, Quota, QuotaState } from './counter-type
 
 /**
  * Request counters: in Redis when REDIS_URL is set (every node counts against the same numbers), else in the
- * database handed in. `meter`, `peek` and `readCount` take the database either way, so callers do not change
- * with the deployment; the `*On` forms take a backend (tests run the same cases on each).
+ * database handed in (its `byte_counters` for counts that pass 32 bits). `meter`, `peek` and `readCount` take the
+ * database either way, so callers do not change with the deployment; the `*On` forms take a backend (tests run the
+ * same cases on each).
  */
-export function countersFor(db: Db): CounterBackend {
-  return redisEnabled() ? redisCounters(getRedis(), redisPrefix()) : dbCounters(db);
+export function countersFor(db: Db, table?: CounterTable): CounterBackend {
+  return redisEnabled() ? redisCounters(getRedis(), redisPrefix()) : dbCounters(db, table);
 }
 
 /**

@@ -46,6 +46,7 @@ async function fillEverything(db: Db, userId: string, tag: string): Promise<void
     "INSERT INTO webhooks (id, user_id, url, events, format, secret_box, created_at) VALUES (?, ?, 'https://hooks.example.com/x', 'download.finished', 'json', 'box', ?)",
     [`whk_${tag}`, userId, T],
   );
+  await db.run('INSERT INTO user_limits (user_id, concurrent_jobs, daily_bytes, updated_at) VALUES (?, 3, NULL, ?)', [userId, T]);
 }
 
 /** Rows of `userId` left anywhere: every table with a user_id column (from the catalogue), and owned batches and jobs. */

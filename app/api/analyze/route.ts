@@ -2,6 +2,7 @@ import { route } from '@/lib/auth/route';
 import { config } from '@/lib/config';
 import { startAnalysis } from '@/lib/jobs/start-analysis';
 import { analyzeRequestSchema } from '@/lib/media/schemas';
+import { ownerKeyOf } from '@/lib/limits/owner';
 import { clientKey } from '@/lib/rate-limit/client-ip';
 import { services } from '@/lib/server';
 import { activeSubject } from '@/lib/stats/service';
@@ -23,7 +24,7 @@ export const POST = route(
     void events.emit('client.active', { subject: activeSubject(req.headers, user) });
     return startAnalysis(
       { analyses, acquire: () => analysesInFlight.acquire(clientKey(req, user)) },
-      { url, engine, user: user?.id, waitMs: config().env.ANALYZE_WAIT_MS },
+      { url, engine, user: user?.id, client: { key: ownerKeyOf(req, user) }, waitMs: config().env.ANALYZE_WAIT_MS },
     );
   },
 );

@@ -1,4 +1,6 @@
 import { route } from '@/lib/auth/route';
+import { getDb } from '@/lib/db';
+import { admitOwner } from '@/lib/limits/owner';
 import { bulkRequestSchema } from '@/lib/bulk/schemas';
 import { withPreset } from '@/lib/presets/apply';
 import { bulkRequestOf } from '@/lib/presets/resolve';
@@ -19,7 +21,8 @@ export const POST = route(
   { auth: 'optional', scope: 'bulk', serves: true, body: withPreset(bulkRequestSchema), quota: { kind: 'analyze', links: (sent) => sent.request.urls.length } },
   async ({ req, body: sent, user }) => {
     const body = await bulkRequestOf(sent, user?.id ?? null, req.headers);
-    const started = await services().bulk.start(body, user?.id ?? null);
+    const client = await admitOwner(await getDb(), req, user);
+    const started = await services().bulk.start(body, user?.id ?? null, client);
     void services().events.emit('client.active', { subject: activeSubject(req.headers, user) });
     return started;
   },

@@ -5,14 +5,17 @@ import { bullPrefix, createRedis } from '@/lib/redis/connection';
 import { createJobStoreAccess } from '../job-store-access';
 import { createKindRegistry } from '../kind-registry';
 import { createStateFeed } from '../state-feed';
-import type { BaseState, JobRunner, JobToRun, ListedJob } from '../runner';
+import { SYSTEM_OWNER, type BaseState, type JobRunner, type JobToRun, type ListedJob } from '../runner';
 import { cancelChannel, createStateWriter, queueName, statesChannel, type StateMessage } from './redis-states';
 import { startJobWorkers, type JobWorkers, type WorkerOptions } from './job-workers';
+import { ownerTurns } from './owner-turns';
 
 export interface BullmqRunnerOptions {
   redisUrl: string;
   db: () => Promise<Db>;
   now?: () => number;
+  /** Owners take turns by per-owner priorities (default); false: first in, first out (the benchmark's baseline). */
+  fair?: boolean;
 }
 
 export interface BullmqRunner extends JobRunner {
@@ -40,6 +43,8 @@ export function createBullmqRunner(options: BullmqRunnerOptions): BullmqRunner {
   const redis = createRedis('jobs', { maxRetriesPerRequest: null }, options.redisUrl);
   const subscriber = createRedis('job-states', { maxRetriesPerRequest: null }, options.redisUrl);
   const writer = createStateWriter(redis, kinds, store, now);
+  const turns = ownerTurns(redis);
+  const fair = options.fair ?? true;
   const feed = createStateFeed();
   const queues = new Map<string, Queue>();
   const followed = new Map<string, number>();
@@ -90,7 +95,10 @@ export function createBullmqRunner(options: BullmqRunnerOptions): BullmqRunner {
         setTimeout(() => unfollow(job.id), HOLD_MS).unref();
         feed.publish(job.id, row.state, false);
       }
-      await queueOf(type).add(type, { payload: job.payload, group: job.group }, { jobId: job.id, ...QUEUED_JOB_OPTIONS });
+      const owner = job.owner ?? SYSTEM_OWNER;
+      // An owner's n-th waiting job gets priority n: every owner's first job runs before anyone's second.
+      const priority = fair ? await turns.next(type, owner.key, job.id) : undefined;
+      await queueOf(type).add(type, { payload: job.payload, group: job.group, owner }, { jobId: job.id, priority, ...QUEUED_JOB_OPTIONS });
     },
     async get(type, id) {
       return (await current(id, type))?.state as never;
@@ -110,7 +118,10 @@ export function createBullmqRunner(options: BullmqRunnerOptions): BullmqRunner {
       const state = await current(id, type);
       if (!state || state.final) return false;
       const queued = await queueOf(type).getJob(id);
-      if (queued && ['waiting', 'delayed', 'prioritized'].includes(await queued.getState())) await queued.remove().catch(() => undefined);
+      if (queued && ['waiting', 'delayed', 'prioritized'].includes(await queued.getState())) {
+        await queued.remove().catch(() => undefined);
+        await turns.left(type, (queued.data as { owner?: { key: string } }).owner?.key ?? SYSTEM_OWNER.key, id);
+      }
       // The worker running it (if any) hears this and aborts its handler; the state is written here at once.
       await redis.publish(cancelChannel(), id);
       await writer.write(kind, id, kind.cancelled);
@@ -139,7 +150,7 @@ export function createBullmqRunner(options: BullmqRunnerOptions): BullmqRunner {
       return listed;
     },
     store,
-    work: (workerOptions) => startJobWorkers({ ...workerOptions, redisUrl: options.redisUrl, redis, kinds, writer, store, now, enqueue: runner.enqueue }),
+    work: (workerOptions) => startJobWorkers({ ...workerOptions, redisUrl: options.redisUrl, redis, kinds, writer, store, now, turns, enqueue: runner.enqueue }),
     async close() {
       feed.clear();
       await Promise.all([...queues.values()].map((queue) => queue.close()));

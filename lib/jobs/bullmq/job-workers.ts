@@ -1,13 +1,14 @@
 import 'server-only';
 import { hostname } from 'node:os';
-import { Worker } from 'bullmq';
+import { DelayedError, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Db } from '@/lib/db';
 import { bullPrefix, createRedis } from '@/lib/redis/connection';
 import { createJobContext } from '../job-context';
 import type { AnyKind, KindRegistry } from '../kind-registry';
 import type { LimiterLoad } from '../limiter';
-import type { BaseState, JobRunner } from '../runner';
+import { SYSTEM_OWNER, type BaseState, type JobOwner, type JobRunner } from '../runner';
+import type { OwnerTurns } from './owner-turns';
 import { cancelChannel, onceKey, queueName, type StateWriter } from './redis-states';
 
 export interface WorkerOptions {
@@ -26,7 +27,13 @@ interface Internals extends WorkerOptions {
   writer: StateWriter;
   store: () => Promise<Db>;
   now: () => number;
+  turns: OwnerTurns;
   enqueue: JobRunner['enqueue'];
+}
+
+interface QueuedJob {
+  payload: unknown;
+  owner?: JobOwner;
 }
 
 export interface JobWorkers {
@@ -38,6 +45,13 @@ export interface JobWorkers {
 /** A worker that died mid-job twice on the same job is not a coincidence: the third stall fails it. */
 const MAX_STALLS = 2;
 const ONCE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/**
+ * A job whose owner already runs its `concurrentJobs` goes back to BullMQ's delayed set, keeping its priority, and
+ * returns later: the more often it did, the later (up to 5 s), so a long backlog of one owner is not fetched over
+ * and over while it waits.
+ */
+const CAPPED_RETRY_MS = 250;
+const CAPPED_RETRY_MAX_MS = 5000;
 
 /** One BullMQ worker per kind in this process, each running at most the kind's concurrency at once. */
 export function startJobWorkers(options: Internals): JobWorkers {
@@ -46,12 +60,22 @@ export function startJobWorkers(options: Internals): JobWorkers {
   void cancels.subscribe(cancelChannel()).catch((error) => console.error('[worker] could not subscribe to cancels', error));
   cancels.on('message', (_channel, id: string) => running.get(id)?.controller.abort());
 
-  const processorFor = (kind: AnyKind) => async (job: { id?: string; data: { payload: unknown } }) => {
+  const processorFor = (kind: AnyKind) => async (job: Job<QueuedJob>, token?: string) => {
     const id = job.id!;
+    const owner = job.data.owner ?? SYSTEM_OWNER;
+    const lease = options.lockMs * 2;
+    await options.turns.left(kind.type, owner.key, id);
+    if (owner.concurrentJobs && !(await options.turns.claim(kind.type, owner.key, id, owner.concurrentJobs, lease))) {
+      await job.moveToDelayed(Date.now() + Math.min(CAPPED_RETRY_MAX_MS, CAPPED_RETRY_MS * Math.max(1, job.attemptsStarted)), token);
+      throw new DelayedError();
+    }
+    const renewal = owner.concurrentJobs
+      ? setInterval(() => void options.turns.renew(kind.type, owner.key, id, lease).catch(() => undefined), options.lockMs / 2)
+      : undefined;
     const controller = new AbortController();
     running.set(id, { controller, type: kind.type });
     const context = createJobContext<BaseState>({
-      id, signal: controller.signal, now: options.now,
+      id, owner, signal: controller.signal, now: options.now,
       write: (state) => options.writer.write(kind, id, state),
       enqueue: (type, next) => options.enqueue(type as AnyKind['type'], next),
       once: async (key) => (await options.redis.set(onceKey(key), '1', 'PX', ONCE_TTL_MS, 'NX')) === 'OK',
@@ -61,6 +85,8 @@ export function startJobWorkers(options: Internals): JobWorkers {
       await kind.run(context, job.data.payload);
     } finally {
       running.delete(id);
+      clearInterval(renewal);
+      if (owner.concurrentJobs) await options.turns.release(kind.type, owner.key, id).catch(() => undefined);
     }
   };
 

@@ -4,6 +4,7 @@ import { pageAnalysisVisitor } from '@/lib/auth/page-visitor';
 import { config } from '@/lib/config';
 import { toAppError } from '@/lib/errors';
 import { startAnalysis, type StartedAnalysis } from '@/lib/jobs/start-analysis';
+import { ownerKeyOf } from '@/lib/limits/owner';
 import { analyzeRequestSchema } from '@/lib/media/schemas';
 import { clientKey } from '@/lib/rate-limit/client-ip';
 import { services } from '@/lib/server';
@@ -30,7 +31,7 @@ async function analyzeOnArrival(input: string): Promise<StartedAnalysis | undefi
     void events.emit('client.active', { subject: activeSubject(visitor.req.headers, visitor.user) });
     return await startAnalysis(
       { analyses, acquire: () => analysesInFlight.acquire(clientKey(visitor.req, visitor.user)) },
-      { url: parsed.data.url, engine: 'auto', user: visitor.user?.id, waitMs: config().env.PAGE_ANALYZE_WAIT_MS },
+      { url: parsed.data.url, engine: 'auto', user: visitor.user?.id, client: { key: ownerKeyOf(visitor.req, visitor.user) }, waitMs: config().env.PAGE_ANALYZE_WAIT_MS },
     );
   } catch (error) {
     const { code, message, details } = toAppError(error);

@@ -1,4 +1,6 @@
 import { route } from '@/lib/auth/route';
+import { getDb } from '@/lib/db';
+import { admitOwner } from '@/lib/limits/owner';
 import { downloadJobRequestSchema } from '@/lib/jobs/download-job-schemas';
 import { userLanguages } from '@/lib/media/offers';
 import { withPreset } from '@/lib/presets/apply';
@@ -18,10 +20,12 @@ export const dynamic = 'force-dynamic';
  */
 export const POST = route({ auth: 'api', scope: 'download', quota: { kind: 'api' }, body: withPreset(downloadJobRequestSchema) }, async ({ req, body: sent, caller }) => {
   const body = await downloadRequestOf(sent, caller?.user.id ?? null, req.headers);
+  // Whose turn the job takes, at most how many of theirs run at once; refused once their bytes for today are used up.
+  const client = await admitOwner(await getDb(), req, caller?.user ?? null);
   const embedMetadata = await embedsMetadata(body.embedMetadata, caller?.user.id);
   // The user's first language picks the audio track when the page does not say (the engine never sees the account).
   const lang = body.lang ?? userLanguages(req.headers.get('accept-language'))[0];
-  const downloadId = await services().downloads.start({ ...body, embedMetadata, ...(lang ? { lang } : {}) }, caller?.user.id ?? null);
+  const downloadId = await services().downloads.start({ ...body, embedMetadata, ...(lang ? { lang } : {}) }, caller?.user.id ?? null, client);
   void services().events.emit('client.active', { subject: activeSubject(req.headers, caller?.user ?? null) });
   return { downloadId };
 });

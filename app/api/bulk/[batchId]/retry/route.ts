@@ -1,4 +1,6 @@
 import { route } from '@/lib/auth/route';
+import { getDb } from '@/lib/db';
+import { admitOwner } from '@/lib/limits/owner';
 import { batchReadQuerySchema } from '@/lib/bulk/schemas';
 import { idParams } from '@/lib/http/ids';
 import { services } from '@/lib/server';
@@ -13,8 +15,8 @@ export const dynamic = 'force-dynamic';
  */
 export const POST = route(
   { auth: 'optional', scope: 'bulk', serves: true, params: idParams('batchId'), query: batchReadQuerySchema, quota: { kind: 'analyze', links: () => 1 }, notFound: 'Batch not found' },
-  async ({ params, query, user }) => {
-    const reader = readerOf(user, query.key);
+  async ({ req, params, query, user }) => {
+    const reader = { ...readerOf(user, query.key), client: await admitOwner(await getDb(), req, user) };
     await services().bulk.retryFailed(params.batchId, reader);
     return batchAfter(params.batchId, reader);
   },

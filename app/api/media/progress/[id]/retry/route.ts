@@ -1,4 +1,6 @@
 import { route } from '@/lib/auth/route';
+import { getDb } from '@/lib/db';
+import { admitOwner } from '@/lib/limits/owner';
 import { idParams } from '@/lib/http/ids';
 import { services } from '@/lib/server';
 
@@ -12,7 +14,10 @@ export const dynamic = 'force-dynamic';
  */
 export const POST = route(
   { auth: 'api', scope: 'download', quota: { kind: 'api' }, params: idParams('id'), notFound: 'Download not found' },
-  async ({ params, caller }) => ({ downloadId: await services().downloads.retry(params.id, caller?.user.id ?? null) }),
+  async ({ req, params, caller }) => {
+    const client = await admitOwner(await getDb(), req, caller?.user ?? null);
+    return { downloadId: await services().downloads.retry(params.id, caller?.user.id ?? null, client) };
+  },
 );
 
 /** A browser's preflight for a cross-origin call with a Bearer token. */
