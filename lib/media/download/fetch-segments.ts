@@ -6,7 +6,7 @@ import { openProgressive } from './fetch-progressive';
 import { createKeyCache } from './hls-keys';
 import { abortReason } from './retry-policy';
 import { openRun } from './run-stream';
-import type { SegmentFetchContext } from './segment-fetch';
+import { createCbcsInitCache, type SegmentFetchContext } from './segment-fetch';
 import { openStitched } from './stitch-runs';
 import { planSegments, type SegmentJob } from './segment-plan';
 import { sniffSegmentKind, type SegmentKind } from './segment-kind';
@@ -80,13 +80,9 @@ export async function openSegmented(source: SourceFormat, opts: SegmentedOptions
   const placed = windowed && windowed.plan !== whole ? { offset: startsAt, boundary: windowed.boundary } : { offset: startsAt };
   // A window is a handful of segments: unless told otherwise, all of them are asked for at once.
   const concurrency = opts.window && opts.concurrency === undefined ? Math.max(configured, Math.min(maxConcurrency, plan.segments.length + 1)) : configured;
-  const fetchCtx: SegmentFetchContext = {
-    headers: source.httpHeaders,
-    signal,
-    retries,
-    stallMs,
-    keyFor: createKeyCache({ headers: source.httpHeaders, signal, retries, stallMs }),
-  };
+  const plain = { headers: source.httpHeaders, signal, retries, stallMs };
+  const keyFor = createKeyCache(plain);
+  const fetchCtx: SegmentFetchContext = { ...plain, keyFor, cbcsInit: createCbcsInitCache({ ...plain, keyFor }) };
   if (plan.runs) {
     const stitched = await openStitched(plan.runs, { fetch: fetchCtx, concurrency, maxConcurrency, signal, onProgress: opts.onProgress, internal });
     return { ...stitched, ...placed };
