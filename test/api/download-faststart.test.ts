@@ -8,7 +8,8 @@ import type { OfferPlan } from '@/lib/media/offers';
 import { FIXTURE_SITE_DIR } from '@/test/fixtures/media';
 import { topLevelBoxes } from '@/test/fixtures/mp4-boxes';
 import { analyze, bodyOf, requestDownload, sha256, startDownloadEnv } from './download.testkit';
-import { saveAndProbe } from './media-probe.testkit';
+import { ffprobeFile, saveAndProbe } from './media-probe.testkit';
+import { ffmpeg } from '@/test/fixtures/run-tool';
 
 let env: Awaited<ReturnType<typeof startDownloadEnv>>;
 let outDir: string;
@@ -34,13 +35,17 @@ async function passthroughOffer(name: string): Promise<{ mediaId: string; plan: 
 }
 
 describe('a source MP4 is passed through only when it is faststart', () => {
+  const moovLast = (boxes: string[]) => boxes.indexOf('mdat') < boxes.indexOf('moov');
   it.each([
-    ['moov-last.mp4', (boxes: string[]) => boxes.indexOf('mdat') < boxes.indexOf('moov')],
+    ['moov-last.mp4', moovLast],
     ['fragmented.mp4', (boxes: string[]) => boxes.includes('moof')],
-  ])('%s is delivered remuxed: ftyp, moov before the one mdat, no fragments, duration set, streams copied', async (name, sourceShape) => {
+    // An origin that ignores Range and sends no length: the head alone shows the media data first.
+    ['moov-last.mp4?chunked=1', moovLast],
+  ])('%s is delivered remuxed: ftyp, moov before the one mdat, no fragments, duration set, streams copied', async (urlName, sourceShape) => {
+    const name = urlName.replace(/\?.*/, '');
     const source = await readFile(site(name));
     expect(sourceShape(boxesOf(source)), `${name} is not the shape it should test`).toBe(true);
-    const { mediaId, plan } = await passthroughOffer(name);
+    const { mediaId, plan } = await passthroughOffer(urlName);
     const res = await requestDownload(mediaId, plan.itag);
     const body = await bodyOf(res);
     expect(res.status, body.subarray(0, 200).toString()).toBe(200);
@@ -53,7 +58,7 @@ describe('a source MP4 is passed through only when it is faststart', () => {
     const { probe } = await saveAndProbe(outDir, name, body);
     expect(Math.abs(Number(probe.format.duration) - 6)).toBeLessThanOrEqual(0.1);
     expect(probe.streams.map((s) => s.codec_name).sort()).toEqual(['aac', 'h264']);
-    table.push(`${name} | ${boxesOf(source).slice(0, 6).join(' ')}… | ${boxes.join(' ')} | ${probe.format.duration} s | ${probe.streams.map((s) => s.codec_name).join('+')}`);
+    table.push(`${urlName} | ${boxesOf(source).slice(0, 6).join(' ')}… | ${boxes.join(' ')} | ${probe.format.duration} s | ${probe.streams.map((s) => s.codec_name).join('+')}`);
   });
 
   it('a faststart MP4 is still streamed from the origin byte for byte', async () => {
@@ -87,5 +92,18 @@ describe('layout of a fetched file', () => {
       await keepPlayable(plan, file, new AbortController().signal);
       expect(await mp4Layout(localReader(file)), name).toBe('faststart');
     }
+  });
+
+  it('an M4A with its index last and a cover picture is remuxed (ipod muxer) keeping sound, cover and tags', async () => {
+    const file = path.join(outDir, 'moov-last.m4a');
+    await ffmpeg(['-i', site('audio.m4a'), '-i', site('image.jpg'), '-map', '0:a', '-map', '1:v', '-c', 'copy', '-disposition:v', 'attached_pic',
+      '-metadata', 'title=Cover test', file]);
+    expect(await mp4Layout(localReader(file))).toBe('moov-last');
+    await keepPlayable({ container: 'm4a' } as OfferPlan, file, new AbortController().signal);
+    expect(await mp4Layout(localReader(file))).toBe('faststart');
+    const probe = await ffprobeFile(file);
+    expect(probe.streams.map((s) => `${s.codec_type}:${s.codec_name}:${s.disposition?.attached_pic ?? 0}`).sort()).toEqual(['audio:aac:0', 'video:mjpeg:1']);
+    expect(probe.format.tags?.title).toBe('Cover test');
+    expect(Math.abs(Number(probe.format.duration) - 5)).toBeLessThanOrEqual(0.1);
   });
 });
