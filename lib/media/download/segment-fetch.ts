@@ -67,7 +67,10 @@ export function stripId3(data: Buffer): Buffer {
   return at === 0 ? data : data.subarray(at);
 }
 
-/** A segment with retries and backoff, decrypted (AES-128, or SAMPLE-AES in MPEG-TS or packed AAC), its ID3 tags removed. */
+/**
+ * A segment with retries and backoff, decrypted (AES-128, or SAMPLE-AES in MPEG-TS, packed AAC or fMP4 'cbcs'), its
+ * ID3 tags removed. A 'cbcs' init segment is handed on in clear.
+ */
 export async function fetchSegment(job: SegmentJob, ctx: SegmentFetchContext): Promise<Buffer> {
   if (job.cbcsInit && ctx.cbcsInit) return (await ctx.cbcsInit(job)).clear;
   const data = await withRetries(new RetryBudget(ctx.retries, ctx.signal), () => fetchOnce(job, ctx));
@@ -94,10 +97,10 @@ export function createCbcsInitCache(ctx: Omit<SegmentFetchContext, 'cbcsInit'>):
     let read = inits.get(id);
     if (!read) {
       read = fetchSegment({ url: init.url, ...(init.range ? { range: init.range } : {}), raw: true }, ctx).then((bytes) => {
-        const read = readCbcsInit(bytes);
+        const described = readCbcsInit(bytes);
         // SAMPLE-AES whose init segment names no protected track: how its samples are sealed is unknown.
-        if (![...read.tracks.values()].some((t) => t.protected)) throw new AppError('drm_protected', 'This media is DRM-protected and cannot be downloaded');
-        return read;
+        if (![...described.tracks.values()].some((t) => t.protected)) throw new AppError('drm_protected', 'This media is DRM-protected and cannot be downloaded');
+        return described;
       });
       inits.set(id, read);
     }
