@@ -100,6 +100,23 @@ describe('SAMPLE-AES in fMP4 (cbcs: H.264 in pattern 1:9 with subsamples and a c
     table.push(`cbcs fMP4 | ${probed.streams.map((s) => `${s.codec_name} (${s.codec_tag_string})`).join(' + ')} | ${probed.format.duration} s | ${probed.format.start_time} | ${video.length} video, ${audio.length} audio frames`);
   }, 120_000);
 
+  it('a cut is decrypted too: its window keeps the init segment, which is read and written in clear', async () => {
+    const media = await analyzeMedia(`${env.site.origin}/streams-cbcs/cbcs/index.m3u8`, { engine: 'native' });
+    const plan = [...media.plans.values()].find((p) => p.kind === 'video' && p.container === 'mp4' && !p.messaging)!;
+    const res = await requestDownload(media.info.id, plan.itag, { query: { start: '3', end: '5' } });
+    const body = await bodyOf(res);
+    expect(res.status, body.toString('utf8', 0, 300)).toBe(200);
+    const file = path.join(outDir, 'cut.mp4');
+    await writeFile(file, body);
+    const { stderr } = await run('ffmpeg', ['-nostdin', '-v', 'error', '-i', file, '-f', 'null', '-']);
+    expect(stderr.trim()).toBe('');
+    const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', file]);
+    // A copy ends at 5 s and starts on a keyframe at or before 3 s: at 2 s, or (ffmpeg cannot seek in fMP4 that has
+    // no index) at the start of the segment fetched before, 0 s. Never a whole-stream 8 s.
+    expect(Number(stdout)).toBeGreaterThanOrEqual(2.9);
+    expect(Number(stdout)).toBeLessThanOrEqual(5.1);
+  }, 60_000);
+
   it('SAMPLE-AES over an init segment that names no protected track is refused at download as drm_protected', async () => {
     const media = await analyzeMedia(`${env.site.origin}/streams-cbcs/unsignalled/index.m3u8`, { engine: 'native' });
     const plan = [...media.plans.values()].find((p) => p.kind === 'video' && p.container === 'mp4' && !p.messaging)!;
