@@ -11,6 +11,7 @@ import { openStitched } from './stitch-runs';
 import { planSegments, type SegmentJob } from './segment-plan';
 import { sniffSegmentKind, type SegmentKind } from './segment-kind';
 import { windowPlan, type TimeWindow } from './segment-window';
+import { marginChoice } from './window-margin';
 
 export interface SegmentedOptions {
   signal?: AbortSignal;
@@ -90,6 +91,11 @@ export async function openSegmented(source: SourceFormat, opts: SegmentedOptions
 
   const jobs: SegmentJob[] = plan.init ? [plan.init, ...plan.segments] : plan.segments;
   const offset = plan.init ? 1 : 0;
+  // Only a muxed fMP4 window leaves out its margin: picture and sound then start together. A picture or sound
+  // merged with another source keeps it, so the two stay on one timeline from the same seek point.
+  const hasMargin = windowed !== undefined && windowed.plan !== whole && windowed.offset < windowed.boundary;
+  const muxed = [source.vcodec, source.acodec].every((codec) => codec && codec !== 'none');
+  const margin = hasMargin && plan.init && muxed ? marginChoice(jobs, fetchCtx) : undefined;
   let bytes = 0;
   const onAbort = () => stream.destroy(abortReason(opts.signal as AbortSignal) as Error);
   const { stream, first } = openRun(jobs, {
@@ -104,9 +110,13 @@ export async function openSegmented(source: SourceFormat, opts: SegmentedOptions
       internal.abort();
       opts.signal?.removeEventListener('abort', onAbort);
     },
+    ...(margin ? { fetchAt: margin.fetchAt } : {}),
   });
   opts.signal?.addEventListener('abort', onAbort, { once: true });
   if (opts.signal?.aborted) onAbort();
   const head = await first;
-  return { stream, segmentCount: plan.segments.length, kind: sniffSegmentKind(head), ...placed };
+  const closed = new Promise<boolean>((resolve) => stream.once('close', () => resolve(false)));
+  const withoutMargin = margin ? await Promise.race([margin.dropped, closed]) : false;
+  const start = withoutMargin && windowed ? { offset: windowed.boundary, boundary: windowed.boundary } : placed;
+  return { stream, segmentCount: plan.segments.length, kind: sniffSegmentKind(head), ...start };
 }
