@@ -79,7 +79,7 @@ export async function fetchSegment(job: SegmentJob, ctx: SegmentFetchContext): P
   const key = await ctx.keyFor(job.aes.keyUrl);
   if (job.aes.samples && job.aes.init) {
     if (!ctx.cbcsInit) throw new AppError('drm_protected', 'This media is DRM-protected and cannot be downloaded');
-    return decryptCbcsSegment(data, await ctx.cbcsInit(job.aes.init), key, job.aes.iv);
+    return decryptCbcsSegment(data, await ctx.cbcsInit(job.aes.init), key, job.aes.iv, job.range?.start ?? 0);
   }
   if (job.aes.samples) {
     const samples = stripId3(data);

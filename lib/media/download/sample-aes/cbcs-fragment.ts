@@ -38,12 +38,12 @@ export function decryptPattern(buf: Buffer, start: number, length: number, key: 
 /** An 8-byte IV is the first half of the 16 the cipher takes, the rest zeros. */
 const fullIv = (iv: Buffer) => (iv.length === 16 ? iv : Buffer.concat([iv, Buffer.alloc(16 - iv.length)]));
 
-function samplesOf(buf: Buffer, moof: IsoBox, boxes: IsoBox[], track: CbcsTrack): Sample[] {
+function samplesOf(buf: Buffer, moof: IsoBox, boxes: IsoBox[], track: CbcsTrack, fileOffset: number): Sample[] {
   const tfhd = boxes.find((b) => b.type === 'tfhd')!;
   const flags = buf.readUInt32BE(tfhd.body) & 0xffffff;
   let at = tfhd.body + 8;
-  // An explicit base is taken as an offset in this segment; otherwise the base is the moof.
-  const base = flags & 0x01 ? Number(buf.readBigUInt64BE(at)) : moof.start;
+  // An explicit base is an offset in the whole file (a byte range of it is this segment); otherwise the moof.
+  const base = flags & 0x01 ? Number(buf.readBigUInt64BE(at)) - fileOffset : moof.start;
   if (flags & 0x01) at += 8;
   if (flags & 0x02) at += 4;
   if (flags & 0x08) at += 4;
@@ -69,13 +69,19 @@ function samplesOf(buf: Buffer, moof: IsoBox, boxes: IsoBox[], track: CbcsTrack)
   return samples;
 }
 
-function decryptTraf(buf: Buffer, out: Buffer, moof: IsoBox, traf: IsoBox, init: CbcsInit, key: Buffer, playlistIv: Buffer): void {
+interface Keying {
+  key: Buffer;
+  playlistIv: Buffer;
+  fileOffset: number;
+}
+
+function decryptTraf(buf: Buffer, out: Buffer, moof: IsoBox, traf: IsoBox, init: CbcsInit, { key, playlistIv, fileOffset }: Keying): void {
   const boxes = childBoxes(buf, traf);
   const tfhd = boxes.find((b) => b.type === 'tfhd');
   if (!tfhd) throw malformed();
   const track = init.tracks.get(buf.readUInt32BE(tfhd.body + 4));
   if (!track?.protected) return;
-  const samples = samplesOf(buf, moof, boxes, track);
+  const samples = samplesOf(buf, moof, boxes, track, fileOffset);
   const senc = boxes.find((b) => b.type === 'senc');
   const withSubsamples = senc ? (buf.readUInt32BE(senc.body) & 0x02) !== 0 : false;
   let entry = senc ? senc.body + 8 : 0;
@@ -110,12 +116,15 @@ function decryptTraf(buf: Buffer, out: Buffer, moof: IsoBox, traf: IsoBox, init:
   }
 }
 
-/** A media segment decrypted with the tracks its init segment described; clear tracks pass untouched. */
-export function decryptCbcsSegment(segment: Buffer, init: CbcsInit, key: Buffer, playlistIv: Buffer): Buffer {
+/**
+ * A media segment decrypted with the tracks its init segment described; clear tracks pass untouched. `fileOffset`:
+ * where the segment starts in its file, when it is a byte range of one.
+ */
+export function decryptCbcsSegment(segment: Buffer, init: CbcsInit, key: Buffer, playlistIv: Buffer, fileOffset = 0): Buffer {
   return readingSourceBytes(() => {
     const out = Buffer.from(segment);
     for (const moof of isoBoxes(segment).filter((b) => b.type === 'moof')) {
-      for (const traf of childBoxes(segment, moof).filter((b) => b.type === 'traf')) decryptTraf(segment, out, moof, traf, init, key, playlistIv);
+      for (const traf of childBoxes(segment, moof).filter((b) => b.type === 'traf')) decryptTraf(segment, out, moof, traf, init, { key, playlistIv, fileOffset });
     }
     return out;
   });
