@@ -14,13 +14,15 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, it } from 'vitest';
+import { ffmpegBin } from '@/lib/media/ffmpeg/run-ffmpeg';
+import { fetchText } from '@/lib/net/guarded-fetch';
 import { analyzeMedia } from '@/lib/media/analyze';
 import { prepareOffer } from '@/lib/media/deliver/prepare-offer';
 import { openSegmented } from '@/lib/media/download/fetch-segments';
 import { downloadToFile } from '@/lib/media/download/write-to-file';
 import type { DeliveryOptions } from '@/lib/media/trim/trim-range';
 import { segmentedHlsUrlPath } from '@/test/fixtures/bench-media';
-import { printTable, timed } from './ratio-table';
+import { printTable, samples, timed } from './ratio-table';
 
 const SEGMENTS = 200;
 const LATENCY_MS = 40;
@@ -101,6 +103,11 @@ async function fetchOnly(window?: { start: number; end: number }): Promise<void>
   await rm(file, { force: true });
 }
 
+/** The parts of a clip no change to our code removes: one playlist round trip and one ffmpeg process start. */
+const playlistTrip = () => fetchText(plan.video!.url, {});
+const ffmpegStart = () => new Promise((resolve, reject) => spawn(ffmpegBin(), ['-version'], { stdio: 'ignore' }).once('exit', resolve).once('error', reject));
+const best = (name: string) => Math.min(...(samples[name] ?? [Infinity]));
+
 it(`HLS ${SEGMENTS} × 1 s at ${LATENCY_MS} ms per request: a ${CLIP.end - CLIP.start} s clip from the middle vs the whole stream (best of ${RUNS}, interleaved)`, async () => {
   const counts: Record<string, number> = {};
   const run = (name: string, delivery: DeliveryOptions) => timed(name, async () => (counts[name] = await prepare(delivery)));
@@ -110,6 +117,8 @@ it(`HLS ${SEGMENTS} × 1 s at ${LATENCY_MS} ms per request: a ${CLIP.end - CLIP.
     await run('clip (exact)', { embedMetadata: true, trim: { ...CLIP, exact: true } });
     await timed('fetch whole', () => fetchOnly());
     await timed('fetch clip', () => fetchOnly(CLIP));
+    await timed('playlist', playlistTrip);
+    await timed('ffmpeg start', ffmpegStart);
   }
   const covering = CLIP.end - CLIP.start;
   printTable(`trim: a ${covering} s clip of a ${SEGMENTS}-segment HLS, ${LATENCY_MS} ms per request (ratio = speed-up, higher is better); segments fetched: whole ${counts['whole stream']}, clip (copy) ${counts['clip (copy)']}, clip (exact) ${counts['clip (exact)']} — ${covering} cover the clip, at most ${covering + 2} allowed`, [
@@ -117,4 +126,9 @@ it(`HLS ${SEGMENTS} × 1 s at ${LATENCY_MS} ms per request: a ${CLIP.end - CLIP.
     { label: 'clip (exact, re-encoded) vs whole stream', reference: 'whole stream', candidate: 'clip (exact)', target: '—', as: 'speed' },
     { label: 'fetch only: clip segments vs all segments', reference: 'fetch whole', candidate: 'fetch clip', target: '—', as: 'speed' },
   ]);
+  // The floor of a clip: the playlist, one round of segments (≈ one more trip) and one ffmpeg start.
+  const floor = 2 * best('playlist') + best('ffmpeg start');
+  const ms = (name: string) => `${(best(name) * 1000).toFixed(0)} ms`;
+  process.stdout.write(`clip breakdown (best): playlist ${ms('playlist')}, fetch clip ${ms('fetch clip')}, ffmpeg start ${ms('ffmpeg start')}, clip (copy) ${ms('clip (copy)')}; `
+    + `floor ≈ 2 trips + ffmpeg start = ${(floor * 1000).toFixed(0)} ms → at best ${(best('whole stream') / floor).toFixed(1)}× against the whole stream's ${ms('whole stream')}\n`);
 });

@@ -106,13 +106,19 @@ describe('a cut of a segmented stream fetches only the segments that cover it', 
     expect(fetched).toBeLessThanOrEqual(covering + 2);
   }, 120_000);
 
-  it('HLS copy: starts on a keyframe at or before start, ends at end', async () => {
+  it('HLS copy: starts on a keyframe at or before start, ends at end; covering segments + at most one each side', async () => {
     const media = await analyze(env.site, `${segmentedHlsUrlPath(200)}?copy=1`);
     const itag = [...media.plans.values()].find((p) => p.container === 'mp4')!.itag;
+    const before = new Map(env.site.stats.byPath);
     const { probe, file } = await cut(media.info.id, itag, { start: '50.5', end: '55' }, 'hls-copy.mp4');
     expect((await videoPackets(file))[0].key).toBe(true);
     // Keyframes every second: the cut starts at 50 s.
     expect(Math.abs(Number(probe.format.duration) - 5)).toBeLessThanOrEqual(0.1);
+    // 50.5..55 s lies in segments 50..54 (from 0).
+    const fetched = segmentHits('/hls-seg/200/', before);
+    table.push(`HLS copy 50.5–55: ${fetched} segments fetched of 200 (5 cover the range)`);
+    expect(fetched).toBeGreaterThanOrEqual(5);
+    expect(fetched).toBeLessThanOrEqual(5 + 2);
   }, 120_000);
 
   it('DASH (separate picture and sound, 60 × 1 s): each representation fetches only its covering segments', async () => {

@@ -20,9 +20,12 @@ afterAll(async () => {
   await env?.close();
 });
 
-/** Every shape of source: a progressive MP4 and WebM, HLS in MPEG-TS and in fMP4, DASH in fMP4 (templated and one file), audio files. */
+/** Every shape of source: a progressive MP4 (faststart, index last, fragmented) and WebM, HLS in MPEG-TS and in fMP4, DASH in fMP4 (templated and one file), audio files. */
 const FIXTURES: { path: string; duration: number }[] = [
   { path: '/video.mp4', duration: 6 },
+  // The same streams with the index last and as movie fragments: their passthrough offers are remuxed.
+  { path: '/moov-last.mp4', duration: 6 },
+  { path: '/fragmented.mp4', duration: 6 },
   { path: '/video.webm', duration: 4 },
   { path: '/audio.m4a', duration: 5 },
   { path: '/hls/master.m3u8', duration: 8 },

@@ -4,6 +4,7 @@ import { AppError } from '@/lib/errors';
 import { loadAnalyzed } from '@/lib/media/analyze';
 import { trimRangeOf, type DeliveryQuery } from '@/lib/media/trim/trim-range';
 import type { SourceFormat } from '@/lib/media/types';
+import { streamsAsIs } from './as-is';
 import { fileTagsOf } from './file-tags';
 import { acquireDownloadSlot, assertDurationAllowed, assertSizeAllowed } from './limits';
 import { reportedDelivery, reportedPreparation } from './observe';
@@ -88,7 +89,8 @@ export async function deliverDownload(req: DownloadRequest): Promise<Response> {
     if (ready) return reportedDelivery(offer, await serveFile(ready, meta, release), started);
     const asIs = offer.plan.action === 'passthrough' && !offer.delivery.trim && !offer.subtitle;
     const source = asIs ? (offer.plan.image ?? offer.plan.video ?? offer.plan.audio) : undefined;
-    if (source?.protocol === 'http') return reportedDelivery(offer, await passthrough(source, { ...meta, signal: req.signal }, release), started);
+    // Streamed from the origin untouched only when the bytes already play everywhere; else prepared (remuxed).
+    if (source?.protocol === 'http' && (await streamsAsIs(offer.plan, source, req.signal))) return reportedDelivery(offer, await passthrough(source, { ...meta, signal: req.signal }, release), started);
     const file = await prepareDownload(offer, { signal: req.signal });
     return reportedDelivery(offer, await serveFile(file, meta, release), started);
   } catch (error) {

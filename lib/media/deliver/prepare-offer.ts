@@ -8,6 +8,7 @@ import { carriesCover, type FileTags } from '@/lib/media/ffmpeg/metadata-args';
 import type { OfferPlan } from '@/lib/media/offers';
 import type { DeliveryOptions } from '@/lib/media/trim/trim-range';
 import type { SourceFormat, SubtitleSource } from '@/lib/media/types';
+import { keepPlayable } from './as-is';
 import { fetchCover } from './fetch-cover';
 import { fetchSourceToFile } from './fetch-source';
 import { limits, tooLarge, tooSlow } from './limits';
@@ -123,7 +124,9 @@ async function prepareWithin(plan: OfferPlan, dir: string, opts: PrepareOptions)
   } catch (error) {
     throw overLimit.signal.aborted ? overLimit.signal.reason : error;
   }
-  if (!copyOnly) {
+  // A source passed through keeps its bytes only when they already play everywhere (an MP4's index first).
+  if (copyOnly) await keepPlayable(plan, output, signal);
+  else {
     // A muxed source is fetched once and read for both its picture and its sound.
     const indexOf = (source: SourceFormat | undefined) => (source ? inputs.findIndex((input) => input.source.id === source.id) : -1);
     const fileOf = (source: SourceFormat | undefined) => files[indexOf(source)];

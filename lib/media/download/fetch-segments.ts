@@ -6,11 +6,12 @@ import { openProgressive } from './fetch-progressive';
 import { createKeyCache } from './hls-keys';
 import { abortReason } from './retry-policy';
 import { openRun } from './run-stream';
-import type { SegmentFetchContext } from './segment-fetch';
+import { createCbcsInitCache, type SegmentFetchContext } from './segment-fetch';
 import { openStitched } from './stitch-runs';
 import { planSegments, type SegmentJob } from './segment-plan';
 import { sniffSegmentKind, type SegmentKind } from './segment-kind';
 import { windowPlan, type TimeWindow } from './segment-window';
+import { marginChoice } from './window-margin';
 
 export interface SegmentedOptions {
   signal?: AbortSignal;
@@ -80,13 +81,9 @@ export async function openSegmented(source: SourceFormat, opts: SegmentedOptions
   const placed = windowed && windowed.plan !== whole ? { offset: startsAt, boundary: windowed.boundary } : { offset: startsAt };
   // A window is a handful of segments: unless told otherwise, all of them are asked for at once.
   const concurrency = opts.window && opts.concurrency === undefined ? Math.max(configured, Math.min(maxConcurrency, plan.segments.length + 1)) : configured;
-  const fetchCtx: SegmentFetchContext = {
-    headers: source.httpHeaders,
-    signal,
-    retries,
-    stallMs,
-    keyFor: createKeyCache({ headers: source.httpHeaders, signal, retries, stallMs }),
-  };
+  const plain = { headers: source.httpHeaders, signal, retries, stallMs };
+  const keyFor = createKeyCache(plain);
+  const fetchCtx: SegmentFetchContext = { ...plain, keyFor, cbcsInit: createCbcsInitCache({ ...plain, keyFor }) };
   if (plan.runs) {
     const stitched = await openStitched(plan.runs, { fetch: fetchCtx, concurrency, maxConcurrency, signal, onProgress: opts.onProgress, internal });
     return { ...stitched, ...placed };
@@ -94,6 +91,11 @@ export async function openSegmented(source: SourceFormat, opts: SegmentedOptions
 
   const jobs: SegmentJob[] = plan.init ? [plan.init, ...plan.segments] : plan.segments;
   const offset = plan.init ? 1 : 0;
+  // Only a muxed fMP4 window leaves out its margin: picture and sound then start together. A picture or sound
+  // merged with another source keeps it, so the two stay on one timeline from the same seek point.
+  const hasMargin = windowed !== undefined && windowed.plan !== whole && windowed.offset < windowed.boundary;
+  const muxed = [source.vcodec, source.acodec].every((codec) => codec && codec !== 'none');
+  const margin = hasMargin && plan.init && muxed ? marginChoice(jobs, fetchCtx) : undefined;
   let bytes = 0;
   const onAbort = () => stream.destroy(abortReason(opts.signal as AbortSignal) as Error);
   const { stream, first } = openRun(jobs, {
@@ -108,9 +110,13 @@ export async function openSegmented(source: SourceFormat, opts: SegmentedOptions
       internal.abort();
       opts.signal?.removeEventListener('abort', onAbort);
     },
+    ...(margin ? { fetchAt: margin.fetchAt } : {}),
   });
   opts.signal?.addEventListener('abort', onAbort, { once: true });
   if (opts.signal?.aborted) onAbort();
   const head = await first;
-  return { stream, segmentCount: plan.segments.length, kind: sniffSegmentKind(head), ...placed };
+  const closed = new Promise<boolean>((resolve) => stream.once('close', () => resolve(false)));
+  const withoutMargin = margin ? await Promise.race([margin.dropped, closed]) : false;
+  const start = withoutMargin && windowed ? { offset: windowed.boundary, boundary: windowed.boundary } : placed;
+  return { stream, segmentCount: plan.segments.length, kind: sniffSegmentKind(head), ...start };
 }

@@ -109,6 +109,12 @@ export class OrderedSegmentStream extends Readable {
     this.wanted = false;
     this.fill();
     this.opts.onEmit?.(index, piece.length);
+    // An empty piece (a segment found not to be needed) hands nothing on: the next one is looked for instead.
+    if (piece.length === 0) {
+      this.wanted = true;
+      this.flush();
+      return;
+    }
     this.push(piece);
   }
 }

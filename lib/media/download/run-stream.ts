@@ -13,6 +13,8 @@ export interface RunContext {
   onEmit?: (index: number, size: number) => void;
   signal?: AbortSignal;
   onDestroy: () => void;
+  /** Fetches piece `index` instead of the plain fetch of its job (a window deciding on its margin segment). */
+  fetchAt?: (index: number) => Promise<Buffer>;
 }
 
 /** One run's pieces (init first) as a stream, fetched with bounded concurrency and handed on in order. */
@@ -24,7 +26,7 @@ export function openRun(jobs: SegmentJob[], ctx: RunContext): { stream: OrderedS
     concurrency: ctx.concurrency,
     ...(ctx.maxConcurrency ? { maxConcurrency: ctx.maxConcurrency } : {}),
     fetch: async (index) => {
-      const piece = await fetchSegment(jobs[index], ctx.fetch);
+      const piece = await (ctx.fetchAt ? ctx.fetchAt(index) : fetchSegment(jobs[index], ctx.fetch));
       if (index === 0) first.resolve(piece);
       return piece;
     },

@@ -1,7 +1,10 @@
 import 'server-only';
+import { AppError } from '@/lib/errors';
 import { requestRange } from './range-request';
 import { RetryBudget, withRetries } from './retry-policy';
-import type { SegmentJob } from './segment-plan';
+import type { InitRef, SegmentJob } from './segment-plan';
+import { decryptCbcsSegment } from './sample-aes/cbcs-fragment';
+import { readCbcsInit, type CbcsInit } from './sample-aes/cbcs-init';
 import { decryptAdtsSamples, decryptSegment } from './hls-keys';
 import { decryptSampleAesTs } from './sample-aes/decrypt-ts';
 
@@ -14,6 +17,8 @@ export interface SegmentFetchContext {
   retries: number;
   stallMs: number;
   keyFor: (url: string) => Promise<Buffer>;
+  /** The 'cbcs' tracks of an init segment (SAMPLE-AES in fMP4), fetched once per download. */
+  cbcsInit?: (init: InitRef) => Promise<CbcsInit>;
 }
 
 async function readAll(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<Buffer> {
@@ -62,16 +67,43 @@ export function stripId3(data: Buffer): Buffer {
   return at === 0 ? data : data.subarray(at);
 }
 
-/** A segment with retries and backoff, decrypted (AES-128, or SAMPLE-AES in MPEG-TS or packed AAC), its ID3 tags removed. */
+/**
+ * A segment with retries and backoff, decrypted (AES-128, or SAMPLE-AES in MPEG-TS, packed AAC or fMP4 'cbcs'), its
+ * ID3 tags removed. A 'cbcs' init segment is handed on in clear.
+ */
 export async function fetchSegment(job: SegmentJob, ctx: SegmentFetchContext): Promise<Buffer> {
+  if (job.cbcsInit && ctx.cbcsInit) return (await ctx.cbcsInit(job)).clear;
   const data = await withRetries(new RetryBudget(ctx.retries, ctx.signal), () => fetchOnce(job, ctx));
   if (job.raw) return data;
   if (!job.aes) return stripId3(data);
   const key = await ctx.keyFor(job.aes.keyUrl);
+  if (job.aes.samples && job.aes.init) {
+    if (!ctx.cbcsInit) throw new AppError('drm_protected', 'This media is DRM-protected and cannot be downloaded');
+    return decryptCbcsSegment(data, await ctx.cbcsInit(job.aes.init), key, job.aes.iv, job.range?.start ?? 0);
+  }
   if (job.aes.samples) {
     const samples = stripId3(data);
     // MPEG-TS (a sync byte) carries H.264 and AAC in PES packets; anything else is packed ADTS audio.
     return samples[0] === 0x47 ? decryptSampleAesTs(samples, key, job.aes.iv) : decryptAdtsSamples(samples, key, job.aes.iv);
   }
   return stripId3(decryptSegment(data, key, job.aes.iv));
+}
+
+/** Init segments of 'cbcs' tracks, each fetched and read once however many segments (and its own job) need it. */
+export function createCbcsInitCache(ctx: Omit<SegmentFetchContext, 'cbcsInit'>): (init: InitRef) => Promise<CbcsInit> {
+  const inits = new Map<string, Promise<CbcsInit>>();
+  return (init) => {
+    const id = `${init.url}#${init.range?.start ?? ''}-${init.range?.end ?? ''}`;
+    let read = inits.get(id);
+    if (!read) {
+      read = fetchSegment({ url: init.url, ...(init.range ? { range: init.range } : {}), raw: true }, ctx).then((bytes) => {
+        const described = readCbcsInit(bytes);
+        // SAMPLE-AES whose init segment names no protected track: how its samples are sealed is unknown.
+        if (![...described.tracks.values()].some((t) => t.protected)) throw new AppError('drm_protected', 'This media is DRM-protected and cannot be downloaded');
+        return described;
+      });
+      inits.set(id, read);
+    }
+    return read;
+  };
 }

@@ -11,10 +11,20 @@ export interface SegmentJob {
   range?: ByteRange;
   /** seconds, as the playlist or manifest says: which segments a cut needs */
   duration?: number;
-  /** AES-128 (or SAMPLE-AES when `samples`): where the key is and the IV for this segment (16 bytes). */
-  aes?: { keyUrl: string; iv: Buffer; samples?: boolean };
+  /**
+   * AES-128 (or SAMPLE-AES when `samples`): where the key is and the IV for this segment (16 bytes). SAMPLE-AES in
+   * fMP4 ('cbcs') names the init segment that describes its tracks.
+   */
+  aes?: { keyUrl: string; iv: Buffer; samples?: boolean; init?: InitRef };
+  /** An init segment whose tracks are 'cbcs'-encrypted (SAMPLE-AES in fMP4): handed on in clear. */
+  cbcsInit?: boolean;
   /** A byte range of a file, not a segment of its own: its bytes are passed on exactly as they are. */
   raw?: boolean;
+}
+
+export interface InitRef {
+  url: string;
+  range?: ByteRange;
 }
 
 export interface SegmentRun {
@@ -53,6 +63,7 @@ function hlsJob(segment: HlsSegment): SegmentJob {
   if (segment.key) {
     job.aes = { keyUrl: segment.key.uri, iv: segmentIv(segment.key.iv, segment.sequence) };
     if (segment.key.method === 'SAMPLE-AES') job.aes.samples = true;
+    if (segment.key.method === 'SAMPLE-AES' && segment.map) job.aes.init = { url: segment.map.url, ...(segment.map.range ? { range: segment.map.range } : {}) };
   }
   return job;
 }
@@ -98,7 +109,9 @@ export function hlsRuns(segments: HlsSegment[]): SegmentRun[] {
       runs.push(current);
     }
     afterGap = false;
-    current.segments.push(hlsJob(segment));
+    const job = hlsJob(segment);
+    if (job.aes?.init && current.init) current.init.cbcsInit = true;
+    current.segments.push(job);
   }
   return runs;
 }

@@ -5,6 +5,7 @@ import { streamFromHint, type CodecHints, type HintedStream } from './convert-hi
 import type { FileTags } from './metadata-args';
 import { firstStream, probeMedia } from './probe';
 import { runFfmpeg } from './run-ffmpeg';
+import { sniffTsStreams, type SniffedStreams } from './sniff-streams';
 
 export interface ConvertFilesOptions {
   /** With the sources' codec strings when the extraction had them (an `OfferPlan` carries them). */
@@ -47,11 +48,11 @@ type Inputs = [ConvertInput | undefined, ConvertInput | undefined];
  * stream copied. A copy takes about as long as an ffprobe start, so skipping the probe there is most of the
  * saving; an encode takes far longer and its progress bar needs the duration only a probe gives.
  */
-function inputsFromHints(opts: ConvertFilesOptions): Inputs | undefined {
+function inputsFromHints(opts: ConvertFilesOptions, read: SniffedStreams = {}): Inputs | undefined {
   const { plan } = opts;
   const videoPath = plan.kind === 'video' ? opts.videoPath : undefined;
-  const video = videoPath ? streamFromHint('video', plan.video) : undefined;
-  const audio = opts.audioPath ? streamFromHint('audio', plan.audio) : undefined;
+  const video = videoPath ? (streamFromHint('video', plan.video) ?? read.video) : undefined;
+  const audio = opts.audioPath ? (streamFromHint('audio', plan.audio) ?? read.audio) : undefined;
   if ((videoPath && !video) || (opts.audioPath && !audio)) return undefined;
   const byPath = new Map<string, ConvertInput>();
   const input = (path: string, hinted: HintedStream) => {
@@ -66,6 +67,22 @@ function inputsFromHints(opts: ConvertFilesOptions): Inputs | undefined {
   if (v && chooseVideoEncoder(plan, v.stream) !== 'copy') return undefined;
   if (a && chooseAudioEncoder(plan, a.stream) !== 'copy') return undefined;
   return [v?.input, a?.input];
+}
+
+/**
+ * The extraction's codec strings, else what the head of an MPEG-TS file says (an HLS playlist rarely names its
+ * codecs precisely): read in-process, it costs a file read where an ffprobe costs a process start.
+ */
+async function knownInputs(opts: ConvertFilesOptions): Promise<Inputs | undefined> {
+  const fromPlan = inputsFromHints(opts);
+  if (fromPlan) return fromPlan;
+  const videoPath = opts.plan.kind === 'video' ? opts.videoPath : undefined;
+  const [video, audio] = await Promise.all([
+    videoPath ? sniffTsStreams(videoPath) : undefined,
+    opts.audioPath && opts.audioPath !== videoPath ? sniffTsStreams(opts.audioPath) : undefined,
+  ]);
+  if ((videoPath && !video) || (opts.audioPath && opts.audioPath !== videoPath && !audio)) return undefined;
+  return inputsFromHints(opts, { video: video?.video, audio: (audio ?? video)?.audio });
 }
 
 function probedInputs(opts: ConvertFilesOptions): Promise<Inputs> {
@@ -91,7 +108,7 @@ export async function convertFiles(opts: ConvertFilesOptions): Promise<void> {
   const cut = opts.cut;
   const findsKeyframe = cut !== undefined && opts.plan.kind === 'video' && !cut.exact && cut.videoKeyframe === undefined;
   const plain = !opts.plan.messaging && !findsKeyframe;
-  const [video, audio] = (plain ? inputsFromHints(opts) : undefined) ?? (await probedInputs(opts));
+  const [video, audio] = (plain ? await knownInputs(opts) : undefined) ?? (await probedInputs(opts));
   const cutArgs = cut ? cutOf(opts, video) : undefined;
   const args = buildConvertArgs({
     plan: opts.plan, video, audio, output: opts.output, cut: cutArgs, tags: opts.tags, cover: opts.cover,

@@ -115,10 +115,12 @@ v720.m3u8
     await expect(analyzeHls(createContext(fetcher, allow), iframes, BASE)).rejects.toMatchObject({ code: 'no_media' });
   });
 
-  it('refuses SAMPLE-AES in fMP4 (cbcs) and key systems other than identity as DRM', async () => {
+  it('refuses key systems other than identity as DRM (SAMPLE-AES in fMP4 with an identity key is decrypted)', async () => {
     const { fetcher } = fakeFetcher({});
-    const fmp4 = VOD.replace('#EXTINF:4,\na.ts', '#EXT-X-MAP:URI="init.mp4"\n#EXT-X-KEY:METHOD=SAMPLE-AES,URI="k.bin"\n#EXTINF:4,\na.m4s');
-    await expect(analyzeHls(createContext(fetcher, allow), fmp4, BASE)).rejects.toMatchObject({ code: 'drm_protected' });
+    const fmp4Drm = VOD.replace('#EXTINF:4,\na.ts', '#EXT-X-MAP:URI="init.mp4"\n#EXT-X-KEY:METHOD=SAMPLE-AES,URI="skd://k",KEYFORMAT="com.apple.streamingkeydelivery"\n#EXTINF:4,\na.m4s');
+    await expect(analyzeHls(createContext(fetcher, allow), fmp4Drm, BASE)).rejects.toMatchObject({ code: 'drm_protected' });
+    const widevine = VOD.replace('#EXTINF:4,\na.ts', '#EXT-X-MAP:URI="init.mp4"\n#EXT-X-KEY:METHOD=SAMPLE-AES,URI="data:text/plain;base64,AAAA",KEYFORMAT="urn:uuid:edef8ba9-79d6-4ace-a3c8-27dcd51d21ed"\n#EXTINF:4,\na.m4s');
+    await expect(analyzeHls(createContext(fetcher, allow), widevine, BASE)).rejects.toMatchObject({ code: 'drm_protected' });
     const keySystem = VOD.replace('#EXTINF:4,\na.ts', '#EXT-X-KEY:METHOD=SAMPLE-AES,URI="skd://k",KEYFORMAT="com.apple.streamingkeydelivery"\n#EXTINF:4,\na.ts');
     await expect(analyzeHls(createContext(fetcher, allow), keySystem, BASE)).rejects.toMatchObject({ code: 'drm_protected' });
   });

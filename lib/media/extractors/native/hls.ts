@@ -31,7 +31,8 @@ export interface HlsRendition {
 export interface HlsKey {
   /**
    * AES-128 encrypts whole segments. SAMPLE-AES encrypts the samples inside them; with an identity key served
-   * like AES-128's it is decrypted in MPEG-TS (H.264 NAL units, ADTS AAC in PES) and in packed AAC audio.
+   * like AES-128's it is decrypted in MPEG-TS (H.264 NAL units, ADTS AAC in PES), in packed AAC audio and in fMP4
+   * (Common Encryption 'cbcs').
    */
   method: 'AES-128' | 'SAMPLE-AES';
   uri: string;
@@ -243,9 +244,9 @@ export function parseHlsPlaylist(text: string, baseUrl: string): HlsPlaylist {
         nextOffset.set(url, segment.byteRange.end + 1);
       }
       if (key) {
-        // SAMPLE-AES is unpacked in MPEG-TS (H.264, AAC) and packed AAC; in fMP4 ('cbcs', an EXT-X-MAP) it stays
-        // refused, never delivered as a file that cannot be decoded.
-        if (key.method === 'SAMPLE-AES' && (map || !SAMPLE_AES_CARRIAGE.has(extensionOf(url) ?? ''))) throw drm();
+        // SAMPLE-AES is unpacked in MPEG-TS (H.264, AAC), packed AAC and fMP4 ('cbcs', an EXT-X-MAP); in any
+        // other carriage it stays refused, never delivered as a file that cannot be decoded.
+        if (key.method === 'SAMPLE-AES' && !map && !SAMPLE_AES_CARRIAGE.has(extensionOf(url) ?? '')) throw drm();
         segment.key = key;
         firstKey ??= key;
       }
