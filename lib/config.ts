@@ -221,23 +221,32 @@ let cached: { key: string; value: Config; generation: number } | undefined;
  */
 let generation = 0;
 let watched: NodeJS.ProcessEnv | undefined;
+let unwatchable = false;
 
-function watchEnvironment(): void {
-  if (watched !== undefined && process.env === watched) return;
+/** True when process.env is watched; false in a runtime that does not let it be replaced (then every call reads). */
+function watchEnvironment(): boolean {
+  if (watched !== undefined && process.env === watched) return true;
+  if (unwatchable) return false;
   const changed = () => void (generation += 1);
-  watched = new Proxy(process.env, {
+  const proxy = new Proxy(process.env, {
     set: (target, name, value) => (changed(), Reflect.set(target, name, value)),
     deleteProperty: (target, name) => (changed(), Reflect.deleteProperty(target, name)),
     defineProperty: (target, name, attributes) => (changed(), Reflect.defineProperty(target, name, attributes)),
   });
-  process.env = watched;
+  try {
+    process.env = proxy;
+  } catch {
+    // Left as it was: every call reads the variables, as before.
+  }
+  if (process.env !== proxy) return !(unwatchable = true);
+  watched = proxy;
   changed();
+  return true;
 }
 
 /** The configuration in force. */
 export function config(): Config {
-  watchEnvironment();
-  if (cached?.generation === generation) return cached.value;
+  if (watchEnvironment() && cached?.generation === generation) return cached.value;
   const key = CONFIG_VARIABLES.map((name) => process.env[name] ?? '').join('\u0000');
   cached = cached?.key === key ? { ...cached, generation } : { key, value: parseConfig(), generation };
   return cached.value;
