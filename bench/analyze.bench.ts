@@ -81,9 +81,13 @@ it('analyses natively ≥ 50× and through the warm pool ≥ 10× faster than yt
   console.log(`\n### analyze: median per URL (ratio = yt-dlp -J ÷ ours; targets: native ≥ 50×, pool ≥ 10×)\n${rows.join('\n')}`);
 });
 
+// A shared machine's noise lands on a few samples; the median of 15 rides over it where one of 7 may not.
+const POSTS = 15;
+
 it('answers a native analysis in one POST /api/analyze ≥ 50× faster than yt-dlp -J', async () => {
   const rows: string[] = [];
   const ratios: number[] = [];
+  const ready: number[] = [];
   for (const [kind, resource] of Object.entries(KINDS)) {
     const url = `${site.origin}${resource}`;
     const reference = await timeIt(() => ytdlpJ(fresh(url)), 3);
@@ -95,12 +99,13 @@ it('answers a native analysis in one POST /api/analyze ≥ 50× faster than yt-d
       const answer = (await res.json()) as { data?: { status?: string } };
       if (answer.data?.status === 'ready') finished += 1;
     };
-    const oneTrip = await timeIt(post, 7);
+    const oneTrip = await timeIt(post, POSTS);
     ratios.push(reference / oneTrip);
-    rows.push(`${kind.padEnd(7)} yt-dlp -J ${reference.toFixed(0).padStart(5)} ms | one POST ${oneTrip.toFixed(1).padStart(6)} ms (${(reference / oneTrip).toFixed(0)}×), ${finished}/7 answered ready`);
-    expect(finished).toBe(7);
+    rows.push(`${kind.padEnd(7)} yt-dlp -J ${reference.toFixed(0).padStart(5)} ms | one POST ${oneTrip.toFixed(1).padStart(6)} ms (${(reference / oneTrip).toFixed(0)}×), ${finished}/${POSTS} answered ready`);
+    ready.push(finished);
   }
   console.log(`\n### analyze as a client sees it: one POST /api/analyze, median (target ≥ 50×)\n${rows.join('\n')}`);
+  expect(ready).toEqual(ready.map(() => POSTS));
   expect(Math.min(...ratios)).toBeGreaterThanOrEqual(50);
 });
 

@@ -7,7 +7,7 @@
 // started as deployed (node scripts/worker.mjs), on a redis-server of the bench's own and the test PostgreSQL when
 // TEST_DATABASE_URL is set (else one SQLite file every process opens). The origin runs in a process of its own.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -18,11 +18,12 @@ import { createDownloadJobs } from '@/lib/jobs/download-jobs';
 import { registerJobKinds, wireEvents } from '@/lib/server';
 import { createTestSchema, dropTestSchema, withSearchPath } from '@/test/db-engines';
 import { startRedis, type RedisProcess } from '@/test/scale/redis-process';
+import { cpuMeter, findPid } from './cpu-sample';
 import { printTable, timed } from './ratio-table';
 
 const ANALYSES = 200;
 const DOWNLOADS = 20;
-const ROUNDS = 3;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
 let site: { port: number; child: ChildProcess };
 let redis: RedisProcess;
@@ -75,7 +76,9 @@ function startFixtureProcess(): Promise<{ port: number; child: ChildProcess }> {
 }
 
 function startWorker(n: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['scripts/worker.mjs'], {
+  // BENCH_CPU_PROF=<dir>: each worker writes a V8 CPU profile there when it exits.
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child = spawn(process.execPath, [...profile, 'scripts/worker.mjs'], {
     env: { ...process.env, ...env, NODE_ENV: 'production', TEMP_DIR: path.join(root, `temp-${n}`) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -95,7 +98,7 @@ const stop = (child: ChildProcess) => new Promise<void>((resolve) => {
 });
 
 /** Queues every job at once and waits until each has ended; throws if any failed. */
-async function batch(tag: string): Promise<void> {
+async function batch(tag: string, workers: ChildProcess[]): Promise<void> {
   const analyses = createAnalyses(runner, { ttlMs: () => 3_600_000 });
   const downloads = createDownloadJobs(runner, { ttlMs: () => 3_600_000 });
   const origin = `http://127.0.0.1:${site.port}/_sw/latency=40`;
@@ -107,27 +110,43 @@ async function batch(tag: string): Promise<void> {
       }
     });
   });
+  const meter = cpuMeter({
+    'web node': process.pid,
+    ...Object.fromEntries(workers.map((w, n) => [`worker ${n + 1}`, w.pid])),
+    redis: findPid(['redis-server', `:${new URL(redis.url).port}`]),
+    origin: site.child.pid,
+    ...(process.env.TEST_DATABASE_URL ? { postgres: findPid(['-D', `/tmp/grabline-pg-${new URL(process.env.TEST_DATABASE_URL).port}/data`]) } : {}),
+  });
   const started = performance.now();
   const ids = await Promise.all([
     ...Array.from({ length: ANALYSES }, (_, i) => analyses.enqueueAnalysis(`${origin}/video.mp4?b=${tag}-${i}`)),
     ...Array.from({ length: DOWNLOADS }, (_, i) => downloads.start({ url: `${origin}/video.webm?b=${tag}-d${i}`, quality: '360p', format: 'webm' })),
   ]);
   console.log(`[bench] ${tag}: ${ids.length} jobs queued in ${Math.round(performance.now() - started)} ms`);
-  const states = await Promise.all(ids.map(ended));
+  const lastOf = async (some: string[]) => {
+    const done = await Promise.all(some.map(ended));
+    return { done, at: Math.round(performance.now() - started) };
+  };
+  const [analysed, downloaded] = await Promise.all([lastOf(ids.slice(0, ANALYSES)), lastOf(ids.slice(ANALYSES))]);
+  const states = [...analysed.done, ...downloaded.done];
+  console.log(`[bench] ${tag}: ${Math.round(performance.now() - started)} ms (last analysis ${analysed.at} ms, last download ${downloaded.at} ms); ${meter()}`);
   const failed = states.filter((state) => state.status !== 'ready');
   expect(failed, JSON.stringify(failed.slice(0, 3))).toEqual([]);
 }
 
 it('two workers finish 200 analyses and 20 downloads ≥ 1.6× faster than one', async () => {
+  const load = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+  console.log(`[bench] load average (1, 5, 15 min) before: ${load()}`);
   for (let round = 0; round < ROUNDS; round++) {
     for (const count of [1, 2]) {
       const workers = await Promise.all(Array.from({ length: count }, (_, n) => startWorker(n)));
       // A worker warms its yt-dlp processes as it starts (~1 s of CPU each): not part of what is measured.
       await new Promise((resolve) => setTimeout(resolve, 4000));
-      await timed(`${count} worker${count > 1 ? 's' : ''}`, () => batch(`r${round}w${count}`));
+      await timed(`${count} worker${count > 1 ? 's' : ''}`, () => batch(`r${round}w${count}`, workers));
       await Promise.all(workers.map(stop));
     }
   }
+  console.log(`[bench] load average (1, 5, 15 min) after: ${load()}`);
   printTable('Scale-out: 200 analyses + 20 downloads, origin +40 ms a request', [
     { label: 'two workers vs one', reference: '1 worker', candidate: '2 workers', target: '≥ 1.6×', as: 'speed' },
   ]);

@@ -111,6 +111,28 @@ describe('config', () => {
     expect(config().env.MAX_DOWNLOADS_PER_IP).toBe(9);
     expect(config()).toBe(config());
   });
+
+  it('sees a variable written, deleted or assigned straight to process.env, and a replaced process.env', () => {
+    const saved = process.env;
+    const before = saved.MAX_DOWNLOADS_PER_IP;
+    const fallback = parseConfig({ ...saved, MAX_DOWNLOADS_PER_IP: undefined }).env.MAX_DOWNLOADS_PER_IP;
+    try {
+      config();
+      process.env.MAX_DOWNLOADS_PER_IP = '11';
+      expect(config().env.MAX_DOWNLOADS_PER_IP).toBe(11);
+      Object.assign(process.env, { MAX_DOWNLOADS_PER_IP: '12' });
+      expect(config().env.MAX_DOWNLOADS_PER_IP).toBe(12);
+      delete process.env.MAX_DOWNLOADS_PER_IP;
+      expect(config().env.MAX_DOWNLOADS_PER_IP).toBe(fallback);
+      process.env = { ...saved, MAX_DOWNLOADS_PER_IP: '13' };
+      expect(config().env.MAX_DOWNLOADS_PER_IP).toBe(13);
+    } finally {
+      process.env = saved;
+      if (before === undefined) delete process.env.MAX_DOWNLOADS_PER_IP;
+      else process.env.MAX_DOWNLOADS_PER_IP = before;
+    }
+    expect(config().env.MAX_DOWNLOADS_PER_IP).toBe(before === undefined ? fallback : Number(before));
+  });
 });
 
 describe('the documented settings', () => {

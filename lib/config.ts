@@ -233,11 +233,43 @@ export function parseConfig(source: Record<string, string | undefined> = process
   return shape(result.data);
 }
 
-let cached: { key: string; value: Config } | undefined;
+let cached: { key: string; value: Config; generation: number } | undefined;
+
+/**
+ * Reading every variable to see whether the environment changed costs ~100 µs (each read of process.env is a
+ * call into the runtime), and hot paths ask for the configuration several times a request. So process.env is
+ * watched instead: a write or delete through it bumps `generation`, and the variables are read again only then
+ * (or when process.env itself was replaced, as tests do).
+ */
+let generation = 0;
+let watched: NodeJS.ProcessEnv | undefined;
+let unwatchable = false;
+
+/** True when process.env is watched; false in a runtime that does not let it be replaced (then every call reads). */
+function watchEnvironment(): boolean {
+  if (watched !== undefined && process.env === watched) return true;
+  if (unwatchable) return false;
+  const changed = () => void (generation += 1);
+  const proxy = new Proxy(process.env, {
+    set: (target, name, value) => (changed(), Reflect.set(target, name, value)),
+    deleteProperty: (target, name) => (changed(), Reflect.deleteProperty(target, name)),
+    defineProperty: (target, name, attributes) => (changed(), Reflect.defineProperty(target, name, attributes)),
+  });
+  try {
+    process.env = proxy;
+  } catch {
+    // Left as it was: every call reads the variables, as before.
+  }
+  if (process.env !== proxy) return !(unwatchable = true);
+  watched = proxy;
+  changed();
+  return true;
+}
 
 /** The configuration in force. */
 export function config(): Config {
+  if (watchEnvironment() && cached?.generation === generation) return cached.value;
   const key = CONFIG_VARIABLES.map((name) => process.env[name] ?? '').join('\u0000');
-  if (cached?.key !== key) cached = { key, value: parseConfig() };
+  cached = cached?.key === key ? { ...cached, generation } : { key, value: parseConfig(), generation };
   return cached.value;
 }

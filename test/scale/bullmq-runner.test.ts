@@ -8,7 +8,7 @@ import type { JobWorkers } from '@/lib/jobs/bullmq/job-workers';
 import type { JobSnapshot } from '@/lib/jobs/types';
 import { createSqliteTestDb } from '@/test/db-engines';
 import { Redis } from 'ioredis';
-import { createStateWriter } from '@/lib/jobs/bullmq/redis-states';
+import { createStateWriter, statesChannel } from '@/lib/jobs/bullmq/redis-states';
 import { createKindRegistry, type AnyKind } from '@/lib/jobs/kind-registry';
 import { startRedis, type RedisProcess } from './redis-process';
 
@@ -88,6 +88,24 @@ describe('the BullMQ runner on a real Redis', () => {
     expect(seen.map((s) => s.status)).toEqual(['ready']);
     expect(await web2.analyses.get(id)).toEqual({ status: 'ready', progress: 100, message: 'Analysis complete', metadata: info });
     expect(await web1.analyses.get(id)).toMatchObject({ status: 'ready' });
+  });
+
+  it('only a process that follows a job hears the states channel (a worker does not)', async () => {
+    const admin = new Redis(redis.url);
+    const listeners = async () => Number(((await admin.pubsub('NUMSUB', statesChannel())) as [string, number])[1]);
+    try {
+      worker();
+      const web = node();
+      behaviour = async () => ({ info }) as AnalyzedMedia;
+      expect(await listeners()).toBe(0);
+      const seen: string[] = [];
+      const id = await web.analyses.enqueueAnalysis('https://example.com/heard.mp4');
+      web.analyses.subscribe(id, (state) => seen.push(state.status));
+      await until(() => seen.includes('ready'));
+      expect(await listeners()).toBe(1);
+    } finally {
+      admin.disconnect();
+    }
   });
 
   it('a cancel from another web node reaches the worker running the job', async () => {

@@ -25,6 +25,8 @@ export interface BullmqRunner extends JobRunner {
 
 /** How long a node follows a job it queued without anyone subscribed (its final state ends it sooner). */
 const HOLD_MS = 10 * 60 * 1000;
+/** The job id of a state message as JSON.stringify writes it (a message Redis re-encoded may order keys otherwise). */
+const ID_FIRST = /^\{"id":"([^"\\]+)"/;
 const QUEUED_JOB_OPTIONS = { removeOnComplete: { age: 3600, count: 5000 }, removeOnFail: { age: 24 * 3600 } };
 /** At most this many jobs of each kind and state are listed (the oldest first). */
 const LIST_LIMIT = 1000;
@@ -54,7 +56,16 @@ export function createBullmqRunner(options: BullmqRunnerOptions): BullmqRunner {
     if (!queue) queues.set(type, (queue = new Queue(queueName(type), { connection: redis, prefix: bullPrefix() })));
     return queue;
   };
-  const follow = (id: string) => followed.set(id, (followed.get(id) ?? 0) + 1);
+  // A process hears the states channel only once it follows a job: a worker that never does is spared every
+  // state of every job (each one a message to read and parse).
+  let listening = false;
+  const follow = (id: string) => {
+    followed.set(id, (followed.get(id) ?? 0) + 1);
+    if (listening) return;
+    listening = true;
+    // What was published before the subscription took hold is read back from the jobs' keys.
+    subscriber.subscribe(statesChannel()).then(catchUp, (error) => console.error('[jobs] could not subscribe to job states', error));
+  };
   const unfollow = (id: string) => {
     const left = (followed.get(id) ?? 1) - 1;
     if (left > 0) followed.set(id, left);
@@ -70,18 +81,23 @@ export function createBullmqRunner(options: BullmqRunnerOptions): BullmqRunner {
     return state && { id, type, state, final: kind.ended.includes(state.status) };
   };
 
-  void subscriber.subscribe(statesChannel()).catch((error) => console.error('[jobs] could not subscribe to job states', error));
   subscriber.on('message', (_channel, raw: string) => {
+    // A message written here starts with its id: one of a job nobody follows is dropped unparsed.
+    const id = ID_FIRST.exec(raw)?.[1];
+    if (id !== undefined && !followed.has(id)) return;
     const message = JSON.parse(raw) as StateMessage;
     if (followed.has(message.id)) feed.publish(message.id, message.state, message.final);
   });
   // States published while the connection was down are lost to this node: catch up from each job's key.
-  let connectedOnce = false;
-  subscriber.on('ready', () => {
-    if (!connectedOnce) return void (connectedOnce = true);
+  function catchUp() {
     for (const id of followed.keys()) {
       void current(id).then((message) => message && feed.publish(id, message.state, message.final));
     }
+  }
+  let connectedOnce = false;
+  subscriber.on('ready', () => {
+    if (!connectedOnce) return void (connectedOnce = true);
+    catchUp();
   });
 
   const runner: BullmqRunner = {

@@ -5,6 +5,7 @@ import { slug, splitCodecs, uniqueIds } from './codecs';
 import { fetchManifest, mapLimited, type NativeContext } from './context';
 import { parseHlsPlaylist, type HlsMaster, type HlsMedia, type HlsRendition, type HlsVariant } from './hls';
 import { withClearStreamTypes } from '@/lib/media/download/sample-aes/decrypt-ts';
+import { describeAudioSegment } from './audio-segment';
 import { probeBytes } from './probe';
 import { readCapped } from './read-body';
 import { extensionOf } from './url';
@@ -236,7 +237,9 @@ async function fetchHead(
 
 /**
  * A media playlist says nothing of its codecs or picture size: its first segment (after its init segment) does.
- * Probed with ffprobe over the bytes; an encrypted or unreadable first segment leaves the format undescribed.
+ * Audio alone in MPEG-TS or packed audio is read from its frame headers (no process to start: the analysis
+ * answers while the user waits); anything else is probed with ffprobe over the bytes. An encrypted or
+ * unreadable first segment leaves the format undescribed.
  */
 async function describeMedia(ctx: NativeContext, media: HlsMedia, signal?: AbortSignal): Promise<Partial<SourceFormat>> {
   const first = media.segments.find((s) => !s.gap);
@@ -246,6 +249,9 @@ async function describeMedia(ctx: NativeContext, media: HlsMedia, signal?: Abort
     // SAMPLE-AES leaves every frame header clear: the probe reads it once an MPEG-TS PMT names the clear types.
     if (first.key?.method === 'SAMPLE-AES' && head[0] === 0x47) head = withClearStreamTypes(head);
     if (first.key?.method === 'AES-128') head = decrypt(head, await fetchHead(ctx, { url: first.key.uri }, signal), first.key.iv, first.sequence);
+    // Sound alone in MPEG-TS or packed audio reads from its own frame headers; the rest waits for ffprobe.
+    const quick = first.map ? null : describeAudioSegment(head);
+    if (quick) return { vcodec: null, acodec: quick.acodec, tbr: quick.kbps, ...(quick.channels ? { audioChannels: quick.channels } : {}) };
     const init = first.map ? await fetchHead(ctx, first.map, signal) : undefined;
     signal?.throwIfAborted();
     const probe = await probeBytes(init ? Buffer.concat([init, head]) : head);

@@ -26,7 +26,7 @@ const MAX_TAGS = 8;
 
 const malformed = () => new AppError('upstream_failed', 'The media could not be read');
 
-interface Frame {
+export interface Mp3Frame {
   version: number;
   layer: 1 | 2 | 3;
   bitrate: number;
@@ -37,7 +37,7 @@ interface Frame {
 }
 
 /** The MPEG audio frame header at `at`, or null when those four bytes are not one. */
-function frameAt(buf: Buffer, at: number): Frame | null {
+export function frameAt(buf: Buffer, at: number): Mp3Frame | null {
   if (at + 4 > buf.length) return null;
   const h = buf.readUInt32BE(at);
   if (h >>> 21 !== 0x7ff) return null;
@@ -58,7 +58,7 @@ function frameAt(buf: Buffer, at: number): Frame | null {
 }
 
 /** Bytes taken by ID3v2 tags at the start (there may be several, each with a syncsafe size). */
-function id3Length(buf: Buffer): number {
+export function id3Length(buf: Buffer): number {
   let at = 0;
   for (let tags = 0; tags < MAX_TAGS && at + 10 <= buf.length && buf.toString('latin1', at, at + 3) === 'ID3'; tags += 1) {
     const size = [6, 7, 8, 9].reduce((sum, i) => (sum << 7) | (buf.readUInt8(at + i) & 0x7f), 0);
@@ -69,7 +69,7 @@ function id3Length(buf: Buffer): number {
 }
 
 /** Frames and bytes from a Xing/Info header (inside the first frame, after the side info) or a VBRI header. */
-function vbrHeader(buf: Buffer, at: number, frame: Frame): { frames?: number; bytes?: number } | null {
+function vbrHeader(buf: Buffer, at: number, frame: Mp3Frame): { frames?: number; bytes?: number } | null {
   const side = frame.version === 1 ? (frame.channels === 1 ? 17 : 32) : frame.channels === 1 ? 9 : 17;
   const xing = at + 4 + side;
   const tag = xing + 4 <= buf.length ? buf.toString('latin1', xing, xing + 4) : '';
@@ -92,7 +92,7 @@ export function parseMp3(buf: Buffer, totalSize?: number): Mp3Info | null {
     const start = id3Length(buf);
     if (start >= buf.length) return null;
     let at = start;
-    let frame: Frame | null = null;
+    let frame: Mp3Frame | null = null;
     for (; at < Math.min(buf.length, start + MAX_SCAN); at += 1) {
       frame = frameAt(buf, at);
       if (!frame) continue;
