@@ -31,11 +31,12 @@ describe('streamFromHint', () => {
   });
 });
 
-async function makeInputs() {
-  const video = path.join(dir, 'video.ts');
-  const audio = path.join(dir, 'audio.ts');
-  await ffmpeg(['-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=25:duration=2', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-f', 'mpegts', '-y', video]);
-  await ffmpeg(['-f', 'lavfi', '-i', 'sine=duration=2', '-c:a', 'aac', '-f', 'mpegts', '-y', audio]);
+/** Two-second picture and sound files, MPEG-TS by default (whose heads name their codecs) or MP4/M4A (whose do not). */
+async function makeInputs(container: 'mpegts' | 'mp4' = 'mpegts') {
+  const video = path.join(dir, container === 'mpegts' ? 'video.ts' : 'video.mp4');
+  const audio = path.join(dir, container === 'mpegts' ? 'audio.ts' : 'audio.m4a');
+  await ffmpeg(['-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=25:duration=2', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-f', container, '-y', video]);
+  await ffmpeg(['-f', 'lavfi', '-i', 'sine=duration=2', '-c:a', 'aac', '-f', container, '-y', audio]);
   return { video, audio };
 }
 
@@ -54,8 +55,8 @@ describe('convertFiles with codec hints', () => {
     expect(result.duration).toBeGreaterThan(1.8);
   });
 
-  it('still probes when a codec is unknown', async () => {
-    const { video, audio } = await makeInputs();
+  it('still probes when a codec is unknown and the files do not name theirs', async () => {
+    const { video, audio } = await makeInputs('mp4');
     const spy = vi.spyOn(probe, 'probeMedia');
     const plan = { kind: 'video', container: 'mp4', videoCodec: 'copy', audioCodec: 'copy', video: { vcodec: 'unknown' }, audio: { acodec: 'mp4a.40.2' } } as const;
     await convertFiles({ plan, videoPath: video, audioPath: audio, output: path.join(dir, 'probed.mp4') });
