@@ -20,7 +20,7 @@ import { createEmbeddedRunner } from '@/lib/jobs/embedded-runner';
 import type { JobRunner } from '@/lib/jobs/runner';
 import type { JobQueue } from '@/lib/jobs/types';
 import { analysisTtlMs, analyzeMedia, type AnalyzeOptions } from '@/lib/media/analyze';
-import { prepareDownload, tempTtlMs } from '@/lib/media/deliver';
+import { getPreparations, prepareDownload, tempTtlMs } from '@/lib/media/deliver';
 import { countOwnerBytes } from '@/lib/limits/bytes';
 import { assertOwnerBytesLeft } from '@/lib/limits/owner';
 import { onBatchFinished } from '@/lib/notifications/bulk-hook';
@@ -132,6 +132,7 @@ export function registerJobKinds<R extends JobRunner>(runner: R, events: EventBu
     prepare: (offer, onProgress, signal) => prepareDownload(offer, { onProgress, signal }),
     concurrency: env.DOWNLOAD_JOB_CONCURRENCY,
     ttlMs: tempTtlMs,
+    keep: (key, until) => getPreparations().keep(key, until),
     onFinished: (outcome) => events.emit('download.finished', outcome),
     onEnded: (outcome) => events.emit('download.ended', outcome),
     onPrepared: (prepared) => events.emit('owner.bytes', prepared),

@@ -15,6 +15,8 @@ export interface DownloadState {
   message: string;
   downloadUrl?: string;
   code?: string;
+  /** A kept download's file and row live until then (ms since the epoch) instead of the temp TTL. */
+  keepUntil?: number;
 }
 
 /** What the job needs to run anywhere: the request (its link canonical), who asked, and when. */
@@ -22,6 +24,8 @@ export interface DownloadPayload {
   request: DownloadJobRequest;
   owner: string | null;
   startedAt: number;
+  /** Keep the file (and the job) until then rather than for the temp TTL: a followed creator's background download. */
+  keepUntil?: number;
 }
 
 /**
@@ -62,6 +66,8 @@ export interface DownloadKindDeps {
   concurrency?: number;
   /** How long a ready job (and its file) lives. */
   ttlMs: () => number;
+  /** Keeps a prepared file until `until` (a payload's `keepUntil`); false when the file is already gone. */
+  keep?: (key: string, until: number) => Promise<boolean>;
   now?: () => number;
   /** A signed-in user's job has ended (history, notification); never allowed to change the job's outcome. */
   onFinished?: (outcome: DownloadJobOutcome) => Promise<void>;
@@ -144,7 +150,8 @@ export function downloadKind(deps: DownloadKindDeps): JobKind<DownloadPayload, D
         context.progress({ status: 'processing', progress, message: 'Processing...' });
       }, context.signal);
       await deps.onPrepared?.({ owner: context.owner, bytes: file.size }).catch((error) => console.error('[download-jobs] onPrepared failed', error));
-      await context.save({ status: 'ready', progress: 100, message: 'Download ready', downloadUrl: downloadUrlOf(offer, request) });
+      const keepUntil = payload.keepUntil && deps.keep && (await deps.keep(file.key, payload.keepUntil)) ? payload.keepUntil : undefined;
+      await context.save({ status: 'ready', progress: 100, message: 'Download ready', downloadUrl: downloadUrlOf(offer, request), ...(keepUntil ? { keepUntil } : {}) });
       await finished({ status: 'ready', offer, file }, payload, context.id);
     } catch (error) {
       if (context.signal.aborted) return;
@@ -163,15 +170,16 @@ export function downloadKind(deps: DownloadKindDeps): JobKind<DownloadPayload, D
     cancelled: { status: 'failed', progress: 0, message: CANCELLED_MESSAGE, code: 'cancelled' },
     encode: (state, at) => ({
       status: state.status, progress: state.progress, message: state.message,
-      result: state.downloadUrl || state.code ? { downloadUrl: state.downloadUrl, code: state.code } : null,
-      // A ready job lives as long as its prepared file.
-      expiresAt: state.status === 'ready' ? at + deps.ttlMs() : undefined,
+      result: state.downloadUrl || state.code ? { downloadUrl: state.downloadUrl, code: state.code, keepUntil: state.keepUntil } : null,
+      // A ready job lives as long as its prepared file: the temp TTL, or longer for a kept one.
+      expiresAt: state.status === 'ready' ? Math.max(at + deps.ttlMs(), state.keepUntil ?? 0) : undefined,
     }),
     decode(row) {
-      const result = (row.result ?? {}) as { downloadUrl?: string; code?: string };
+      const result = (row.result ?? {}) as { downloadUrl?: string; code?: string; keepUntil?: number };
       const state: DownloadState = { status: row.status as DownloadStatus, progress: row.progress, message: row.message ?? '' };
       if (result.downloadUrl) state.downloadUrl = result.downloadUrl;
       if (result.code) state.code = result.code;
+      if (result.keepUntil) state.keepUntil = result.keepUntil;
       return state;
     },
     run,

@@ -44,6 +44,8 @@ export interface FileStore {
   stat(key: string): Promise<StoredFile | undefined>;
   /** Opens the file under `key` for reading, or undefined when it is gone or expired. */
   open(key: string): Promise<OpenedFile | undefined>;
+  /** Lengthens a live file's life to `until` (never shortens it); false when the file is gone. */
+  keep(key: string, until: number): Promise<boolean>;
   delete(key: string): Promise<void>;
   /** Keys whose time has passed at `now` (the sweep deletes them). */
   listExpired(now: number): Promise<string[]>;
