@@ -4,7 +4,7 @@ import { recogniseUrl } from '@/lib/media/platforms';
 import { assertTrimReadable } from '@/lib/media/trim/trim-range';
 import type { DownloadJobRequest, DownloadProgress } from './download-job-schemas';
 import { AppError } from '@/lib/errors';
-import type { DownloadPayload, DownloadState } from './download-kind';
+import type { DownloadPayload, DownloadState, KeptFile } from './download-kind';
 import { readJobSource } from './job-rows';
 import type { LimiterLoad } from './limiter';
 import type { JobOwner, JobRunner } from './runner';
@@ -26,6 +26,8 @@ export interface DownloadJobs {
    * has not failed is a conflict.
    */
   retry(id: string, caller: string | null, client?: JobOwner): Promise<string>;
+  /** A ready kept download's file (a followed creator's background download), else undefined. */
+  keptFile(id: string): Promise<KeptFile | undefined>;
   /** Download jobs this process is running and holding queued right now. */
   load(): LimiterLoad;
 }
@@ -61,6 +63,10 @@ export function createDownloadJobs(runner: JobRunner, options: { ttlMs: () => nu
       if (source.status !== 'failed') throw new AppError('conflict', 'Only a failed download can be retried');
       const { request, owner, keepUntil } = source.payload as DownloadPayload;
       return jobs.start(request, owner, client, keepUntil ? { until: keepUntil } : undefined);
+    },
+    async keptFile(id) {
+      const state = await runner.get<DownloadState>('download', id);
+      return state?.status === 'ready' ? state.keptFile : undefined;
     },
     load: () => runner.load('download'),
   };

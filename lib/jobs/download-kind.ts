@@ -17,6 +17,15 @@ export interface DownloadState {
   code?: string;
   /** A kept download's file and row live until then (ms since the epoch) instead of the temp TTL. */
   keepUntil?: number;
+  /** A kept download's file in the store, served by the job's own link (the analysis is long gone by then). */
+  keptFile?: KeptFile;
+}
+
+/** What serving a kept file needs without its analysis: the store's key, and the name the file is saved under. */
+export interface KeptFile {
+  key: string;
+  title: string;
+  ext: string;
 }
 
 /** What the job needs to run anywhere: the request (its link canonical), who asked, and when. */
@@ -151,7 +160,10 @@ export function downloadKind(deps: DownloadKindDeps): JobKind<DownloadPayload, D
       }, context.signal);
       await deps.onPrepared?.({ owner: context.owner, bytes: file.size }).catch((error) => console.error('[download-jobs] onPrepared failed', error));
       const keepUntil = payload.keepUntil && deps.keep && (await deps.keep(file.key, payload.keepUntil)) ? payload.keepUntil : undefined;
-      await context.save({ status: 'ready', progress: 100, message: 'Download ready', downloadUrl: downloadUrlOf(offer, request), ...(keepUntil ? { keepUntil } : {}) });
+      // A kept file outlives its analysis: its link names the job, which names the file.
+      const kept = keepUntil ? { keepUntil, keptFile: { key: file.key, title: offer.title, ext: offer.plan.ext } } : {};
+      const downloadUrl = keepUntil ? `/api/media/progress/${encodeURIComponent(context.id)}/file` : downloadUrlOf(offer, request);
+      await context.save({ status: 'ready', progress: 100, message: 'Download ready', downloadUrl, ...kept });
       await finished({ status: 'ready', offer, file }, payload, context.id);
     } catch (error) {
       if (context.signal.aborted) return;
@@ -170,16 +182,17 @@ export function downloadKind(deps: DownloadKindDeps): JobKind<DownloadPayload, D
     cancelled: { status: 'failed', progress: 0, message: CANCELLED_MESSAGE, code: 'cancelled' },
     encode: (state, at) => ({
       status: state.status, progress: state.progress, message: state.message,
-      result: state.downloadUrl || state.code ? { downloadUrl: state.downloadUrl, code: state.code, keepUntil: state.keepUntil } : null,
+      result: state.downloadUrl || state.code ? { downloadUrl: state.downloadUrl, code: state.code, keepUntil: state.keepUntil, keptFile: state.keptFile } : null,
       // A ready job lives as long as its prepared file: the temp TTL, or longer for a kept one.
       expiresAt: state.status === 'ready' ? Math.max(at + deps.ttlMs(), state.keepUntil ?? 0) : undefined,
     }),
     decode(row) {
-      const result = (row.result ?? {}) as { downloadUrl?: string; code?: string; keepUntil?: number };
+      const result = (row.result ?? {}) as { downloadUrl?: string; code?: string; keepUntil?: number; keptFile?: KeptFile };
       const state: DownloadState = { status: row.status as DownloadStatus, progress: row.progress, message: row.message ?? '' };
       if (result.downloadUrl) state.downloadUrl = result.downloadUrl;
       if (result.code) state.code = result.code;
       if (result.keepUntil) state.keepUntil = result.keepUntil;
+      if (result.keptFile) state.keptFile = result.keptFile;
       return state;
     },
     run,

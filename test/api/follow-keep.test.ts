@@ -1,3 +1,6 @@
+import { NextRequest } from 'next/server';
+import { GET as keptFileGet } from '@/app/api/media/progress/[id]/file/route';
+import { clearAnalyses } from '@/lib/media/analyze';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db';
 import { fileStore, SharedPreparations } from '@/lib/media/deliver/shared-preparations';
@@ -5,9 +8,9 @@ import { purgeJobRows } from '@/lib/jobs/job-rows';
 import { getYtdlpPool } from '@/lib/media/ytdlp/get-pool';
 import { services } from '@/lib/server';
 import { updatePreferences } from '@/lib/settings/settings-store';
-import { startDownloadEnv } from '@/test/api/download.testkit';
-import { seedUser } from './follows.testkit';
-import { followKeepUntil, keepDays } from './keep';
+import { startDownloadEnv } from './download.testkit';
+import { seedUser } from '@/lib/follows/follows.testkit';
+import { followKeepUntil, keepDays } from '@/lib/follows/keep';
 
 const TTL_MS = 60_000;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -29,6 +32,11 @@ async function ready(id: string): Promise<void> {
     if (progress?.status === 'failed') throw new Error(`download failed: ${progress.message}`);
   }
   throw new Error('timed out waiting for the download');
+}
+
+function fetchKept(id: string, headers: Record<string, string> = {}): Promise<Response> {
+  const req = new NextRequest(`http://localhost/api/media/progress/${id}/file`, { headers });
+  return keptFileGet(req, { params: Promise.resolve({ id }) });
 }
 
 /** What a purge at `at` leaves: the store's files by key, and whether the job's row is still there. */
@@ -62,16 +70,22 @@ describe('a followed upload downloaded in the background is kept until the histo
     await ready(kept);
     const plain = await downloads.start({ url: `${env.site.origin}/audio.mp3?keep=0`, quality: '720p', format: 'mp3' }, 'usr_keep');
     await ready(plain);
-    const keyOf = async (id: string) => {
-      const rows = (await fileStore().listExpired(Number.MAX_SAFE_INTEGER));
-      const url = (await downloads.get(id))!.downloadUrl!;
-      const mediaId = decodeURIComponent(url.split('/api/download/')[1].split('?')[0]);
-      return rows.find((key) => key.startsWith(mediaId))!;
-    };
-    const keptKey = await keyOf(kept);
-    const plainKey = await keyOf(plain);
-    expect(keptKey && plainKey && keptKey !== plainKey).toBeTruthy();
+    const keptKey = (await downloads.keptFile(kept))!.key;
+    const mediaId = decodeURIComponent((await downloads.get(plain))!.downloadUrl!.split('/api/download/')[1].split('?')[0]);
+    const plainKey = (await fileStore().listExpired(Number.MAX_SAFE_INTEGER)).find((key) => key.startsWith(mediaId))!;
+    expect(plainKey).toBeTruthy();
+    expect(await downloads.keptFile(plain)).toBeUndefined();
     expect((await fileStore().stat(keptKey))!.expiresAt).toBe(until);
+
+    // The link of the kept one names the job, not the analysis: it serves the file once the analysis is forgotten.
+    const link = (await downloads.get(kept))!.downloadUrl!;
+    expect(link).toBe(`/api/media/progress/${kept}/file`);
+    clearAnalyses();
+    const saved = await fetchKept(kept);
+    expect(saved.status).toBe(200);
+    expect((await saved.arrayBuffer()).byteLength).toBe((await fileStore().stat(keptKey))!.size);
+    const part = await fetchKept(kept, { range: 'bytes=0-99' });
+    expect([part.status, (await part.arrayBuffer()).byteLength]).toEqual([206, 100]);
 
     const pastTtl = Date.now() + TTL_MS + 1_000;
     expect(await purgeAt(pastTtl, keptKey, kept)).toEqual({ file: true, row: true });
@@ -79,5 +93,6 @@ describe('a followed upload downloaded in the background is kept until the histo
 
     const pastRetention = until + 1;
     expect(await purgeAt(pastRetention, keptKey, kept)).toEqual({ file: false, row: false });
+    expect((await fetchKept(kept)).status).toBe(404);
   }, 120_000);
 });
