@@ -6,7 +6,8 @@ import { AppError } from '@/lib/errors';
 import { channelId, countingWrites, fixtureCheck, followChannel, seedUser } from './follows.testkit';
 import { updateFollow } from './follows-store';
 import { followFiltersSchema } from './schemas';
-import { listUploads } from './uploads-store';
+import { expectedBytes } from './estimate';
+import { listUploads, settleDownload, usedFollowBytes } from './uploads-store';
 
 let site: FixtureSite;
 const saved = { ...process.env };
@@ -129,6 +130,26 @@ describe.each(dbEngines().map((engine, i) => ({ ...engine, base: 100 * (i + 1) }
     expect(check.downloads).toHaveLength(1);
     const listed = new Map((await listUploads(db, user)).map((u) => [u.mediaId, u]));
     expect(listed.get(second.mediaId)).toMatchObject({ state: 'skipped', reason: 'quota' });
+  });
+
+  it('counts downloads still running: a check finding 3 uploads with a quota for 1 starts 1, and the real size frees the rest', async () => {
+    const follow = await followChannel(db, user, base + 9, Date.now(), { mode: 'auto' });
+    // The feed gives no length: each upload reserves the estimate for an unknown one; the quota holds one.
+    const quotaBytes = expectedBytes({});
+    const check = fixtureCheck(db, site.origin, { auto: () => ({ enabled: true, quotaBytes }) });
+    await check.run(follow.id);
+    for (let i = 0; i < 3; i += 1) await upload(base + 9);
+    await check.run(follow.id);
+    expect(check.downloads).toHaveLength(1);
+    const states = (await listUploads(db, user)).map((u) => `${u.state}:${u.reason ?? ''}`).sort();
+    expect(states).toEqual(['downloading:', 'skipped:quota', 'skipped:quota']);
+    expect(await usedFollowBytes(db, user)).toBe(quotaBytes);
+    // The download ends far smaller than reserved: its real size replaces the reservation and leaves room.
+    expect(await settleDownload(db, user, check.downloads[0].url, { ok: true, bytes: 1_000 })).toBe(1);
+    expect(await usedFollowBytes(db, user)).toBe(1_000);
+    await upload(base + 9);
+    await check.run(follow.id);
+    expect(check.downloads).toHaveLength(2);
   });
 
   it('lists new uploads in pick mode while the operator does not offer auto', async () => {
