@@ -39,6 +39,7 @@ import { registerSharedState } from '@/lib/scale-out';
 import { userCookieOptions } from '@/lib/user-cookies/for-request';
 import { webhookDeliveryKind, type DeliveryJob } from '@/lib/webhooks/delivery-kind';
 import { webhookSubscribers } from '@/lib/webhooks/dispatch';
+import { resumeDeliveries } from '@/lib/webhooks/resume';
 
 /**
  * The composition root: the one place that creates the process's long-lived services and wires producers to
@@ -171,6 +172,11 @@ function wire(): Services {
   registerSharedState();
   const events = wireEvents();
   const jobs = registerJobKinds(createRunner(), events);
+  // An embedded runner's queued jobs died with the last process: its unfinished webhook deliveries are queued again.
+  if (!config().env.REDIS_URL) {
+    void resumeDeliveries(getDb, (job) => events.emit('webhook.queued', job))
+      .catch((error) => console.error('[webhooks] could not resume unfinished deliveries', error));
+  }
 
   // Follows due for a check are claimed (once across nodes) and queued as follow-check jobs every 15 s. Not under
   // the unit tests: they switch stores between cases and queue checks themselves; a timer would reopen closed ones.
