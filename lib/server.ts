@@ -196,7 +196,8 @@ function wire(): Services {
     jobs,
     analyses: createAnalyses(jobs, { ttlMs: analysisTtlMs }),
     downloads: createDownloadJobs(jobs, { ttlMs: tempTtlMs }),
-    bulk: createBulkRunner(jobs, { ttlMs: analysisTtlMs }),
+    // A cancel that ends a batch reports it as the last item's job would: the bell and `batch.finished` webhooks.
+    bulk: createBulkRunner(jobs, { ttlMs: analysisTtlMs, onFinished: (batch) => events.emit('bulk.finished', batch) }),
     async changeSettings(userId, patch) {
       const settings = await changeUserSettings(userId, patch);
       await events.emit('settings.changed', { userId, historyRetention: patch.historyRetention === undefined ? undefined : settings.historyRetention });
