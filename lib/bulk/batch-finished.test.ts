@@ -91,6 +91,19 @@ describe.each(dbEngines())('a batch whose last items are cancelled, on $name', (
     await t.jobs.close();
   });
 
+  it("the admin's cancel of a batch's last running item (a cancel of the job itself) reports the batch finished", async () => {
+    const t = setup(2);
+    const batchId = await t.start(['https://a.example/slow']);
+    await t.processing(batchId, 1);
+    const [item] = await t.items(batchId);
+    expect(await t.jobs.cancel('bulk-item', item.id)).toBe(true);
+    expect(t.finished).toEqual([]);
+    await t.bulk.afterItemCancelled(item.id);
+    await t.bulk.afterItemCancelled(item.id);
+    expect(t.finished).toEqual([{ owner: 'user_1', batchId, ready: 0, total: 1 }]);
+    await t.jobs.close();
+  });
+
   it('a cancel that leaves items running reports nothing; the last item to end then reports, the cancelled one counted', async () => {
     const t = setup(2);
     const batchId = await t.start(['https://a.example/slow-a', 'https://a.example/slow-b']);

@@ -18,6 +18,8 @@ export interface BulkQueueControl {
   retryItem(batchId: string, itemId: string, reader: BatchReader): Promise<void>;
   /** Runs every failed item of the batch again. */
   retryFailed(batchId: string, reader: BatchReader): Promise<void>;
+  /** After a cancel made elsewhere (the admin's queue): reports the item's batch finished if nothing of it still runs. */
+  afterItemCancelled(itemId: string): Promise<void>;
 }
 
 const batchNotFound = () => new AppError('not_found', 'Batch not found');
@@ -73,6 +75,10 @@ export function createQueueControl(runner: JobRunner, now: () => number, onFinis
       const batch = await owned(batchId, reader);
       const item = itemOf(batch, itemId);
       if (item.status !== 'failed' || !(await retry(batch, item, reader))) throw new AppError('conflict', 'Only a failed item can be retried');
+    },
+    async afterItemCancelled(itemId) {
+      const row = await (await runner.store()).get<{ batch_id: string | null }>('SELECT batch_id FROM jobs WHERE id = ?', [itemId]);
+      if (row?.batch_id) await afterCancel(row.batch_id);
     },
     async retryFailed(batchId, reader) {
       const batch = await owned(batchId, reader);
