@@ -15,7 +15,7 @@ import type { Readable } from 'node:stream';
  * - an object store (S3 and the like) fits the same contract, not built: `put` uploads the local file (a
  *   multipart upload commits atomically) with the metadata as object metadata, `stat` is a HEAD, `open` a GET
  *   with `Range` (opened lazily; a deleted object must still serve a GET already begun), `listExpired` lists by
- *   prefix and reads the expiry, `delete` a DELETE — or a lifecycle rule does the sweeping.
+ *   prefix and reads the expiry, `keep` rewrites the expiry metadata (a copy onto itself), `delete` a DELETE — or a lifecycle rule does the sweeping.
  * Nothing outside the store sees a path, so callers do not change with the implementation.
  */
 export interface StoredFile {
