@@ -49,11 +49,11 @@ const MIN_RETRY_MS = 60_000;
  * Room is what finished downloads hold plus what running ones reserved; each upload started here reserves its
  * expected size at once, so one check never starts more than the quota holds.
  */
-async function settle(db: Db, row: FollowRow, fresh: Listed[], deps: FollowCheckDeps): Promise<SeenUpload[]> {
+async function settle(db: Db, row: FollowRow, fresh: Listed[], deps: FollowCheckDeps, now: number): Promise<SeenUpload[]> {
   const filters = filtersOf(row);
   const auto = deps.auto();
   const downloads = row.mode === 'auto' && auto.enabled;
-  let used = downloads ? await usedFollowBytes(db, row.user_id) : 0;
+  let used = downloads ? await usedFollowBytes(db, row.user_id, now) : 0;
   return fresh.map((upload): SeenUpload => {
     if (!passesFilters(upload, filters)) return { upload, state: 'skipped', reason: 'filter' };
     if (!downloads) return { upload, state: 'new' };
@@ -104,7 +104,7 @@ export function followCheckKind(deps: FollowCheckDeps): JobKind<FollowCheckPaylo
       const known = await knownMediaIds(db, followId, listed.map((upload) => upload.mediaId));
       const fresh = listed.filter((upload) => !known.has(upload.mediaId));
       if (fresh.length === 0) return;
-      const seen = await settle(db, row, fresh, deps);
+      const seen = await settle(db, row, fresh, deps, now());
       await db.transaction((tx) => recordUploads(tx, followId, seen, now()));
       for (const item of seen.filter((entry) => entry.state === 'downloading')) {
         try {

@@ -98,12 +98,17 @@ export async function setUploadState(db: Db, followId: string, mediaId: string, 
   );
 }
 
-/** What a user's background downloads of followed uploads hold now: finished ones' sizes, running ones' reservations. */
-export async function usedFollowBytes(db: Db, userId: string): Promise<number> {
+/**
+ * What a user's background downloads of followed uploads hold now: running ones' reservations, and the sizes of
+ * finished ones whose file is still kept — a finished download's job row lives exactly as long as its file, so
+ * one whose row has expired holds nothing any more.
+ */
+export async function usedFollowBytes(db: Db, userId: string, at: number = Date.now()): Promise<number> {
   const row = await db.get<{ n: number | null }>(
     `SELECT SUM(u.bytes) AS n FROM follow_uploads u JOIN follows f ON f.id = u.follow_id
-     WHERE f.user_id = ? AND u.state IN ('downloaded', 'downloading') AND u.bytes IS NOT NULL`,
-    [userId],
+     WHERE f.user_id = ? AND u.bytes IS NOT NULL AND (u.state = 'downloading'
+       OR (u.state = 'downloaded' AND EXISTS (SELECT 1 FROM jobs j WHERE j.id = u.download_id AND j.expires_at > ?)))`,
+    [userId, at],
   );
   return Number(row?.n ?? 0);
 }
