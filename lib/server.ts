@@ -6,7 +6,7 @@ import { prepareBulkItem } from '@/lib/bulk/deliver-item';
 import { config } from '@/lib/config';
 import { getDb } from '@/lib/db';
 import { followCheckKindFor } from '@/lib/follows/compose';
-import { onFollowedDownloadFinished } from '@/lib/follows/download-hook';
+import { onFollowedDownloadFinished, onFollowedDownloadSized } from '@/lib/follows/download-hook';
 import { startFollowScheduler } from '@/lib/follows/scheduler';
 import { createEventBus, engineEvents, type EventBus } from '@/lib/events';
 import { onBulkItemFinished } from '@/lib/history/bulk-hooks';
@@ -57,6 +57,8 @@ export interface Events extends Record<string, unknown> {
   'settings.changed': { userId: string; historyRetention?: UserSettings['historyRetention'] };
   /** Any download job or bulk item ended, whoever asked: the site's public figures. */
   'download.ended': JobEnded;
+  /** A kept (background) download of a signed-in user knows its format's expected size. */
+  'download.sized': { owner: string; url: string; bytes: number };
   /** A file was prepared for an owner's job ('user:<id>', 'ip:<hash>'): its bytes count against the owner's day. */
   'owner.bytes': { owner: string; bytes: number };
   /** A client started work (an analysis, a download, a batch); subject is 'user:<id>' or 'addr:<address>'. */
@@ -99,6 +101,7 @@ export function wireEvents(): EventBus<Events> {
   events.on('bulk.finished', onBatchFinished);
   events.on('follow.new', onFollowNew);
   events.on('download.finished', onFollowedDownloadFinished);
+  events.on('download.sized', onFollowedDownloadSized);
   // The user's webhooks hear of their downloads, batches and followed creators.
   const webhooks = webhookSubscribers((job) => events.emit('webhook.queued', job));
   events.on('download.finished', webhooks.onDownloadFinished);
@@ -135,6 +138,7 @@ export function registerJobKinds<R extends JobRunner>(runner: R, events: EventBu
     ttlMs: tempTtlMs,
     keep: (key, until) => getPreparations().keep(key, until),
     onFinished: (outcome) => events.emit('download.finished', outcome),
+    onSized: (sized) => events.emit('download.sized', sized),
     onEnded: (outcome) => events.emit('download.ended', outcome),
     onPrepared: (prepared) => events.emit('owner.bytes', prepared),
   }));

@@ -7,7 +7,7 @@ import { channelId, countingWrites, fixtureCheck, followChannel, seedUser } from
 import { updateFollow } from './follows-store';
 import { followFiltersSchema } from './schemas';
 import { expectedBytes } from './estimate';
-import { listUploads, settleDownload, usedFollowBytes } from './uploads-store';
+import { listUploads, reserveDownload, settleDownload, usedFollowBytes } from './uploads-store';
 
 let site: FixtureSite;
 const saved = { ...process.env };
@@ -144,6 +144,9 @@ describe.each(dbEngines().map((engine, i) => ({ ...engine, base: 100 * (i + 1) }
     const states = (await listUploads(db, user)).map((u) => `${u.state}:${u.reason ?? ''}`).sort();
     expect(states).toEqual(['downloading:', 'skipped:quota', 'skipped:quota']);
     expect(await usedFollowBytes(db, user)).toBe(quotaBytes);
+    // The job learns the format's size: it replaces the estimate.
+    expect(await reserveDownload(db, user, check.downloads[0].url, 5_000)).toBe(1);
+    expect(await usedFollowBytes(db, user)).toBe(5_000);
     // The download ends far smaller than reserved: its real size replaces the reservation and leaves room.
     expect(await settleDownload(db, user, check.downloads[0].url, { ok: true, bytes: 1_000 })).toBe(1);
     expect(await usedFollowBytes(db, user)).toBe(1_000);

@@ -132,3 +132,13 @@ export async function settleDownload(db: Db, userId: string, url: string, outcom
   );
   return result.changes;
 }
+
+/** A running background download's reservation becomes its format's expected size, once the job knows it. */
+export async function reserveDownload(db: Db, userId: string, url: string, bytes: number): Promise<number> {
+  const result = await db.run(
+    `UPDATE follow_uploads SET bytes = ?
+     WHERE url = ? AND state = 'downloading' AND follow_id IN (SELECT id FROM follows WHERE user_id = ?)`,
+    [Math.round(bytes), url, userId],
+  );
+  return result.changes;
+}

@@ -82,6 +82,11 @@ export interface DownloadKindDeps {
   onFinished?: (outcome: DownloadJobOutcome) => Promise<void>;
   /** Any job has ended, whoever started it (the site's figures); never allowed to change the job's outcome. */
   onEnded?: (outcome: JobEnded) => Promise<void>;
+  /**
+   * A kept download's format is known, with its expected size (the sum of its sources' sizes, when the source
+   * gives them): a reservation against its owner's storage may be set to it. Never changes the outcome.
+   */
+  onSized?: (sized: { owner: string; url: string; bytes: number }) => Promise<void>;
   /** A file was prepared for the job's owner (its bytes count against the owner's day); never changes the outcome. */
   onPrepared?: (prepared: { owner: string; bytes: number }) => Promise<void>;
 }
@@ -153,6 +158,12 @@ export function downloadKind(deps: DownloadKindDeps): JobKind<DownloadPayload, D
         ...(request.lang ? { languages: request.lang } : {}),
         ...(request.subs ? { subs: request.subs } : {}),
       });
+      // A progressive source is the plan's video and audio at once: each source counted once.
+      const sources = new Set([offer.plan.video, offer.plan.audio, offer.plan.image]);
+      const expected = [...sources].reduce((sum, source) => sum + (source?.filesize ?? 0), 0);
+      if (payload.keepUntil && payload.owner && expected > 0) {
+        await deps.onSized?.({ owner: payload.owner, url: request.url, bytes: expected }).catch((error) => console.error('[download-jobs] onSized failed', error));
+      }
       await context.save({ status: 'processing', progress: (progress = ANALYZED), message: 'Processing...' });
       const file = await deps.prepare(offer, (fraction) => {
         progress = Math.max(progress, Math.min(99, ANALYZED + Math.floor(fraction * (99 - ANALYZED))));

@@ -63,13 +63,18 @@ describe('a followed upload downloaded in the background is kept until the histo
   });
 
   it('a kept file survives a purge past the temp TTL and goes after the retention; a normal one goes at the TTL', async () => {
-    const { downloads } = services();
+    const { downloads, events } = services();
+    const sized: { owner: string; url: string; bytes: number }[] = [];
+    events.on('download.sized', async (event) => void sized.push(event));
     const start = Date.now();
     const until = start + 30 * DAY_MS;
     const kept = await downloads.start({ url: `${env.site.origin}/video.mp4?keep=1`, quality: '720p', format: 'mp4' }, 'usr_keep', undefined, { until });
     await ready(kept);
     const plain = await downloads.start({ url: `${env.site.origin}/audio.mp3?keep=0`, quality: '720p', format: 'mp3' }, 'usr_keep');
     await ready(plain);
+    // The kept one told its expected size (the source's length) once its format was known; the plain one did not.
+    const head = await fetch(`${env.site.origin}/video.mp4?keep=1`, { method: 'HEAD' });
+    expect(sized).toEqual([{ owner: 'usr_keep', url: `${env.site.origin}/video.mp4?keep=1`, bytes: Number(head.headers.get('content-length')) }]);
     const keptKey = (await downloads.keptFile(kept))!.key;
     const mediaId = decodeURIComponent((await downloads.get(plain))!.downloadUrl!.split('/api/download/')[1].split('?')[0]);
     const plainKey = (await fileStore().listExpired(Number.MAX_SAFE_INTEGER)).find((key) => key.startsWith(mediaId))!;
