@@ -6,7 +6,7 @@ import { prepareBulkItem } from '@/lib/bulk/deliver-item';
 import { config } from '@/lib/config';
 import { getDb } from '@/lib/db';
 import { followCheckKindFor } from '@/lib/follows/compose';
-import { onFollowedDownloadFinished } from '@/lib/follows/download-hook';
+import { onFollowedDownloadFinished, onFollowedDownloadSized } from '@/lib/follows/download-hook';
 import { startFollowScheduler } from '@/lib/follows/scheduler';
 import { createEventBus, engineEvents, type EventBus } from '@/lib/events';
 import { onBulkItemFinished } from '@/lib/history/bulk-hooks';
@@ -20,7 +20,7 @@ import { createEmbeddedRunner } from '@/lib/jobs/embedded-runner';
 import type { JobRunner } from '@/lib/jobs/runner';
 import type { JobQueue } from '@/lib/jobs/types';
 import { analysisTtlMs, analyzeMedia, type AnalyzeOptions } from '@/lib/media/analyze';
-import { prepareDownload, tempTtlMs } from '@/lib/media/deliver';
+import { getPreparations, prepareDownload, tempTtlMs } from '@/lib/media/deliver';
 import { countOwnerBytes } from '@/lib/limits/bytes';
 import { assertOwnerBytesLeft } from '@/lib/limits/owner';
 import { onBatchFinished } from '@/lib/notifications/bulk-hook';
@@ -39,6 +39,7 @@ import { registerSharedState } from '@/lib/scale-out';
 import { userCookieOptions } from '@/lib/user-cookies/for-request';
 import { webhookDeliveryKind, type DeliveryJob } from '@/lib/webhooks/delivery-kind';
 import { webhookSubscribers } from '@/lib/webhooks/dispatch';
+import { resumeDeliveries } from '@/lib/webhooks/resume';
 
 /**
  * The composition root: the one place that creates the process's long-lived services and wires producers to
@@ -56,6 +57,8 @@ export interface Events extends Record<string, unknown> {
   'settings.changed': { userId: string; historyRetention?: UserSettings['historyRetention'] };
   /** Any download job or bulk item ended, whoever asked: the site's public figures. */
   'download.ended': JobEnded;
+  /** A kept (background) download of a signed-in user knows its format's expected size. */
+  'download.sized': { owner: string; url: string; bytes: number };
   /** A file was prepared for an owner's job ('user:<id>', 'ip:<hash>'): its bytes count against the owner's day. */
   'owner.bytes': { owner: string; bytes: number };
   /** A client started work (an analysis, a download, a batch); subject is 'user:<id>' or 'addr:<address>'. */
@@ -98,6 +101,7 @@ export function wireEvents(): EventBus<Events> {
   events.on('bulk.finished', onBatchFinished);
   events.on('follow.new', onFollowNew);
   events.on('download.finished', onFollowedDownloadFinished);
+  events.on('download.sized', onFollowedDownloadSized);
   // The user's webhooks hear of their downloads, batches and followed creators.
   const webhooks = webhookSubscribers((job) => events.emit('webhook.queued', job));
   events.on('download.finished', webhooks.onDownloadFinished);
@@ -132,7 +136,9 @@ export function registerJobKinds<R extends JobRunner>(runner: R, events: EventBu
     prepare: (offer, onProgress, signal) => prepareDownload(offer, { onProgress, signal }),
     concurrency: env.DOWNLOAD_JOB_CONCURRENCY,
     ttlMs: tempTtlMs,
+    keep: (key, until) => getPreparations().keep(key, until),
     onFinished: (outcome) => events.emit('download.finished', outcome),
+    onSized: (sized) => events.emit('download.sized', sized),
     onEnded: (outcome) => events.emit('download.ended', outcome),
     onPrepared: (prepared) => events.emit('owner.bytes', prepared),
   }));
@@ -170,6 +176,11 @@ function wire(): Services {
   registerSharedState();
   const events = wireEvents();
   const jobs = registerJobKinds(createRunner(), events);
+  // An embedded runner's queued jobs died with the last process: its unfinished webhook deliveries are queued again.
+  if (!config().env.REDIS_URL) {
+    void resumeDeliveries(getDb, (job) => events.emit('webhook.queued', job))
+      .catch((error) => console.error('[webhooks] could not resume unfinished deliveries', error));
+  }
 
   // Follows due for a check are claimed (once across nodes) and queued as follow-check jobs every 15 s. Not under
   // the unit tests: they switch stores between cases and queue checks themselves; a timer would reopen closed ones.
@@ -189,7 +200,8 @@ function wire(): Services {
     jobs,
     analyses: createAnalyses(jobs, { ttlMs: analysisTtlMs }),
     downloads: createDownloadJobs(jobs, { ttlMs: tempTtlMs }),
-    bulk: createBulkRunner(jobs, { ttlMs: analysisTtlMs }),
+    // A cancel that ends a batch reports it as the last item's job would: the bell and `batch.finished` webhooks.
+    bulk: createBulkRunner(jobs, { ttlMs: analysisTtlMs, onFinished: (batch) => events.emit('bulk.finished', batch) }),
     async changeSettings(userId, patch) {
       const settings = await changeUserSettings(userId, patch);
       await events.emit('settings.changed', { userId, historyRetention: patch.historyRetention === undefined ? undefined : settings.historyRetention });

@@ -5,7 +5,8 @@ import { platformOf, type JobEnded } from '@/lib/jobs/download-kind';
 import { CANCELLED_MESSAGE, INTERRUPTED_MESSAGE } from '@/lib/jobs/job-rows';
 import type { JobContext, JobKind } from '@/lib/jobs/runner';
 import type { AnalyzedMedia } from '@/lib/media/analyze';
-import { countItems, purgeExpiredBatches, readBatch, replaceWithEntries, type ItemFile, type ItemState } from './batch-store';
+import { reportIfFinished, type BatchFinished } from './batch-finished';
+import { countItems, purgeExpiredBatches, replaceWithEntries, type ItemFile, type ItemState } from './batch-store';
 import { expandableEntries } from './expand';
 import { BULK_MAX_ITEMS, BULK_MESSAGES, type BulkFormat, type BulkItemStatus, type BulkQuality } from './schemas';
 
@@ -54,7 +55,7 @@ export interface BulkItemKindDeps {
   /** A signed-in owner's item has ended (history), once each; never allowed to change its outcome. */
   onItemFinished?: (outcome: BulkItemOutcome) => Promise<void>;
   /** A signed-in owner's batch has ended (the bell); never allowed to change an item's outcome. */
-  onFinished?: (batch: { owner: string; batchId: string; ready: number; total: number }) => Promise<void>;
+  onFinished?: (batch: BatchFinished) => Promise<void>;
   /** Any item that is a download has ended, whoever started it (the site's figures); never changes its outcome. */
   onEnded?: (outcome: JobEnded) => Promise<void>;
   /** Throws the API's error when the item's owner may start no more work now (its bytes for today are used up). */
@@ -81,11 +82,7 @@ export function bulkItemKind(deps: BulkItemKindDeps): JobKind<BulkItemPayload, I
   // The batch's end is reported by whichever item sees every item ended and claims it first, on any process.
   const settled = async (context: JobContext<ItemState>, payload: BulkItemPayload, db: () => Promise<Db>) => {
     if (!payload.owner || !deps.onFinished) return;
-    const batch = await readBatch(await db(), payload.batchId, now());
-    if (!batch || batch.items.some((item) => item.status === 'pending' || item.status === 'processing')) return;
-    if (!(await context.once(`bulk-finished:${payload.batchId}`))) return;
-    const ready = batch.items.filter((item) => item.status === 'completed').length;
-    await deps.onFinished({ owner: payload.owner, batchId: payload.batchId, ready, total: batch.items.length });
+    await reportIfFinished(await db(), payload.batchId, now(), context.once, deps.onFinished);
   };
 
   // Never throws: an item's outcome is decided before its owner's history hears of it.

@@ -4,6 +4,7 @@ import type { LimiterLoad } from '@/lib/jobs/limiter';
 import type { JobOwner, JobRunner } from '@/lib/jobs/runner';
 import { insertBatch, publicItem, readBatch, type StoredBatch } from './batch-store';
 import { batchUrls, mayRead, type BatchReader } from './batch-access';
+import type { BatchFinished } from './batch-finished';
 import type { BulkItemPayload } from './bulk-item-kind';
 import { createQueueControl, type BulkQueueControl } from './queue-control';
 import { BULK_MESSAGES, type BulkBatch, type BulkRequest } from './schemas';
@@ -33,7 +34,10 @@ export interface BulkRunner extends BulkQueueControl {
  * each item is a job of the bulk-item kind (one group a batch) on whichever runner the process has. The store
  * is what GET reads.
  */
-export function createBulkRunner(runner: JobRunner, options: { ttlMs: () => number; now?: () => number }): BulkRunner {
+export function createBulkRunner(
+  runner: JobRunner,
+  options: { ttlMs: () => number; now?: () => number; onFinished?: (batch: BatchFinished) => Promise<void> },
+): BulkRunner {
   const now = options.now ?? Date.now;
   return {
     async start(request, owner = null, client) {
@@ -64,6 +68,6 @@ export function createBulkRunner(runner: JobRunner, options: { ttlMs: () => numb
     },
 
     load: () => runner.load('bulk-item'),
-    ...createQueueControl(runner, now),
+    ...createQueueControl(runner, now, options.onFinished),
   };
 }

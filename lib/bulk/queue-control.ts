@@ -1,6 +1,7 @@
 import 'server-only';
 import { AppError } from '@/lib/errors';
 import type { JobRunner } from '@/lib/jobs/runner';
+import { reportIfFinished, type BatchFinished } from './batch-finished';
 import { readBatch, type StoredBatch, type StoredItem } from './batch-store';
 import { mayRead, type BatchReader } from './batch-access';
 import { replaceFailedItem } from './batch-retry';
@@ -17,6 +18,8 @@ export interface BulkQueueControl {
   retryItem(batchId: string, itemId: string, reader: BatchReader): Promise<void>;
   /** Runs every failed item of the batch again. */
   retryFailed(batchId: string, reader: BatchReader): Promise<void>;
+  /** After a cancel made elsewhere (the admin's queue): reports the item's batch finished if nothing of it still runs. */
+  afterItemCancelled(itemId: string): Promise<void>;
 }
 
 const batchNotFound = () => new AppError('not_found', 'Batch not found');
@@ -27,7 +30,13 @@ const active = (item: StoredItem) => item.status === 'pending' || item.status ==
  * exist; an item that is not in it is a 404 too; asking to cancel what has ended, or to retry what has not
  * failed, is a 409 `conflict`.
  */
-export function createQueueControl(runner: JobRunner, now: () => number): BulkQueueControl {
+export function createQueueControl(runner: JobRunner, now: () => number, onFinished?: (batch: BatchFinished) => Promise<void>): BulkQueueControl {
+  // A cancel may end a batch's last items: their jobs report nothing, so the cancel reports the batch's end (once).
+  const afterCancel = async (batchId: string) => {
+    if (!onFinished) return;
+    await reportIfFinished(await runner.store(), batchId, now(), (key) => runner.once(key), onFinished)
+      .catch((error) => console.error('[bulk] onFinished failed', error));
+  };
   const owned = async (batchId: string, reader: BatchReader): Promise<StoredBatch> => {
     const batch = await readBatch(await runner.store(), batchId, now());
     if (!batch || !mayRead(batch, reader)) throw batchNotFound();
@@ -53,17 +62,23 @@ export function createQueueControl(runner: JobRunner, now: () => number): BulkQu
     async cancelItem(batchId, itemId, reader) {
       const item = itemOf(await owned(batchId, reader), itemId);
       if (!active(item) || !(await runner.cancel('bulk-item', item.id))) throw new AppError('conflict', 'This item has already ended');
+      await afterCancel(batchId);
     },
     async cancelBatch(batchId, reader) {
       const batch = await owned(batchId, reader);
       // Queued items first: none of them may start in a slot a cancelled item frees.
       const order = [...batch.items.filter((item) => item.status === 'pending'), ...batch.items.filter((item) => item.status === 'processing')];
       for (const item of order) await runner.cancel('bulk-item', item.id);
+      await afterCancel(batchId);
     },
     async retryItem(batchId, itemId, reader) {
       const batch = await owned(batchId, reader);
       const item = itemOf(batch, itemId);
       if (item.status !== 'failed' || !(await retry(batch, item, reader))) throw new AppError('conflict', 'Only a failed item can be retried');
+    },
+    async afterItemCancelled(itemId) {
+      const row = await (await runner.store()).get<{ batch_id: string | null }>('SELECT batch_id FROM jobs WHERE id = ?', [itemId]);
+      if (row?.batch_id) await afterCancel(row.batch_id);
     },
     async retryFailed(batchId, reader) {
       const batch = await owned(batchId, reader);

@@ -6,7 +6,8 @@ import { AppError } from '@/lib/errors';
 import { channelId, countingWrites, fixtureCheck, followChannel, seedUser } from './follows.testkit';
 import { updateFollow } from './follows-store';
 import { followFiltersSchema } from './schemas';
-import { listUploads } from './uploads-store';
+import { expectedBytes } from './estimate';
+import { listUploads, reserveDownload, settleDownload, usedFollowBytes } from './uploads-store';
 
 let site: FixtureSite;
 const saved = { ...process.env };
@@ -122,13 +123,38 @@ describe.each(dbEngines().map((engine, i) => ({ ...engine, base: 100 * (i + 1) }
     const first = await upload(base + 7);
     await check.run(follow.id);
     expect(check.downloads).toEqual([{ userId: user, url: `${site.origin}/creators/${channelId(base + 7)}/videos/4.mp4` }]);
-    expect(await listUploads(db, user)).toMatchObject([{ mediaId: first.mediaId, state: 'downloading', downloadId: 'dl_1' }]);
+    expect(await listUploads(db, user)).toMatchObject([{ mediaId: first.mediaId, state: 'downloading', downloadId: expect.stringMatching(/^dl_1_/) }]);
     await db.run("UPDATE follow_uploads SET state = 'downloaded', bytes = ? WHERE media_id = ?", [quotaBytes, first.mediaId]);
     const second = await upload(base + 7);
     await check.run(follow.id);
     expect(check.downloads).toHaveLength(1);
     const listed = new Map((await listUploads(db, user)).map((u) => [u.mediaId, u]));
     expect(listed.get(second.mediaId)).toMatchObject({ state: 'skipped', reason: 'quota' });
+  });
+
+  it('counts downloads still running: a check finding 3 uploads with a quota for 1 starts 1, and the real size frees the rest', async () => {
+    const follow = await followChannel(db, user, base + 9, Date.now(), { mode: 'auto' });
+    // The feed gives no length: each upload reserves the estimate for an unknown one; the quota holds one.
+    const quotaBytes = expectedBytes({});
+    const check = fixtureCheck(db, site.origin, { auto: () => ({ enabled: true, quotaBytes }) });
+    await check.run(follow.id);
+    for (let i = 0; i < 3; i += 1) await upload(base + 9);
+    await check.run(follow.id);
+    expect(check.downloads).toHaveLength(1);
+    const states = (await listUploads(db, user)).map((u) => `${u.state}:${u.reason ?? ''}`).sort();
+    expect(states).toEqual(['downloading:', 'skipped:quota', 'skipped:quota']);
+    expect(await usedFollowBytes(db, user)).toBe(quotaBytes);
+    // The job learns the format's size: it replaces the estimate.
+    expect(await reserveDownload(db, user, check.downloads[0].url, 5_000)).toBe(1);
+    expect(await usedFollowBytes(db, user)).toBe(5_000);
+    // The download ends far smaller than reserved: its real size replaces the reservation and leaves room.
+    expect(await settleDownload(db, user, check.downloads[0].url, { ok: true, bytes: 1_000 })).toBe(1);
+    expect(await usedFollowBytes(db, user)).toBe(1_000);
+    // Once the download's file is no longer kept (its job row expires with it), it holds nothing any more.
+    expect(await usedFollowBytes(db, user, Date.now() + 2 * 3_600_000)).toBe(0);
+    await upload(base + 9);
+    await check.run(follow.id);
+    expect(check.downloads).toHaveLength(2);
   });
 
   it('lists new uploads in pick mode while the operator does not offer auto', async () => {

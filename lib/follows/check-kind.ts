@@ -5,6 +5,7 @@ import { passesFilters } from './filters';
 import { filtersOf, followRow, type FollowRow } from './follows-store';
 import { readListing, type Listing, type ListingDeps } from './listing';
 import type { Listed } from './listing-types';
+import { expectedBytes } from './estimate';
 import { retryFollowAt } from './schedule';
 import { knownMediaIds, primeFollow, recordUploads, setDownloadId, usedFollowBytes, type SeenUpload } from './uploads-store';
 
@@ -43,17 +44,23 @@ export interface FollowCheckDeps extends ListingDeps {
 /** While a platform is paused, its follows are looked at again after the pause (at least this long). */
 const MIN_RETRY_MS = 60_000;
 
-/** Decides what becomes of each new upload: left out by a filter, listed (pick), or downloaded (auto, room left). */
-async function settle(db: Db, row: FollowRow, fresh: Listed[], deps: FollowCheckDeps): Promise<SeenUpload[]> {
+/**
+ * Decides what becomes of each new upload: left out by a filter, listed (pick), or downloaded (auto, room left).
+ * Room is what finished downloads hold plus what running ones reserved; each upload started here reserves its
+ * expected size at once, so one check never starts more than the quota holds.
+ */
+async function settle(db: Db, row: FollowRow, fresh: Listed[], deps: FollowCheckDeps, now: number): Promise<SeenUpload[]> {
   const filters = filtersOf(row);
   const auto = deps.auto();
   const downloads = row.mode === 'auto' && auto.enabled;
-  // A download's size is known once it ends: what has ended counts; a user at or over the quota gets no more.
-  const full = downloads && (await usedFollowBytes(db, row.user_id)) >= auto.quotaBytes;
+  let used = downloads ? await usedFollowBytes(db, row.user_id, now) : 0;
   return fresh.map((upload): SeenUpload => {
     if (!passesFilters(upload, filters)) return { upload, state: 'skipped', reason: 'filter' };
     if (!downloads) return { upload, state: 'new' };
-    return full ? { upload, state: 'skipped', reason: 'quota' } : { upload, state: 'downloading' };
+    if (used >= auto.quotaBytes) return { upload, state: 'skipped', reason: 'quota' };
+    const reserved = expectedBytes(upload);
+    used += reserved;
+    return { upload, state: 'downloading', bytes: reserved };
   });
 }
 
@@ -97,7 +104,7 @@ export function followCheckKind(deps: FollowCheckDeps): JobKind<FollowCheckPaylo
       const known = await knownMediaIds(db, followId, listed.map((upload) => upload.mediaId));
       const fresh = listed.filter((upload) => !known.has(upload.mediaId));
       if (fresh.length === 0) return;
-      const seen = await settle(db, row, fresh, deps);
+      const seen = await settle(db, row, fresh, deps, now());
       await db.transaction((tx) => recordUploads(tx, followId, seen, now()));
       for (const item of seen.filter((entry) => entry.state === 'downloading')) {
         try {

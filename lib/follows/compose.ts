@@ -9,6 +9,7 @@ import { getPlatformBreaker } from '@/lib/media/ytdlp/breaker';
 import { fetchText } from '@/lib/net/guarded-fetch';
 import { downloadDefaults } from '@/lib/settings/download-defaults';
 import { followCheckKind, type NewUploads } from './check-kind';
+import { followKeepUntil } from './keep';
 
 /** A feed is a few dozen entries: anything larger is not one. */
 const FEED_MAX_BYTES = 2 * 1024 * 1024;
@@ -31,7 +32,9 @@ export function followCheckKindFor(runner: JobRunner, onNew: (found: NewUploads)
     auto: () => ({ enabled: config().env.FOLLOW_AUTO, quotaBytes: config().env.FOLLOW_STORAGE_QUOTA_BYTES }),
     async startDownload(userId, url) {
       const { defaultQuality, defaultFormat } = await downloadDefaults(userId);
-      return downloads.start({ url, quality: defaultQuality, format: defaultFormat }, userId);
+      // Kept for the user to fetch until their history retention ends, not just for the temp TTL.
+      const keep = { until: await followKeepUntil(userId, Date.now()) };
+      return downloads.start({ url, quality: defaultQuality, format: defaultFormat }, userId, undefined, keep);
     },
     onNew,
   });

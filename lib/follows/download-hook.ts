@@ -1,7 +1,7 @@
 import 'server-only';
 import { getDb } from '@/lib/db';
 import type { DownloadJobOutcome } from '@/lib/jobs/download-jobs';
-import { settleDownload } from './uploads-store';
+import { reserveDownload, settleDownload } from './uploads-store';
 
 /** A signed-in user's download ended: a followed upload downloaded in the background takes its outcome and size. */
 export async function onFollowedDownloadFinished(outcome: DownloadJobOutcome): Promise<void> {
@@ -9,4 +9,9 @@ export async function onFollowedDownloadFinished(outcome: DownloadJobOutcome): P
     ok: outcome.status === 'ready',
     bytes: outcome.file?.size,
   });
+}
+
+/** A background download's format is known: its size replaces the estimate reserved when the check started it. */
+export async function onFollowedDownloadSized(sized: { owner: string; url: string; bytes: number }): Promise<void> {
+  await reserveDownload(await getDb(), sized.owner, sized.url, sized.bytes);
 }

@@ -1,4 +1,5 @@
 import type { Db } from '@/lib/db';
+import { insertJobRow } from '@/lib/jobs/job-rows';
 import type { JobContext } from '@/lib/jobs/runner';
 import { fetchText } from '@/lib/net/guarded-fetch';
 import { followCheckKind, type FollowCheckDeps, type FollowCheckState, type NewUploads } from './check-kind';
@@ -37,7 +38,11 @@ export function fixtureCheck(db: Db, origin: string, overrides: Partial<FollowCh
     auto: () => ({ enabled: false, quotaBytes: 0 }),
     startDownload: async (userId, url) => {
       downloads.push({ userId, url });
-      return `dl_${downloads.length}`;
+      // A download job's row, as the download jobs write it (living an hour): the quota counts kept files by it.
+      const id = `dl_${downloads.length}_${Math.random().toString(36).slice(2, 8)}`;
+      const at = Date.now();
+      await insertJobRow(db, { id, type: 'download', state: { status: 'queued', progress: 0, message: '', result: null }, payload: {}, owner: userId, now: at, expiresAt: at + 3_600_000 });
+      return id;
     },
     onNew: async (uploads) => void found.push(uploads),
     ...overrides,

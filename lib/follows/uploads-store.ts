@@ -8,6 +8,8 @@ export interface SeenUpload {
   state: UploadState;
   reason?: SkipReason;
   downloadId?: string;
+  /** A background download's reserved size, until its real one replaces it. */
+  bytes?: number;
 }
 
 /** Which of these media ids the follow has seen already (one query, whatever the listing's length). */
@@ -22,12 +24,12 @@ export async function knownMediaIds(db: Db, followId: string, mediaIds: readonly
 
 /** Records uploads as seen, each with what became of it. */
 export async function recordUploads(db: Db, followId: string, seen: readonly SeenUpload[], at: number): Promise<void> {
-  for (const { upload, state, reason, downloadId } of seen) {
+  for (const { upload, state, reason, downloadId, bytes } of seen) {
     await db.run(
-      `INSERT INTO follow_uploads (follow_id, media_id, title, url, published_at, duration_s, state, reason, download_id, seen_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (follow_id, media_id) DO NOTHING`,
+      `INSERT INTO follow_uploads (follow_id, media_id, title, url, published_at, duration_s, state, reason, download_id, bytes, seen_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (follow_id, media_id) DO NOTHING`,
       [followId, upload.mediaId, upload.title, upload.url, upload.publishedAt ?? null, upload.durationSeconds ?? null,
-        state, reason ?? null, downloadId ?? null, at],
+        state, reason ?? null, downloadId ?? null, bytes ?? null, at],
     );
   }
 }
@@ -96,12 +98,17 @@ export async function setUploadState(db: Db, followId: string, mediaId: string, 
   );
 }
 
-/** What a user's background downloads of followed uploads hold now. */
-export async function usedFollowBytes(db: Db, userId: string): Promise<number> {
+/**
+ * What a user's background downloads of followed uploads hold now: running ones' reservations, and the sizes of
+ * finished ones whose file is still kept — a finished download's job row lives exactly as long as its file, so
+ * one whose row has expired holds nothing any more.
+ */
+export async function usedFollowBytes(db: Db, userId: string, at: number = Date.now()): Promise<number> {
   const row = await db.get<{ n: number | null }>(
     `SELECT SUM(u.bytes) AS n FROM follow_uploads u JOIN follows f ON f.id = u.follow_id
-     WHERE f.user_id = ? AND u.state = 'downloaded' AND u.bytes IS NOT NULL`,
-    [userId],
+     WHERE f.user_id = ? AND u.bytes IS NOT NULL AND (u.state = 'downloading'
+       OR (u.state = 'downloaded' AND EXISTS (SELECT 1 FROM jobs j WHERE j.id = u.download_id AND j.expires_at > ?)))`,
+    [userId, at],
   );
   return Number(row?.n ?? 0);
 }
@@ -109,18 +116,29 @@ export async function usedFollowBytes(db: Db, userId: string): Promise<number> {
 /** The download job started for an upload, or none could be started (it is then skipped as failed). */
 export async function setDownloadId(db: Db, followId: string, mediaId: string, downloadId: string | null): Promise<void> {
   if (downloadId) await db.run('UPDATE follow_uploads SET download_id = ? WHERE follow_id = ? AND media_id = ?', [downloadId, followId, mediaId]);
-  else await db.run(`UPDATE follow_uploads SET state = 'skipped', reason = 'failed' WHERE follow_id = ? AND media_id = ? AND state = 'downloading'`, [followId, mediaId]);
+  else await db.run(`UPDATE follow_uploads SET state = 'skipped', reason = 'failed', bytes = NULL WHERE follow_id = ? AND media_id = ? AND state = 'downloading'`, [followId, mediaId]);
 }
 
 /**
- * A user's download of `url` ended: a followed upload being downloaded in the background becomes downloaded (with
- * its size, which counts against the user's follow storage) or is skipped as failed. The number of uploads settled.
+ * A user's download of `url` ended: a followed upload being downloaded in the background becomes downloaded (its
+ * real size replacing the reservation, counted against the user's follow storage) or is skipped as failed (its
+ * reservation freed). The number of uploads settled.
  */
 export async function settleDownload(db: Db, userId: string, url: string, outcome: { ok: boolean; bytes?: number }): Promise<number> {
   const result = await db.run(
     `UPDATE follow_uploads SET state = ?, reason = ?, bytes = ?
      WHERE url = ? AND state = 'downloading' AND follow_id IN (SELECT id FROM follows WHERE user_id = ?)`,
     outcome.ok ? ['downloaded', null, outcome.bytes ?? null, url, userId] : ['skipped', 'failed', null, url, userId],
+  );
+  return result.changes;
+}
+
+/** A running background download's reservation becomes its format's expected size, once the job knows it. */
+export async function reserveDownload(db: Db, userId: string, url: string, bytes: number): Promise<number> {
+  const result = await db.run(
+    `UPDATE follow_uploads SET bytes = ?
+     WHERE url = ? AND state = 'downloading' AND follow_id IN (SELECT id FROM follows WHERE user_id = ?)`,
+    [Math.round(bytes), url, userId],
   );
   return result.changes;
 }

@@ -4,7 +4,7 @@ import { recogniseUrl } from '@/lib/media/platforms';
 import { assertTrimReadable } from '@/lib/media/trim/trim-range';
 import type { DownloadJobRequest, DownloadProgress } from './download-job-schemas';
 import { AppError } from '@/lib/errors';
-import type { DownloadPayload, DownloadState } from './download-kind';
+import type { DownloadPayload, DownloadState, KeptFile } from './download-kind';
 import { readJobSource } from './job-rows';
 import type { LimiterLoad } from './limiter';
 import type { JobOwner, JobRunner } from './runner';
@@ -16,7 +16,7 @@ export interface DownloadJobs {
    * Validates the link (invalid_url throws here, no job is made) and returns the download id. `owner` is the
    * account it belongs to (history, retry); `client` whose turn it takes among the jobs waiting.
    */
-  start(request: DownloadJobRequest, owner?: string | null, client?: JobOwner): Promise<string>;
+  start(request: DownloadJobRequest, owner?: string | null, client?: JobOwner, keep?: { until: number }): Promise<string>;
   get(id: string): Promise<DownloadProgress | undefined>;
   /** Stops a queued or running download; false when it had already ended or is unknown here. */
   cancel(id: string): Promise<boolean>;
@@ -26,6 +26,8 @@ export interface DownloadJobs {
    * has not failed is a conflict.
    */
   retry(id: string, caller: string | null, client?: JobOwner): Promise<string>;
+  /** A ready kept download's file (a followed creator's background download), else undefined. */
+  keptFile(id: string): Promise<KeptFile | undefined>;
   /** Download jobs this process is running and holding queued right now. */
   load(): LimiterLoad;
 }
@@ -34,12 +36,12 @@ export interface DownloadJobs {
 export function createDownloadJobs(runner: JobRunner, options: { ttlMs: () => number; now?: () => number }): DownloadJobs {
   const now = options.now ?? Date.now;
   const jobs: DownloadJobs = {
-    async start(request, owner = null, client) {
+    async start(request, owner = null, client, keep) {
       const url = recogniseUrl(request.url).canonicalUrl;
       // Time text that is not a time is refused now; a range past the end is known only once the media is.
       assertTrimReadable(request);
       const id = newId('dl');
-      const payload: DownloadPayload = { request: { ...request, url }, owner, startedAt: now() };
+      const payload: DownloadPayload = { request: { ...request, url }, owner, startedAt: now(), ...(keep ? { keepUntil: keep.until } : {}) };
       const state: DownloadState = { status: 'queued', progress: 0, message: 'Queued for processing' };
       await runner.enqueue('download', { id, payload, owner: client }, { state, owner, expiresAt: now() + options.ttlMs() });
       return id;
@@ -59,8 +61,12 @@ export function createDownloadJobs(runner: JobRunner, options: { ttlMs: () => nu
       const source = await readJobSource(await runner.store(), id, 'download', now());
       if (!source || (source.owner && source.owner !== caller)) throw new AppError('not_found', 'Download not found');
       if (source.status !== 'failed') throw new AppError('conflict', 'Only a failed download can be retried');
-      const { request, owner } = source.payload as DownloadPayload;
-      return jobs.start(request, owner, client);
+      const { request, owner, keepUntil } = source.payload as DownloadPayload;
+      return jobs.start(request, owner, client, keepUntil ? { until: keepUntil } : undefined);
+    },
+    async keptFile(id) {
+      const state = await runner.get<DownloadState>('download', id);
+      return state?.status === 'ready' ? state.keptFile : undefined;
     },
     load: () => runner.load('download'),
   };

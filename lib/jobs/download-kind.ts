@@ -15,6 +15,17 @@ export interface DownloadState {
   message: string;
   downloadUrl?: string;
   code?: string;
+  /** A kept download's file and row live until then (ms since the epoch) instead of the temp TTL. */
+  keepUntil?: number;
+  /** A kept download's file in the store, served by the job's own link (the analysis is long gone by then). */
+  keptFile?: KeptFile;
+}
+
+/** What serving a kept file needs without its analysis: the store's key, and the name the file is saved under. */
+export interface KeptFile {
+  key: string;
+  title: string;
+  ext: string;
 }
 
 /** What the job needs to run anywhere: the request (its link canonical), who asked, and when. */
@@ -22,6 +33,8 @@ export interface DownloadPayload {
   request: DownloadJobRequest;
   owner: string | null;
   startedAt: number;
+  /** Keep the file (and the job) until then rather than for the temp TTL: a followed creator's background download. */
+  keepUntil?: number;
 }
 
 /**
@@ -62,11 +75,18 @@ export interface DownloadKindDeps {
   concurrency?: number;
   /** How long a ready job (and its file) lives. */
   ttlMs: () => number;
+  /** Keeps a prepared file until `until` (a payload's `keepUntil`); false when the file is already gone. */
+  keep?: (key: string, until: number) => Promise<boolean>;
   now?: () => number;
   /** A signed-in user's job has ended (history, notification); never allowed to change the job's outcome. */
   onFinished?: (outcome: DownloadJobOutcome) => Promise<void>;
   /** Any job has ended, whoever started it (the site's figures); never allowed to change the job's outcome. */
   onEnded?: (outcome: JobEnded) => Promise<void>;
+  /**
+   * A kept download's format is known, with its expected size (the sum of its sources' sizes, when the source
+   * gives them): a reservation against its owner's storage may be set to it. Never changes the outcome.
+   */
+  onSized?: (sized: { owner: string; url: string; bytes: number }) => Promise<void>;
   /** A file was prepared for the job's owner (its bytes count against the owner's day); never changes the outcome. */
   onPrepared?: (prepared: { owner: string; bytes: number }) => Promise<void>;
 }
@@ -138,13 +158,23 @@ export function downloadKind(deps: DownloadKindDeps): JobKind<DownloadPayload, D
         ...(request.lang ? { languages: request.lang } : {}),
         ...(request.subs ? { subs: request.subs } : {}),
       });
+      // A progressive source is the plan's video and audio at once: each source counted once.
+      const sources = new Set([offer.plan.video, offer.plan.audio, offer.plan.image]);
+      const expected = [...sources].reduce((sum, source) => sum + (source?.filesize ?? 0), 0);
+      if (payload.keepUntil && payload.owner && expected > 0) {
+        await deps.onSized?.({ owner: payload.owner, url: request.url, bytes: expected }).catch((error) => console.error('[download-jobs] onSized failed', error));
+      }
       await context.save({ status: 'processing', progress: (progress = ANALYZED), message: 'Processing...' });
       const file = await deps.prepare(offer, (fraction) => {
         progress = Math.max(progress, Math.min(99, ANALYZED + Math.floor(fraction * (99 - ANALYZED))));
         context.progress({ status: 'processing', progress, message: 'Processing...' });
       }, context.signal);
       await deps.onPrepared?.({ owner: context.owner, bytes: file.size }).catch((error) => console.error('[download-jobs] onPrepared failed', error));
-      await context.save({ status: 'ready', progress: 100, message: 'Download ready', downloadUrl: downloadUrlOf(offer, request) });
+      const keepUntil = payload.keepUntil && deps.keep && (await deps.keep(file.key, payload.keepUntil)) ? payload.keepUntil : undefined;
+      // A kept file outlives its analysis: its link names the job, which names the file.
+      const kept = keepUntil ? { keepUntil, keptFile: { key: file.key, title: offer.title, ext: offer.plan.ext } } : {};
+      const downloadUrl = keepUntil ? `/api/media/progress/${encodeURIComponent(context.id)}/file` : downloadUrlOf(offer, request);
+      await context.save({ status: 'ready', progress: 100, message: 'Download ready', downloadUrl, ...kept });
       await finished({ status: 'ready', offer, file }, payload, context.id);
     } catch (error) {
       if (context.signal.aborted) return;
@@ -163,15 +193,17 @@ export function downloadKind(deps: DownloadKindDeps): JobKind<DownloadPayload, D
     cancelled: { status: 'failed', progress: 0, message: CANCELLED_MESSAGE, code: 'cancelled' },
     encode: (state, at) => ({
       status: state.status, progress: state.progress, message: state.message,
-      result: state.downloadUrl || state.code ? { downloadUrl: state.downloadUrl, code: state.code } : null,
-      // A ready job lives as long as its prepared file.
-      expiresAt: state.status === 'ready' ? at + deps.ttlMs() : undefined,
+      result: state.downloadUrl || state.code ? { downloadUrl: state.downloadUrl, code: state.code, keepUntil: state.keepUntil, keptFile: state.keptFile } : null,
+      // A ready job lives as long as its prepared file: the temp TTL, or longer for a kept one.
+      expiresAt: state.status === 'ready' ? Math.max(at + deps.ttlMs(), state.keepUntil ?? 0) : undefined,
     }),
     decode(row) {
-      const result = (row.result ?? {}) as { downloadUrl?: string; code?: string };
+      const result = (row.result ?? {}) as { downloadUrl?: string; code?: string; keepUntil?: number; keptFile?: KeptFile };
       const state: DownloadState = { status: row.status as DownloadStatus, progress: row.progress, message: row.message ?? '' };
       if (result.downloadUrl) state.downloadUrl = result.downloadUrl;
       if (result.code) state.code = result.code;
+      if (result.keepUntil) state.keepUntil = result.keepUntil;
+      if (result.keptFile) state.keptFile = result.keptFile;
       return state;
     },
     run,

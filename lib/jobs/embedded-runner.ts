@@ -54,7 +54,7 @@ export function createEmbeddedRunner(options: EmbeddedRunnerOptions): JobRunner 
       id: job.id, owner: job.owner, signal: entry.controller.signal, now,
       write: (state) => write(kind, job.id, state),
       enqueue: (type, next) => runner.enqueue(type as JobKind['type'], next),
-      once: async (key) => !claimed.has(key) && Boolean(claimed.add(key)),
+      once: (key) => runner.once(key),
       store,
     });
     try {
@@ -90,6 +90,7 @@ export function createEmbeddedRunner(options: EmbeddedRunnerOptions): JobRunner 
       return true;
     },
     load: (type) => queues.get(type)?.load() ?? { running: 0, waiting: 0 },
+    once: async (key) => !claimed.has(key) && Boolean(claimed.add(key)),
     async list() {
       return [...running].filter(([, entry]) => !entry.controller.signal.aborted)
         .map(([id, entry]) => ({ id, type: entry.kind.type, state: entry.started ? 'running' as const : 'waiting' as const }));

@@ -114,6 +114,8 @@ export interface JobRunner {
   cancel(type: JobKind['type'], id: string): Promise<boolean>;
   /** Jobs of the kind this process is running and holding queued right now. */
   load(type: JobKind['type']): LimiterLoad;
+  /** True for the first caller of `key` across every process, handlers' `once` included (a batch's end is reported once). */
+  once(key: string): Promise<boolean>;
   /**
    * Every job queued or running right now, of every kind: this process's on the embedded runner, the shared
    * queues' (whichever worker runs them) on BullMQ. A cancelled job is not listed.

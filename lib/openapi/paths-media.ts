@@ -109,6 +109,18 @@ export function mediaPaths(): Paths {
         },
       }),
     },
+    '/api/media/progress/{downloadId}/file': {
+      get: operation({
+        operationId: 'downloadKeptFile',
+        summary: 'The file of a download kept past the usual expiry, with Range',
+        description: 'The downloadUrl of a ready download kept for its owner (a followed creator’s background download, kept until the owner’s history retention ends). 404 once it is gone.',
+        tags: ['Media'],
+        auth: 'api',
+        file: { mediaType: 'application/octet-stream', description: 'The file, as an attachment (206 for a Range request)' },
+        errors: [401, 404],
+        pathParams: [{ name: 'downloadId', description: 'The downloadId of the kept download' }],
+      }),
+    },
     '/api/media/progress/{downloadId}/retry': {
       post: operation({
         operationId: 'retryDownload',

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { NextRequest } from 'next/server';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { POST as checkNow } from '@/app/api/follows/[followId]/check/route';
 import { DELETE as unfollow, PATCH as changeFollow } from '@/app/api/follows/[followId]/route';
@@ -8,6 +9,7 @@ import { POST as downloadUpload } from '@/app/api/follows/[followId]/uploads/[me
 import { DELETE as dismiss } from '@/app/api/follows/[followId]/uploads/[mediaId]/route';
 import { GET as listFollows, POST as follow } from '@/app/api/follows/route';
 import { GET as listUploads } from '@/app/api/follows/uploads/route';
+import { GET as keptFile } from '@/app/api/media/progress/[id]/file/route';
 import { GET as progress } from '@/app/api/media/progress/[id]/route';
 import { GET as notifications } from '@/app/api/notifications/route';
 import { appStores, callRoute } from '@/lib/auth/store.testkit';
@@ -15,7 +17,7 @@ import { getDb } from '@/lib/db';
 import { channelId } from '@/lib/follows/follows.testkit';
 import { clearAnalyses } from '@/lib/media/analyze';
 import { startFixtureSite, type FixtureSite } from '@/test/fixtures/server';
-import { bodyOf, probeBody, requestDownload, until } from './download.testkit';
+import { bodyOf, probeBody, until } from './download.testkit';
 import { signUp } from './history.testkit';
 
 let site: FixtureSite;
@@ -104,11 +106,13 @@ describe.each(appStores())('following creators on $name', ({ open }) => {
     expect(done).toMatchObject({ status: 'ready' });
     const row = await (await getDb()).get<{ bytes: number }>('SELECT bytes FROM follow_uploads WHERE media_id = ?', [mediaId]);
     expect(Number(row!.bytes)).toBeGreaterThan(10_000);
-    // The file the user fetches: the upload itself (the fixture's 6 s H.264/AAC video), as big as what was counted.
-    const link = new URL(done.downloadUrl, 'http://localhost');
-    const file = await bodyOf(await requestDownload(link.pathname.split('/').pop()!, link.searchParams.get('itag')!, {
-      ext: link.searchParams.get('ext')!, headers: as(ada).headers,
-    }));
+    // The file the user fetches: the upload itself (the fixture's 6 s H.264/AAC video), as big as what was counted,
+    // by a link that names the kept job (it outlives the analysis), here once the analyses are forgotten.
+    expect(done.downloadUrl).toBe(`/api/media/progress/${listed.downloadId}/file`);
+    clearAnalyses();
+    const saved = await keptFile(new NextRequest(`http://localhost${done.downloadUrl}`, { headers: as(ada).headers }), { params: Promise.resolve({ id: listed.downloadId }) });
+    expect(saved.status).toBe(200);
+    const file = await bodyOf(saved);
     expect(file.length).toBe(Number(row!.bytes));
     const probe = await probeBody(tempRoot, `${mediaId}.mp4`, file);
     expect(probe.formatName).toContain('mp4');

@@ -6,7 +6,7 @@ import { createJobStoreAccess } from '../job-store-access';
 import { createKindRegistry } from '../kind-registry';
 import { createStateFeed } from '../state-feed';
 import { SYSTEM_OWNER, type BaseState, type JobRunner, type JobToRun, type ListedJob } from '../runner';
-import { cancelChannel, createStateWriter, queueName, statesChannel, type StateMessage } from './redis-states';
+import { cancelChannel, createStateWriter, ONCE_TTL_MS, onceKey, queueName, statesChannel, type StateMessage } from './redis-states';
 import { startJobWorkers, type JobWorkers, type WorkerOptions } from './job-workers';
 import { ownerTurns } from './owner-turns';
 
@@ -144,6 +144,7 @@ export function createBullmqRunner(options: BullmqRunnerOptions): BullmqRunner {
       return true;
     },
     load: () => ({ running: 0, waiting: 0 }),
+    once: async (key) => (await redis.set(onceKey(key), '1', 'PX', ONCE_TTL_MS, 'NX')) === 'OK',
     async list() {
       const listed: ListedJob[] = [];
       for (const kind of kinds.all()) {

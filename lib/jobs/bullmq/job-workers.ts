@@ -9,7 +9,7 @@ import type { AnyKind, KindRegistry } from '../kind-registry';
 import type { LimiterLoad } from '../limiter';
 import { SYSTEM_OWNER, type BaseState, type JobOwner, type JobRunner } from '../runner';
 import type { OwnerTurns } from './owner-turns';
-import { cancelChannel, onceKey, queueName, type StateWriter } from './redis-states';
+import { cancelChannel, ONCE_TTL_MS, onceKey, queueName, type StateWriter } from './redis-states';
 
 export interface WorkerOptions {
   /** A running job's lock; renewed every half of it. */
@@ -44,7 +44,6 @@ export interface JobWorkers {
 
 /** A worker that died mid-job twice on the same job is not a coincidence: the third stall fails it. */
 const MAX_STALLS = 2;
-const ONCE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /**
  * A job whose owner already runs its `concurrentJobs` goes back to BullMQ's delayed set, keeping its priority, and
  * returns later: the more often it did, the later (up to 5 s), so a long backlog of one owner is not fetched over

@@ -11,6 +11,8 @@ export const stateKey = (id: string) => redisKey('job-state', id);
 export const statesChannel = () => redisKey('job-states');
 export const cancelChannel = () => redisKey('job-cancel');
 export const onceKey = (key: string) => redisKey('once', key);
+/** How long a `once` claim is remembered: far longer than any batch lives. */
+export const ONCE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** A state message on STATES_CHANNEL, and the value of a job's state key. */
 export interface StateMessage {

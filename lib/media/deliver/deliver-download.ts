@@ -11,7 +11,7 @@ import { reportedDelivery, reportedPreparation } from './observe';
 import { passthrough } from './passthrough';
 import { prepareOffer } from './prepare-offer';
 import { withChoices, type OfferChoices } from './offer-choices';
-import { resolveOffer, withDelivery, type ResolvedOffer } from './resolve-offer';
+import { expiredLink, resolveOffer, withDelivery, type ResolvedOffer } from './resolve-offer';
 import { serveFile } from './serve-file';
 import { getPreparations, type ReadyFile, type WaitOptions } from './shared-preparations';
 
@@ -93,6 +93,22 @@ export async function deliverDownload(req: DownloadRequest): Promise<Response> {
     if (source?.protocol === 'http' && (await streamsAsIs(offer.plan, source, req.signal))) return reportedDelivery(offer, await passthrough(source, { ...meta, signal: req.signal }, release), started);
     const file = await prepareDownload(offer, { signal: req.signal });
     return reportedDelivery(offer, await serveFile(file, meta, release), started);
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+/**
+ * A file kept in the store past its analysis (a followed creator's background download), served by its key
+ * with Range; gone or expired, it is an expired link. The caller's download slot is held as for any download.
+ */
+export async function deliverStoredFile(file: { key: string; title: string; ext: string }, headers: Headers): Promise<Response> {
+  const ready = await getPreparations().peek(file.key);
+  if (!ready) throw expiredLink();
+  const release = acquireDownloadSlot(clientAddress(headers));
+  try {
+    return await serveFile(ready, { title: file.title, ext: file.ext, range: headers.get('range') }, release);
   } catch (error) {
     release();
     throw error;

@@ -35,6 +35,20 @@ function finished(name = 'output.mp4', data: Buffer = bytes, dir = work): string
 const HOUR = 3600_000;
 
 describe('a directory file store', () => {
+  it('keeps a live file longer when asked, never shorter, and cannot keep one that has gone', async () => {
+    let clock = 1_000_000;
+    const store = directoryFileStore(root, () => clock);
+    await store.put('m-keep', finished(), clock + HOUR);
+    expect(await store.keep('m-keep', clock + 30 * 24 * HOUR)).toBe(true);
+    expect(await store.keep('m-keep', clock + 2 * HOUR)).toBe(true);
+    expect((await store.stat('m-keep'))!.expiresAt).toBe(clock + 30 * 24 * HOUR);
+    expect(await store.listExpired(clock + 2 * HOUR)).toEqual([]);
+    expect(await store.listExpired(clock + 30 * 24 * HOUR)).toEqual(['m-keep']);
+    clock += 30 * 24 * HOUR;
+    expect(await store.keep('m-keep', clock + HOUR)).toBe(false);
+    expect(await store.keep('m-never', clock + HOUR)).toBe(false);
+  });
+
   it('takes a finished file in (the local copy is gone) and serves it whole or by range', async () => {
     const store = directoryFileStore(root);
     const local = finished();

@@ -84,6 +84,16 @@ export function directoryFileStore(root: string, now: () => number = Date.now): 
         close: () => handle.close(),
       };
     },
+    async keep(key, until) {
+      const meta = await live(key);
+      if (!meta) return false;
+      if (meta.expiresAt >= until) return true;
+      const staging = incoming();
+      await mkdir(path.join(root, INCOMING), { recursive: true, mode: 0o700 });
+      await writeFile(staging, JSON.stringify({ ...meta, expiresAt: until }), { mode: 0o600 });
+      await rename(staging, metaPath(key));
+      return true;
+    },
     async delete(key) {
       await rm(metaPath(key), { force: true });
       await rm(dataPath(key), { force: true });

@@ -15,7 +15,7 @@ import type { Readable } from 'node:stream';
  * - an object store (S3 and the like) fits the same contract, not built: `put` uploads the local file (a
  *   multipart upload commits atomically) with the metadata as object metadata, `stat` is a HEAD, `open` a GET
  *   with `Range` (opened lazily; a deleted object must still serve a GET already begun), `listExpired` lists by
- *   prefix and reads the expiry, `delete` a DELETE — or a lifecycle rule does the sweeping.
+ *   prefix and reads the expiry, `keep` rewrites the expiry metadata (a copy onto itself), `delete` a DELETE — or a lifecycle rule does the sweeping.
  * Nothing outside the store sees a path, so callers do not change with the implementation.
  */
 export interface StoredFile {
@@ -44,6 +44,8 @@ export interface FileStore {
   stat(key: string): Promise<StoredFile | undefined>;
   /** Opens the file under `key` for reading, or undefined when it is gone or expired. */
   open(key: string): Promise<OpenedFile | undefined>;
+  /** Lengthens a live file's life to `until` (never shortens it); false when the file is gone. */
+  keep(key: string, until: number): Promise<boolean>;
   delete(key: string): Promise<void>;
   /** Keys whose time has passed at `now` (the sweep deletes them). */
   listExpired(now: number): Promise<string[]>;

@@ -1,5 +1,5 @@
 export { contentDisposition, safeFilename } from './content-disposition';
-export { checkedOffer, deliverDownload, loadCheckedOffer, prepareDownload, type DownloadRequest } from './deliver-download';
+export { checkedOffer, deliverDownload, deliverStoredFile, loadCheckedOffer, prepareDownload, type DownloadRequest } from './deliver-download';
 export { expiredLink } from './resolve-offer';
 export { postZip, postOffers } from './post-zip';
 export { passthroughStats } from './passthrough';

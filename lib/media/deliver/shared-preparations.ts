@@ -67,6 +67,11 @@ export class SharedPreparations {
     return this.store().stat(key).catch(storeDown);
   }
 
+  /** Keeps a ready file until `until` (a background download kept for its owner); never shortens its life. */
+  keep(key: string, until: number): Promise<boolean> {
+    return this.store().keep(key, until).catch(storeDown);
+  }
+
   /** Opens a ready file to serve it; a file swept meanwhile is an expired link. */
   async open(file: ReadyFile): Promise<OpenedFile> {
     const opened = await this.store().open(file.key).catch(storeDown);

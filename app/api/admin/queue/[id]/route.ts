@@ -11,6 +11,8 @@ export const dynamic = 'force-dynamic';
 export const DELETE = route({ auth: 'admin', params: jobParamsSchema, notFound: 'No such job is queued or running' }, async ({ user, params }) => {
   const db = await getDb();
   const { kind } = await cancelAnyJob(services().jobs, db, params.id);
+  // A batch whose last running item the admin cancelled has ended: its owner hears of it as after their own cancel.
+  if (kind === 'bulk-item') await services().bulk.afterItemCancelled(params.id);
   await recordAudit(user, 'job.cancel', { id: params.id, label: kind }, null, db);
   return null;
 });
