@@ -1,6 +1,7 @@
 import 'server-only';
 import type { NextRequest } from 'next/server';
 import { toAppError } from '@/lib/errors';
+import { ownerKeyOf } from '@/lib/limits/owner';
 import { originFor } from '@/lib/seo/site-url';
 import { recogniseUrl } from '@/lib/media/platforms';
 import { cobaltError, toCobaltError } from './error-codes';
@@ -39,7 +40,7 @@ export async function answerCobalt(req: NextRequest, user: string | null = null)
     return refused(missingUrl ? 'error.api.link.invalid' : 'error.api.invalid_body');
   }
   try {
-    return cobaltJson(await processCobalt(parsed.data, { origin: originFor(req.headers, req.nextUrl), signal: req.signal, user }));
+    return cobaltJson(await processCobalt(parsed.data, { origin: originFor(req.headers, req.nextUrl), signal: req.signal, user, owner: ownerKeyOf(req, user ? { id: user } : null) }));
   } catch (error) {
     const appError = toAppError(error);
     if (appError.code === 'internal') console.error('[cobalt]', error);

@@ -68,7 +68,7 @@ export interface DownloadKindDeps {
   /** Any job has ended, whoever started it (the site's figures); never allowed to change the job's outcome. */
   onEnded?: (outcome: JobEnded) => Promise<void>;
   /** A file was prepared for the job's owner (its bytes count against the owner's day); never changes the outcome. */
-  onPrepared?: (prepared: { owner: string; bytes: number }) => Promise<void>;
+  onPrepared?: (prepared: { owner: string; bytes: number; file: { mediaId: string; itag: string } }) => Promise<void>;
 }
 
 /** The link's platform as a label ('generic' for any other site or a link that no longer parses). */
@@ -143,7 +143,7 @@ export function downloadKind(deps: DownloadKindDeps): JobKind<DownloadPayload, D
         progress = Math.max(progress, Math.min(99, ANALYZED + Math.floor(fraction * (99 - ANALYZED))));
         context.progress({ status: 'processing', progress, message: 'Processing...' });
       }, context.signal);
-      await deps.onPrepared?.({ owner: context.owner, bytes: file.size }).catch((error) => console.error('[download-jobs] onPrepared failed', error));
+      await deps.onPrepared?.({ owner: context.owner, bytes: file.size, file: { mediaId: offer.media.info.id, itag: offer.plan.itag } }).catch((error) => console.error('[download-jobs] onPrepared failed', error));
       await context.save({ status: 'ready', progress: 100, message: 'Download ready', downloadUrl: downloadUrlOf(offer, request) });
       await finished({ status: 'ready', offer, file }, payload, context.id);
     } catch (error) {

@@ -1,0 +1,100 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { getDb } from '@/lib/db';
+import { countOwnerBytes, ownerBytesToday } from '@/lib/limits/bytes';
+import { writeUserLimits } from '@/lib/limits/store';
+import { analyze, bodyOf, requestDownload, startDownloadEnv } from './download.testkit';
+import { signUp } from './history.testkit';
+
+// Files served straight from GET /api/download/{id} count their bytes against the caller's day as they are
+// delivered, and past USER_DAILY_BYTES (or an admin's own limit for a user) the next body never starts.
+let env: Awaited<ReturnType<typeof startDownloadEnv>>;
+beforeAll(async () => {
+  env = await startDownloadEnv({ MAX_DOWNLOADS_PER_IP: '100' });
+});
+afterAll(() => env?.close());
+afterEach(() => {
+  for (const name of ['USER_DAILY_BYTES', 'TRUST_PROXY']) delete process.env[name];
+});
+
+const nextUtcMidnight = () => {
+  const d = new Date();
+  return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + 1)).toISOString();
+};
+const used = async (owner: string) => (await ownerBytesToday(await getDb(), owner)).used;
+
+async function expectRefused(res: Response) {
+  expect(res.status).toBe(429);
+  const body = await res.json();
+  expect(body).toMatchObject({ success: false, code: 'daily_bytes_exceeded', details: { retryAt: nextUtcMidnight() } });
+}
+
+describe('daily bytes of files served directly', () => {
+  it("counts a signed-in caller's direct download as delivered, then refuses the next one with daily_bytes_exceeded", async () => {
+    const media = await analyze(env.site, '/video.mp4?served=1');
+    const ada = await signUp('ada-served@example.com');
+    process.env.USER_DAILY_BYTES = '1000000';
+    const first = await bodyOf(await requestDownload(media.info.id, 'mp4-720', { headers: { cookie: ada.cookie } }));
+    expect(first.length).toBeGreaterThan(1_000_000);
+    expect(await used(`user:${ada.userId}`)).toBe(first.length);
+    await expectRefused(await requestDownload(media.info.id, 'mp4-720', { headers: { cookie: ada.cookie } }));
+    expect(await used(`user:${ada.userId}`)).toBe(first.length);
+  }, 60_000);
+
+  it("counts only what a body really delivered when the client goes away part-way", async () => {
+    const media = await analyze(env.site, '/video.mp4?served=2');
+    const bea = await signUp('bea-served@example.com');
+    const res = await requestDownload(media.info.id, 'mp4-720', { headers: { cookie: bea.cookie } });
+    const reader = res.body!.getReader();
+    let read = 0;
+    while (read < 2 * 1024 * 1024) read += (await reader.read()).value!.byteLength;
+    await reader.cancel();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await used(`user:${bea.userId}`)).toBe(read);
+  }, 60_000);
+
+  it("applies an admin's own limit for a user over USER_DAILY_BYTES, both ways", async () => {
+    const media = await analyze(env.site, '/video.mp4?served=3');
+    const cy = await signUp('cy-served@example.com');
+    const dee = await signUp('dee-served@example.com');
+    process.env.USER_DAILY_BYTES = '1';
+    const db = await getDb();
+    await writeUserLimits(db, cy.userId, { concurrentJobs: null, dailyBytes: 50_000_000 }, Date.now());
+    await writeUserLimits(db, dee.userId, { concurrentJobs: null, dailyBytes: 1000 }, Date.now());
+    delete process.env.USER_DAILY_BYTES; // dee's own limit binds with no instance limit at all
+    const cyFirst = await bodyOf(await requestDownload(media.info.id, 'mp4-720', { headers: { cookie: cy.cookie } }));
+    process.env.USER_DAILY_BYTES = '1';
+    const cySecond = await bodyOf(await requestDownload(media.info.id, 'mp4-720', { headers: { cookie: cy.cookie } }));
+    expect(cySecond.length).toBe(cyFirst.length);
+    expect(await used(`user:${cy.userId}`)).toBe(2 * cyFirst.length);
+    await bodyOf(await requestDownload(media.info.id, 'mp4-720', { headers: { cookie: dee.cookie } }));
+    await expectRefused(await requestDownload(media.info.id, 'mp4-720', { headers: { cookie: dee.cookie } }));
+  }, 60_000);
+
+  it('counts anonymous callers by their address behind a trusted proxy, each on its own', async () => {
+    const media = await analyze(env.site, '/video.mp4?served=4');
+    process.env.USER_DAILY_BYTES = '1000';
+    process.env.TRUST_PROXY = '1';
+    const from = (address: string) => ({ headers: { 'x-forwarded-for': address } });
+    const size = (await bodyOf(await requestDownload(media.info.id, 'mp4-720', from('203.0.113.7')))).length;
+    expect(size).toBeGreaterThan(1000);
+    await expectRefused(await requestDownload(media.info.id, 'mp4-720', from('203.0.113.7')));
+    // another address has its own day; a forged entry before the proxy's own is not the caller's address
+    expect((await bodyOf(await requestDownload(media.info.id, 'mp4-720', from('203.0.113.8')))).length).toBe(size);
+    await expectRefused(await requestDownload(media.info.id, 'mp4-720', from('198.51.100.1, 203.0.113.7')));
+    // without a trusted proxy every anonymous visitor is one owner no limit binds
+    delete process.env.TRUST_PROXY;
+    expect((await requestDownload(media.info.id, 'mp4-720', from('203.0.113.7'))).status).toBe(200);
+  }, 60_000);
+
+  it("does not charge twice for a file the owner's own job prepared and counted, but does charge a second copy", async () => {
+    const media = await analyze(env.site, '/video.mp4?served=5');
+    const eve = await signUp('eve-served@example.com');
+    const owner = `user:${eve.userId}`;
+    const size = (await bodyOf(await requestDownload(media.info.id, 'mp4-720', { headers: { cookie: (await signUp('fay-served@example.com')).cookie } }))).length;
+    await countOwnerBytes(await getDb(), owner, size, { mediaId: media.info.id, itag: 'mp4-720' });
+    await bodyOf(await requestDownload(media.info.id, 'mp4-720', { headers: { cookie: eve.cookie } }));
+    expect(await used(owner)).toBe(size);
+    await bodyOf(await requestDownload(media.info.id, 'mp4-720', { headers: { cookie: eve.cookie } }));
+    expect(await used(owner)).toBe(2 * size);
+  }, 60_000);
+});
