@@ -48,6 +48,14 @@ export async function countServedBytes(db: Db, owner: string, bytes: number, fil
   if (Math.round(bytes) - free > 0) await add(db, keyOf(owner), window, Math.round(bytes) - free);
 }
 
+/** Whether the owner's own preparation of this offer left bytes not yet served today: that file is already paid for. */
+export async function hasServingCredit(db: Db, owner: string, file: PreparedFileRef, at = Date.now()): Promise<boolean> {
+  const window = dayWindow(at);
+  const counters = countersFor(db, 'byte_counters');
+  const granted = await counters.read(creditKeyOf(owner, file), window);
+  return granted > 0 && (await counters.read(spentKeyOf(owner, file), window)) < granted;
+}
+
 /** The owner's bytes of the UTC day so far, and when that count starts again from zero. */
 export async function ownerBytesToday(db: Db, owner: string, at = Date.now()): Promise<{ used: number; resetsAt: number }> {
   const window = dayWindow(at);

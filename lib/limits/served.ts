@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Db } from '@/lib/db';
 import { SYSTEM_OWNER } from '@/lib/jobs/runner';
-import { countServedBytes, type PreparedFileRef } from './bytes';
+import { countServedBytes, hasServingCredit, type PreparedFileRef } from './bytes';
 import { assertOwnerBytesLeft, UNTOLD_ANONYMOUS } from './owner';
 
 /** Served bytes reach the counters in steps of this size (and the rest when the body ends), not one write per chunk. */
@@ -14,7 +14,8 @@ export const SERVED_FLUSH_BYTES = 1024 * 1024;
  */
 export async function servedToOwner(db: Db, owner: string, serve: () => Promise<Response>, file?: PreparedFileRef): Promise<Response> {
   if (owner === UNTOLD_ANONYMOUS || owner === SYSTEM_OWNER.key) return serve();
-  await assertOwnerBytesLeft(db, owner);
+  // The file the owner's own job just prepared was counted then, even when that took the owner past the limit.
+  if (!file || !(await hasServingCredit(db, owner, file))) await assertOwnerBytesLeft(db, owner);
   const res = await serve();
   if (!res.body) return res;
   return countedBody(res, (bytes) => countServedBytes(db, owner, bytes, file));

@@ -97,4 +97,18 @@ describe('daily bytes of files served directly', () => {
     await bodyOf(await requestDownload(media.info.id, 'mp4-720', { headers: { cookie: eve.cookie } }));
     expect(await used(owner)).toBe(2 * size);
   }, 60_000);
+
+  it("serves a file the owner's job prepared even when that preparation reached the limit, and nothing after it", async () => {
+    const media = await analyze(env.site, '/video.mp4?served=6');
+    const gus = await signUp('gus-served@example.com');
+    const owner = `user:${gus.userId}`;
+    const size = (await bodyOf(await requestDownload(media.info.id, 'mp4-720', { headers: { cookie: (await signUp('hal-served@example.com')).cookie } }))).length;
+    process.env.USER_DAILY_BYTES = String(size);
+    await countOwnerBytes(await getDb(), owner, size, { mediaId: media.info.id, itag: 'mp4-720' });
+    expect((await bodyOf(await requestDownload(media.info.id, 'mp4-720', { headers: { cookie: gus.cookie } }))).length).toBe(size);
+    expect(await used(owner)).toBe(size);
+    await expectRefused(await requestDownload(media.info.id, 'mp4-720', { headers: { cookie: gus.cookie } }));
+    // a credit for one offer opens no other
+    await expectRefused(await requestDownload(media.info.id, 'mp4-360', { headers: { cookie: gus.cookie } }));
+  }, 60_000);
 });
