@@ -1,4 +1,7 @@
+import { NextRequest } from 'next/server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { POST as startDownload } from '@/app/api/media/download/route';
+import { GET as progressGet } from '@/app/api/media/progress/[id]/route';
 import { getDb } from '@/lib/db';
 import { countOwnerBytes, ownerBytesToday } from '@/lib/limits/bytes';
 import { writeUserLimits } from '@/lib/limits/store';
@@ -111,4 +114,33 @@ describe('daily bytes of files served directly', () => {
     // a credit for one offer opens no other
     await expectRefused(await requestDownload(media.info.id, 'mp4-360', { headers: { cookie: gus.cookie } }));
   }, 60_000);
+
+  it("a real download job's file: counted once when prepared, served even though that took the owner past the limit", async () => {
+    const ivy = await signUp('ivy-served@example.com');
+    const owner = `user:${ivy.userId}`;
+    process.env.USER_DAILY_BYTES = '1000';
+    const headers = { cookie: ivy.cookie, origin: 'http://localhost', 'content-type': 'application/json' };
+    const started = await startDownload(new NextRequest('http://localhost/api/media/download', {
+      method: 'POST', headers, body: JSON.stringify({ url: `${env.site.origin}/video.mp4?served=7`, quality: '360p', format: 'mp4' }),
+    }), { params: Promise.resolve({}) });
+    const id = (await started.json()).data.downloadId as string;
+    let downloadUrl: string | null = null;
+    for (let i = 0; i < 1500 && !downloadUrl; i++) {
+      const res = await progressGet(new NextRequest(`http://localhost/api/media/progress/${id}`, { headers: { cookie: ivy.cookie } }), { params: Promise.resolve({ id }) });
+      const data = (await res.json()).data;
+      expect(data.status).not.toBe('failed');
+      downloadUrl = data.downloadUrl;
+      if (!downloadUrl) await new Promise((r) => setTimeout(r, 20));
+    }
+    const link = new URL(downloadUrl!, 'http://localhost');
+    const mediaId = link.pathname.split('/').pop()!;
+    const query = Object.fromEntries([...link.searchParams].filter(([name]) => name !== 'itag' && name !== 'ext'));
+    const call = { ext: link.searchParams.get('ext')!, headers: { cookie: ivy.cookie }, query };
+    const prepared = await used(owner);
+    expect(prepared).toBeGreaterThan(1000);
+    const file = await bodyOf(await requestDownload(mediaId, link.searchParams.get('itag')!, call));
+    expect(file.length).toBe(prepared);
+    expect(await used(owner)).toBe(prepared);
+    await expectRefused(await requestDownload(mediaId, link.searchParams.get('itag')!, call));
+  }, 90_000);
 });
