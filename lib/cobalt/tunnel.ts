@@ -5,7 +5,8 @@ import type { CobaltTunnelQuery } from './schemas';
 
 export const TUNNEL_PATH = '/api/cobalt/tunnel';
 
-const signed = (q: Omit<CobaltTunnelQuery, 'sig'>) => `${q.id}\n${q.itag}\n${q.ext ?? ''}\n${q.exp}\n${q.own ?? ''}`;
+// A link without an owner signs exactly what links made before owners were signed did, so those stay valid.
+const signed = (q: Omit<CobaltTunnelQuery, 'sig'>) => `${q.id}\n${q.itag}\n${q.ext ?? ''}\n${q.exp}${q.own ? `\n${q.own}` : ''}`;
 
 /**
  * A tunnel link: our download of one offer, signed by the server, valid while the analysis it names lives. cobalt's
