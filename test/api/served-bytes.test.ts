@@ -5,6 +5,7 @@ import { GET as progressGet } from '@/app/api/media/progress/[id]/route';
 import { getDb } from '@/lib/db';
 import { countOwnerBytes, ownerBytesToday } from '@/lib/limits/bytes';
 import { writeUserLimits } from '@/lib/limits/store';
+import { dropPrefix, REDIS_SKIP_REASON, testPrefix, testRedisUrl } from '@/test/redis-server';
 import { analyze, bodyOf, requestDownload, startDownloadEnv } from './download.testkit';
 import { signUp } from './history.testkit';
 
@@ -31,21 +32,42 @@ async function expectRefused(res: Response) {
   expect(body).toMatchObject({ success: false, code: 'daily_bytes_exceeded', details: { retryAt: nextUtcMidnight() } });
 }
 
-describe('daily bytes of files served directly', () => {
+// The counters live in the store, or in Redis with REDIS_URL: the same cases on each.
+const backends = [{ name: 'the store', redis: undefined as string | undefined }, ...(testRedisUrl ? [{ name: 'Redis', redis: testRedisUrl }] : [])];
+if (!testRedisUrl) it.skip(`daily bytes of files served directly on Redis — ${REDIS_SKIP_REASON}`, () => {});
+
+describe.each(backends)('daily bytes of files served directly, counted in $name', ({ name: backend, redis }) => {
+  const prefix = testPrefix();
+  beforeAll(() => {
+    if (redis) Object.assign(process.env, { REDIS_URL: redis, REDIS_PREFIX: prefix });
+  });
+  afterAll(async () => {
+    if (!redis) return;
+    const { closeRedis } = await import('@/lib/redis/connection');
+    await closeRedis();
+    await dropPrefix(redis, prefix);
+    delete process.env.REDIS_URL;
+    delete process.env.REDIS_PREFIX;
+  });
+  const tag = backend === 'Redis' ? 'r' : 's';
+
   it("counts a signed-in caller's direct download as delivered, then refuses the next one with daily_bytes_exceeded", async () => {
-    const media = await analyze(env.site, '/video.mp4?served=1');
-    const ada = await signUp('ada-served@example.com');
+    const media = await analyze(env.site, `/video.mp4?served=1${tag}`);
+    const ada = await signUp(`ada-served-${tag}@example.com`);
     process.env.USER_DAILY_BYTES = '1000000';
     const first = await bodyOf(await requestDownload(media.info.id, 'mp4-720', { headers: { cookie: ada.cookie } }));
     expect(first.length).toBeGreaterThan(1_000_000);
     expect(await used(`user:${ada.userId}`)).toBe(first.length);
+    // counted where the deployment keeps its counters: the store's table only without Redis
+    const stored = await (await getDb()).get('SELECT count FROM byte_counters WHERE key = ?', [`bytes:user:${ada.userId}`]);
+    expect(Boolean(stored)).toBe(!redis);
     await expectRefused(await requestDownload(media.info.id, 'mp4-720', { headers: { cookie: ada.cookie } }));
     expect(await used(`user:${ada.userId}`)).toBe(first.length);
   }, 60_000);
 
   it("counts only what a body really delivered when the client goes away part-way", async () => {
-    const media = await analyze(env.site, '/video.mp4?served=2');
-    const bea = await signUp('bea-served@example.com');
+    const media = await analyze(env.site, `/video.mp4?served=2${tag}`);
+    const bea = await signUp(`bea-served-${tag}@example.com`);
     const res = await requestDownload(media.info.id, 'mp4-720', { headers: { cookie: bea.cookie } });
     const reader = res.body!.getReader();
     let read = 0;
@@ -56,9 +78,9 @@ describe('daily bytes of files served directly', () => {
   }, 60_000);
 
   it("applies an admin's own limit for a user over USER_DAILY_BYTES, both ways", async () => {
-    const media = await analyze(env.site, '/video.mp4?served=3');
-    const cy = await signUp('cy-served@example.com');
-    const dee = await signUp('dee-served@example.com');
+    const media = await analyze(env.site, `/video.mp4?served=3${tag}`);
+    const cy = await signUp(`cy-served-${tag}@example.com`);
+    const dee = await signUp(`dee-served-${tag}@example.com`);
     process.env.USER_DAILY_BYTES = '1';
     const db = await getDb();
     await writeUserLimits(db, cy.userId, { concurrentJobs: null, dailyBytes: 50_000_000 }, Date.now());
@@ -74,7 +96,7 @@ describe('daily bytes of files served directly', () => {
   }, 60_000);
 
   it('counts anonymous callers by their address behind a trusted proxy, each on its own', async () => {
-    const media = await analyze(env.site, '/video.mp4?served=4');
+    const media = await analyze(env.site, `/video.mp4?served=4${tag}`);
     process.env.USER_DAILY_BYTES = '1000';
     process.env.TRUST_PROXY = '1';
     const from = (address: string) => ({ headers: { 'x-forwarded-for': address } });
@@ -90,10 +112,10 @@ describe('daily bytes of files served directly', () => {
   }, 60_000);
 
   it("does not charge twice for a file the owner's own job prepared and counted, but does charge a second copy", async () => {
-    const media = await analyze(env.site, '/video.mp4?served=5');
-    const eve = await signUp('eve-served@example.com');
+    const media = await analyze(env.site, `/video.mp4?served=5${tag}`);
+    const eve = await signUp(`eve-served-${tag}@example.com`);
     const owner = `user:${eve.userId}`;
-    const size = (await bodyOf(await requestDownload(media.info.id, 'mp4-720', { headers: { cookie: (await signUp('fay-served@example.com')).cookie } }))).length;
+    const size = (await bodyOf(await requestDownload(media.info.id, 'mp4-720', { headers: { cookie: (await signUp(`fay-served-${tag}@example.com`)).cookie } }))).length;
     await countOwnerBytes(await getDb(), owner, size, { mediaId: media.info.id, itag: 'mp4-720' });
     await bodyOf(await requestDownload(media.info.id, 'mp4-720', { headers: { cookie: eve.cookie } }));
     expect(await used(owner)).toBe(size);
@@ -102,10 +124,10 @@ describe('daily bytes of files served directly', () => {
   }, 60_000);
 
   it("serves a file the owner's job prepared even when that preparation reached the limit, and nothing after it", async () => {
-    const media = await analyze(env.site, '/video.mp4?served=6');
-    const gus = await signUp('gus-served@example.com');
+    const media = await analyze(env.site, `/video.mp4?served=6${tag}`);
+    const gus = await signUp(`gus-served-${tag}@example.com`);
     const owner = `user:${gus.userId}`;
-    const size = (await bodyOf(await requestDownload(media.info.id, 'mp4-720', { headers: { cookie: (await signUp('hal-served@example.com')).cookie } }))).length;
+    const size = (await bodyOf(await requestDownload(media.info.id, 'mp4-720', { headers: { cookie: (await signUp(`hal-served-${tag}@example.com`)).cookie } }))).length;
     process.env.USER_DAILY_BYTES = String(size);
     await countOwnerBytes(await getDb(), owner, size, { mediaId: media.info.id, itag: 'mp4-720' });
     expect((await bodyOf(await requestDownload(media.info.id, 'mp4-720', { headers: { cookie: gus.cookie } }))).length).toBe(size);
@@ -116,12 +138,12 @@ describe('daily bytes of files served directly', () => {
   }, 60_000);
 
   it("a real download job's file: counted once when prepared, served even though that took the owner past the limit", async () => {
-    const ivy = await signUp('ivy-served@example.com');
+    const ivy = await signUp(`ivy-served-${tag}@example.com`);
     const owner = `user:${ivy.userId}`;
     process.env.USER_DAILY_BYTES = '1000';
     const headers = { cookie: ivy.cookie, origin: 'http://localhost', 'content-type': 'application/json' };
     const started = await startDownload(new NextRequest('http://localhost/api/media/download', {
-      method: 'POST', headers, body: JSON.stringify({ url: `${env.site.origin}/video.mp4?served=7`, quality: '360p', format: 'mp4' }),
+      method: 'POST', headers, body: JSON.stringify({ url: `${env.site.origin}/video.mp4?served=7${tag}`, quality: '360p', format: 'mp4' }),
     }), { params: Promise.resolve({}) });
     const id = (await started.json()).data.downloadId as string;
     let downloadUrl: string | null = null;
