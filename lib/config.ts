@@ -161,7 +161,7 @@ const schema = z.object({
   STATUS_STREAM_IDLE_MS: int(1000).default(60_000),
   USER_ANALYZE_HOURLY_LIMIT: int(1).default(600),
   // Fair sharing: jobs of one kind one owner (a signed-in user, an anonymous address) runs at once, and the bytes
-  // of prepared files one owner may have per UTC day (unset: no limit). An admin may change both per user.
+  // of files prepared for or served to one owner per UTC day (unset: no limit). An admin may change both per user.
   USER_CONCURRENT_JOBS: int(1, 256).default(2),
   USER_DAILY_BYTES: int(1).optional(),
   // Advertising: off unless ADS_PUBLISHER_ID is set (then the pages carry the ad code, the telemetry route

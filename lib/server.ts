@@ -21,7 +21,7 @@ import type { JobRunner } from '@/lib/jobs/runner';
 import type { JobQueue } from '@/lib/jobs/types';
 import { analysisTtlMs, analyzeMedia, type AnalyzeOptions } from '@/lib/media/analyze';
 import { getPreparations, prepareDownload, tempTtlMs } from '@/lib/media/deliver';
-import { countOwnerBytes } from '@/lib/limits/bytes';
+import { countOwnerBytes, type PreparedFileRef } from '@/lib/limits/bytes';
 import { assertOwnerBytesLeft } from '@/lib/limits/owner';
 import { onBatchFinished } from '@/lib/notifications/bulk-hook';
 import { onFollowNew } from '@/lib/notifications/follow-hook';
@@ -59,8 +59,11 @@ export interface Events extends Record<string, unknown> {
   'download.ended': JobEnded;
   /** A kept (background) download of a signed-in user knows its format's expected size. */
   'download.sized': { owner: string; url: string; bytes: number };
-  /** A file was prepared for an owner's job ('user:<id>', 'ip:<hash>'): its bytes count against the owner's day. */
-  'owner.bytes': { owner: string; bytes: number };
+  /**
+   * A file was prepared for an owner's job ('user:<id>', 'ip:<hash>'): its bytes count against the owner's day, and
+   * serving that offer to the same owner later spends them first instead of counting again.
+   */
+  'owner.bytes': { owner: string; bytes: number; file: PreparedFileRef };
   /** A client started work (an analysis, a download, a batch); subject is 'user:<id>' or 'addr:<address>'. */
   'client.active': { subject: string };
   /** A check of a followed creator found uploads the user has not seen yet (never the ones seen at follow time). */
@@ -111,7 +114,7 @@ export function wireEvents(): EventBus<Events> {
   events.on('download.ended', recordJobEnded);
   events.on('download.ended', (ended) => recordAdminUsage(ended));
   events.on('client.active', ({ subject }) => countActiveClient(subject));
-  events.on('owner.bytes', async ({ owner, bytes }) => countOwnerBytes(await getDb(), owner, bytes));
+  events.on('owner.bytes', async ({ owner, bytes, file }) => countOwnerBytes(await getDb(), owner, bytes, file));
   // A shorter retention applies at once: what it no longer covers is purged now.
   events.on('settings.changed', async ({ userId, historyRetention }) => {
     if (historyRetention !== undefined) await purgeUserHistory(await getDb(), userId, historyRetention);

@@ -61,7 +61,7 @@ export interface BulkItemKindDeps {
   /** Throws the API's error when the item's owner may start no more work now (its bytes for today are used up). */
   admit?: (owner: string) => Promise<void>;
   /** A file was prepared for the item's owner (its bytes count against the owner's day); never changes the outcome. */
-  onPrepared?: (prepared: { owner: string; bytes: number }) => Promise<void>;
+  onPrepared?: (prepared: { owner: string; bytes: number; file: { mediaId: string; itag: string } }) => Promise<void>;
 }
 
 function failedState(error: unknown): ItemState {
@@ -135,7 +135,7 @@ export function bulkItemKind(deps: BulkItemKindDeps): JobKind<BulkItemPayload, I
         const prepared = await deps.prepare(item.url, choice, (percent) => {
           context.progress(processing(Math.max(0, Math.min(99, Math.floor(percent)))));
         }, context.signal, payload.owner);
-        await deps.onPrepared?.({ owner: context.owner, bytes: prepared.size ?? 0 }).catch((error) => console.error('[bulk] onPrepared failed', error));
+        await deps.onPrepared?.({ owner: context.owner, bytes: prepared.size ?? 0, file: { mediaId: prepared.file.mediaId, itag: prepared.file.itag } }).catch((error) => console.error('[bulk] onPrepared failed', error));
         // Recorded before the item says it has ended, so a batch that reads as done is in the owner's history.
         await ended(true, startedAt, { bytes: prepared.size, media, url: item.url, id: context.id, owner: payload.owner });
         await itemFinished(payload, { url: item.url, status: 'completed', media, prepared });

@@ -1,6 +1,8 @@
 import 'server-only';
 import type { NextRequest } from 'next/server';
+import { getDb } from '@/lib/db';
 import { toAppError } from '@/lib/errors';
+import { assertOwnerBytesLeft, ownerKeyOf } from '@/lib/limits/owner';
 import { originFor } from '@/lib/seo/site-url';
 import { recogniseUrl } from '@/lib/media/platforms';
 import { cobaltError, toCobaltError } from './error-codes';
@@ -39,7 +41,10 @@ export async function answerCobalt(req: NextRequest, user: string | null = null)
     return refused(missingUrl ? 'error.api.link.invalid' : 'error.api.invalid_body');
   }
   try {
-    return cobaltJson(await processCobalt(parsed.data, { origin: originFor(req.headers, req.nextUrl), signal: req.signal, user }));
+    const owner = ownerKeyOf(req, user ? { id: user } : null);
+    // An owner past the day's bytes hears it in cobalt's words now, not from a tunnel that would refuse later.
+    await assertOwnerBytesLeft(await getDb(), owner);
+    return cobaltJson(await processCobalt(parsed.data, { origin: originFor(req.headers, req.nextUrl), signal: req.signal, user, owner }));
   } catch (error) {
     const appError = toAppError(error);
     if (appError.code === 'internal') console.error('[cobalt]', error);

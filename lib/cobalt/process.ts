@@ -30,14 +30,14 @@ function redirectsTo(media: AnalyzedMedia, plan: OfferPlan, request: CobaltReque
  * check each against the limits as a download would, and answer tunnel, redirect or picker.
  */
 export async function processCobalt(
-  request: CobaltRequest, ctx: { origin: string; signal: AbortSignal; user?: string | null },
+  request: CobaltRequest, ctx: { origin: string; signal: AbortSignal; user?: string | null; owner?: string },
 ): Promise<CobaltResponse> {
   // A token's owner gets their own platform cookies, as on the media API.
   const media = await analyzeMedia(request.url, { signal: ctx.signal, ...(await userCookieOptions(ctx.user, request.url)) });
   const choice = chooseForCobalt(media, request);
   const tunnel = (plan: OfferPlan) => {
     checkedOffer(media.info.id, plan.itag);
-    return tunnelUrl(ctx.origin, media.info.id, plan.itag, plan.ext);
+    return tunnelUrl(ctx.origin, media.info.id, plan.itag, plan.ext, ctx.owner);
   };
   const filename = (plan: OfferPlan) => cobaltFilename(request.filenameStyle, media, plan, titleOf(media, plan));
   if (choice.kind === 'file') {

@@ -89,6 +89,8 @@ export const cobaltTunnelQuerySchema = z.object({
   itag: z.string().min(1).max(64),
   ext: z.string().max(10).optional(),
   exp: z.coerce.number().int().positive(),
+  /** The owner the link was made for ('user:<id>', 'ip:<hash>'); signed with the rest. */
+  own: z.string().min(1).max(80).optional(),
   sig: z.string().min(1).max(64),
 });
 export type CobaltTunnelQuery = z.infer<typeof cobaltTunnelQuerySchema>;

@@ -5,15 +5,17 @@ import type { CobaltTunnelQuery } from './schemas';
 
 export const TUNNEL_PATH = '/api/cobalt/tunnel';
 
-const signed = (q: Omit<CobaltTunnelQuery, 'sig'>) => `${q.id}\n${q.itag}\n${q.ext ?? ''}\n${q.exp}`;
+// A link without an owner signs exactly what links made before owners were signed did, so those stay valid.
+const signed = (q: Omit<CobaltTunnelQuery, 'sig'>) => `${q.id}\n${q.itag}\n${q.ext ?? ''}\n${q.exp}${q.own ? `\n${q.own}` : ''}`;
 
 /**
  * A tunnel link: our download of one offer, signed by the server, valid while the analysis it names lives. cobalt's
  * clients fetch it as it is, without their key: the signature shows that a caller the API let in asked for it,
- * whatever ANON_ACCESS says, and names exactly one offer of one analysis.
+ * whatever ANON_ACCESS says, and names exactly one offer of one analysis — and the owner who asked (`own`), whose
+ * day the file's bytes count against whoever fetches it.
  */
-export function tunnelUrl(origin: string, mediaId: string, itag: string, ext: string, now = Date.now()): string {
-  const q = { id: mediaId, itag, ext, exp: Math.ceil((now + analysisTtlMs()) / 1000) };
+export function tunnelUrl(origin: string, mediaId: string, itag: string, ext: string, owner?: string, now = Date.now()): string {
+  const q = { id: mediaId, itag, ext, exp: Math.ceil((now + analysisTtlMs()) / 1000), ...(owner ? { own: owner } : {}) };
   const sig = serverSignature('cobalt-tunnel', signed(q));
   return `${origin}${TUNNEL_PATH}?${new URLSearchParams({ ...q, exp: String(q.exp), sig })}`;
 }

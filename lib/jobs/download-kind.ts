@@ -88,7 +88,7 @@ export interface DownloadKindDeps {
    */
   onSized?: (sized: { owner: string; url: string; bytes: number }) => Promise<void>;
   /** A file was prepared for the job's owner (its bytes count against the owner's day); never changes the outcome. */
-  onPrepared?: (prepared: { owner: string; bytes: number }) => Promise<void>;
+  onPrepared?: (prepared: { owner: string; bytes: number; file: { mediaId: string; itag: string } }) => Promise<void>;
 }
 
 /** The link's platform as a label ('generic' for any other site or a link that no longer parses). */
@@ -169,7 +169,7 @@ export function downloadKind(deps: DownloadKindDeps): JobKind<DownloadPayload, D
         progress = Math.max(progress, Math.min(99, ANALYZED + Math.floor(fraction * (99 - ANALYZED))));
         context.progress({ status: 'processing', progress, message: 'Processing...' });
       }, context.signal);
-      await deps.onPrepared?.({ owner: context.owner, bytes: file.size }).catch((error) => console.error('[download-jobs] onPrepared failed', error));
+      await deps.onPrepared?.({ owner: context.owner, bytes: file.size, file: { mediaId: offer.media.info.id, itag: offer.plan.itag } }).catch((error) => console.error('[download-jobs] onPrepared failed', error));
       const keepUntil = payload.keepUntil && deps.keep && (await deps.keep(file.key, payload.keepUntil)) ? payload.keepUntil : undefined;
       // A kept file outlives its analysis: its link names the job, which names the file.
       const kept = keepUntil ? { keepUntil, keptFile: { key: file.key, title: offer.title, ext: offer.plan.ext } } : {};

@@ -27,7 +27,7 @@ export function bulkPaths(): Paths {
     '/api/bulk': {
       post: operation({
         operationId: 'startBulk', summary: 'Start a batch of up to 50 links (a playlist or channel link brings its videos)',
-        description: 'The items take turns with other callers’ work. 429 `daily_bytes_exceeded` once the files prepared for the caller today (UTC) reach its daily bytes (`details.retryAt`: when that renews); items still queued then fail with the same code.',
+        description: 'The items take turns with other callers’ work. 429 `daily_bytes_exceeded` once the files prepared for or served to the caller today (UTC) reach its daily bytes (`details.retryAt`: when that renews); items still queued then fail with the same code.',
         tags: ['Bulk'], auth: 'optional-session', body: 'BulkRequest', data: 'BulkStarted', errors: [400, 429],
         requestExample: { urls: ['https://www.youtube.com/watch?v=dQw4w9WgXcQ'], quality: '1080p', format: 'mp4' },
         responseExample: { batchId: BATCH_EXAMPLE.batchId, statusUrl: BATCH_EXAMPLE.statusUrl, zipUrl: BATCH_EXAMPLE.zipUrl },

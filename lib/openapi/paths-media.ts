@@ -57,7 +57,7 @@ export function mediaPaths(): Paths {
       post: operation({
         operationId: 'startDownload',
         summary: 'Start preparing a file in a quality and format; poll its progress',
-        description: 'Owners take turns for the download slots, each running at most its own number of downloads at once. 429 `daily_bytes_exceeded` once the files prepared for the caller today (UTC) reach its daily bytes; `details.retryAt` says when that renews.',
+        description: 'Owners take turns for the download slots, each running at most its own number of downloads at once. 429 `daily_bytes_exceeded` once the files prepared for or served to the caller today (UTC) reach its daily bytes; `details.retryAt` says when that renews.',
         tags: ['Media'],
         auth: 'api',
         body: 'DownloadRequest',
@@ -71,11 +71,11 @@ export function mediaPaths(): Paths {
       get: operation({
         operationId: 'downloadFile',
         summary: 'The file of one format, whole or cut (start/end), with Range',
-        description: 'The downloadUrl of a ready download, or built from an analysis: /api/download/{id}?itag=…. A cut starts on the keyframe at or before start unless exact=true; the trim_* codes explain a range that cannot be cut.',
+        description: 'The downloadUrl of a ready download, or built from an analysis: /api/download/{id}?itag=…. A cut starts on the keyframe at or before start unless exact=true; the trim_* codes explain a range that cannot be cut. The bytes delivered count against the caller’s daily bytes (a file the caller’s own download job prepared is not counted twice); once they are used up no file starts: 429 `daily_bytes_exceeded`, `details.retryAt` says when that renews. A file already started is never cut.',
         tags: ['Media'],
         auth: 'api',
         file: { mediaType: 'application/octet-stream', description: 'The file, as an attachment (206 for a Range request)' },
-        errors: [400, 401, 404, 413, 422, 502],
+        errors: [400, 401, 404, 413, 422, 429, 502],
         pathParams: [{ name: 'id', description: 'The media id from the analysis' }],
         query: downloadQuery(),
       }),

@@ -6,6 +6,7 @@ import { GET as zipGet } from '@/app/api/download/[id]/zip/route';
 import { GET as list } from '@/app/api/history/route';
 import { appStores, callRoute } from '@/lib/auth/store.testkit';
 import { getDb } from '@/lib/db';
+import { ownerBytesToday } from '@/lib/limits/bytes';
 import { analyzeMedia, clearAnalyses, type AnalyzedMedia } from '@/lib/media/analyze';
 import { screenSources, screenThumbnails } from '@/lib/media/analyze/screen-sources';
 import { mapYtdlpInfo } from '@/lib/media/ytdlp/map-info';
@@ -79,5 +80,21 @@ describe.each(appStores())('a post archive in the history on $name', ({ open }) 
     await reader.cancel();
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await rows()).toEqual([]);
+  }, 60_000);
+
+  it("counts an archive's bytes against the caller's day and starts no archive past the limit", async () => {
+    const ada = await signUp('ada@example.com');
+    const media = await analyzePost();
+    process.env.USER_DAILY_BYTES = '1000';
+    try {
+      const body = await bodyOf(await zip(media.info.id, { cookie: ada.cookie }));
+      expect(body.length).toBeGreaterThan(1000);
+      expect((await ownerBytesToday(await getDb(), `user:${ada.userId}`)).used).toBe(body.length);
+      const refused = await zip(media.info.id, { cookie: ada.cookie });
+      expect(refused.status).toBe(429);
+      expect(await refused.json()).toMatchObject({ code: 'daily_bytes_exceeded', details: { retryAt: expect.any(String) } });
+    } finally {
+      delete process.env.USER_DAILY_BYTES;
+    }
   }, 60_000);
 });

@@ -1,6 +1,9 @@
 import { route } from '@/lib/auth/route';
+import { getDb } from '@/lib/db';
 import { recordDelivery } from '@/lib/history/delivery-hook';
 import { idParams } from '@/lib/http/ids';
+import { ownerKeyOf } from '@/lib/limits/owner';
+import { servedToOwner } from '@/lib/limits/served';
 import { deliverDownload, downloadQuerySchema, expiredLink } from '@/lib/media/deliver';
 import { embedsMetadata } from '@/lib/settings/download-defaults';
 
@@ -10,11 +13,15 @@ export const dynamic = 'force-dynamic';
 /**
  * GET /api/download/{id}?itag=&ext=&item=&start=&end=&exact=&embedMetadata= → the file, as an attachment, with
  * Range: passed through from a single progressive source, else prepared once (merged, converted or cut) and
- * served from our temp store. The tags go in unless the query or the signed-in caller's setting says no.
+ * served from our temp store. The tags go in unless the query or the signed-in caller's setting says no. The body's
+ * bytes count against the caller's day (a file their own job prepared is not charged twice); over the limit, no
+ * body starts.
  */
-export const GET = route({ auth: 'api', scope: 'download', params: idParams('id'), notFound: expiredLink().message, query: downloadQuerySchema }, async ({ req, params, query, caller }) => {
-  const embedMetadata = await embedsMetadata(query.embedMetadata, caller?.user.id);
-  const res = await deliverDownload({ mediaId: params.id, ...query, embedMetadata, headers: req.headers, signal: req.signal });
+export const GET = route({ auth: 'api', scope: 'download', params: idParams('id'), notFound: expiredLink().message, query: downloadQuerySchema }, async ({ req, params, query, user }) => {
+  const embedMetadata = await embedsMetadata(query.embedMetadata, user?.id);
+  const res = await servedToOwner(await getDb(), ownerKeyOf(req, user), () =>
+    deliverDownload({ mediaId: params.id, ...query, embedMetadata, headers: req.headers, signal: req.signal }),
+  { mediaId: params.id, itag: query.itag });
   await recordDelivery(req, params.id, query, res);
   return res;
 });
