@@ -156,7 +156,7 @@ test('the sign-in pages offer what the server allows, in each language', async (
 test('named API tokens on the settings page: made with scopes, shown once, listed, revoked', async ({ page }) => {
   await signInThroughProvider(page, 'ada2', `${A}/dashboard/settings`);
   await expect(page).toHaveURL(`${A}/dashboard/settings`);
-  await page.getByLabel('Name').fill('Phone shortcut');
+  await page.getByTestId('token-form').getByLabel('Name').fill('Phone shortcut');
   await page.getByLabel('Read history').check();
   await page.getByTestId('token-create').click();
   const fresh = page.getByTestId('token-fresh').locator('code');
