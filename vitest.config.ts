@@ -16,5 +16,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // Two test files at once even on a two-core machine (Vitest's default there is one): most of a file's time is
+    // spent waiting on ffmpeg, yt-dlp, the fixture site or a database, and the suite takes about half as long.
+    maxWorkers: 2,
+    setupFiles: ['./test/setup-env.ts'],
   },
 });

@@ -266,6 +266,14 @@ function watchEnvironment(): boolean {
   return true;
 }
 
+/**
+ * Says the environment changed through a writer that reaches it past process.env — a test runner's own view of
+ * it (Vitest's vi.stubEnv writes through one) — so the next call reads the variables again.
+ */
+export function environmentChanged(): void {
+  generation += 1;
+}
+
 /** The configuration in force. */
 export function config(): Config {
   if (watchEnvironment() && cached?.generation === generation) return cached.value;

@@ -2,7 +2,7 @@ import type { OpenApiDocument } from './document';
 
 /** The public API's operations as the API page lists them: method, path and the document's examples. */
 export interface PublicEndpoint {
-  id: 'analyze' | 'download' | 'file' | 'progress' | 'cancel' | 'retry';
+  id: 'analyze' | 'download' | 'file' | 'progress' | 'cancel' | 'retry' | 'kept';
   method: 'GET' | 'POST' | 'DELETE';
   path: string;
   summary: string;
@@ -20,6 +20,7 @@ const IDS: Record<string, PublicEndpoint['id']> = {
   getDownloadProgress: 'progress',
   cancelDownload: 'cancel',
   retryDownload: 'retry',
+  downloadKeptFile: 'kept',
 };
 
 type Content = Record<string, { example?: unknown }> | undefined;
