@@ -92,7 +92,8 @@ describe('the API page’s endpoint list', () => {
     const endpoints = publicEndpoints(buildOpenApiDocument('http://localhost:3000'));
     expect(endpoints.map((e) => `${e.method} ${e.path}`)).toEqual([
       'POST /api/media/analyze', 'POST /api/media/download', 'GET /api/download/{id}',
-      'GET /api/media/progress/{downloadId}', 'DELETE /api/media/progress/{downloadId}', 'POST /api/media/progress/{downloadId}/retry',
+      'GET /api/media/progress/{downloadId}', 'DELETE /api/media/progress/{downloadId}', 'GET /api/media/progress/{downloadId}/file',
+      'POST /api/media/progress/{downloadId}/retry',
     ]);
     expect(endpoints[0].request).toEqual({ url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' });
     expect(endpoints[2]).toMatchObject({ file: 'application/octet-stream' });
