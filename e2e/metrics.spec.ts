@@ -34,6 +34,7 @@ test('/metrics with the token answers Prometheus text, unlocalized, and counts r
   const text = await res.text();
   expect(text).toMatch(/^grabline_http_requests_total\{method="GET",route="\/api\/health\/live",status="200"\} [1-9]\d*$/m);
   expect(text).toMatch(/^# TYPE grabline_jobs_queued gauge$/m);
-  expect(text).toMatch(/^grabline_jobs_running\{kind="analysis"\} 0$/m);
+  // The suite's other specs share this server: analyses may be running while it is scraped.
+  expect(text).toMatch(/^grabline_jobs_running\{kind="analysis"\} \d+$/m);
   expect(text).toMatch(/^grabline_engine_info\{engine="ytdlp",version="[^"]+",source="[a-z-]+"\} 1$/m);
 });
