@@ -5,7 +5,7 @@ import { useState } from 'react';
 import useSWR from 'swr';
 import { fetchData } from '@/components/dashboard-data/fetcher';
 import { notifyError, notifySuccess } from '@/components/dashboard-data/notify';
-import { Button } from '@/components/ui/button';
+import { ShownOnce } from '@/components/dashboard-data/shown-once';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ApiError, apiRequest } from '@/lib/client/api-client';
 import { useErrorText } from '@/lib/client/error-text';
@@ -57,15 +57,7 @@ export function WebhooksSection() {
       </CardHeader>
       <CardContent className="space-y-6">
         {fresh && (
-          <div role="status" className="space-y-2 rounded-md border border-primary/40 bg-primary/5 p-3" data-testid="webhook-secret">
-            <p className="text-sm font-medium">{t('secretOnce')}</p>
-            <div className="flex flex-col gap-2 sm:flex-row">
-              <code dir="ltr" className="min-w-0 flex-1 truncate rounded bg-muted px-2 py-1.5 text-start font-mono text-sm">{fresh}</code>
-              <Button variant="outline" size="sm" onClick={() => void navigator.clipboard.writeText(fresh).then(() => notifySuccess(t('copiedTitle'), t('copied')))}>
-                {t('copy')}
-              </Button>
-            </div>
-          </div>
+          <ShownOnce value={fresh} title={t('secretOnce')} copyLabel={t('copy')} copied={[t('copiedTitle'), t('copied')]} testId="webhook-secret" />
         )}
         {/* A new key after each webhook added: the form starts empty again. */}
         <WebhookForm key={fresh ?? 'first'} busy={busy} onCreate={(spec) => void create(spec)} />

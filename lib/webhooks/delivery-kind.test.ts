@@ -2,9 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '@/lib/db';
 import type { JobContext, BaseState } from '@/lib/jobs/runner';
 import { createGuardedFetch } from '@/lib/net/guarded-fetch';
-import { allowOrigins } from '@/lib/net/loopback-server.testkit';
 import { dbEngines } from '@/test/db-engines';
-import { startReceiver } from '@/test/api/webhooks.testkit';
+import { openStoreAndReceiver, type Receiver } from '@/test/api/webhooks.testkit';
 import { attemptDelivery } from './attempt';
 import { webhookDeliveryKind } from './delivery-kind';
 import { insertDelivery, listDeliveries, readDelivery } from './delivery-store';
@@ -15,18 +14,12 @@ const DEFAULT_DELAYS = [10_000, 60_000, 300_000, 1_800_000];
 
 describe.each(dbEngines())('a webhook delivery job on $name', ({ create }) => {
   let db: Db;
-  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let receiver: Receiver;
+  let close: () => Promise<void>;
   beforeEach(async () => {
-    db = await create();
-    receiver = await startReceiver([503]);
-    allowOrigins(receiver.hostPort);
-    await db.run('INSERT INTO users (id, email, password_hash, created_at) VALUES (?, ?, ?, ?)', ['u1', 'a@example.com', 'h', 1]);
+    ({ db, receiver, close } = await openStoreAndReceiver(create, [503]));
   });
-  afterEach(async () => {
-    delete process.env.MEDIA_FETCH_ALLOW;
-    await receiver.close();
-    await db.close();
-  });
+  afterEach(() => close());
 
   const queue = async (hook: { id: string }, maxAttempts: number) => {
     const id = `dlv_${Math.random().toString(36).slice(2)}`;

@@ -1,9 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '@/lib/db';
 import { createEmbeddedRunner } from '@/lib/jobs/embedded-runner';
-import { allowOrigins } from '@/lib/net/loopback-server.testkit';
 import { dbEngines } from '@/test/db-engines';
-import { startReceiver, until, verifySignature } from '@/test/api/webhooks.testkit';
+import { openStoreAndReceiver, type Receiver, until, verifySignature } from '@/test/api/webhooks.testkit';
 import { webhookDeliveryKind } from './delivery-kind';
 import { insertDelivery, readDelivery } from './delivery-store';
 import { envelope } from './envelope';
@@ -12,18 +11,12 @@ import { createWebhook } from './webhook-store';
 
 describe.each(dbEngines())('webhook deliveries after an embedded server restarts, on $name', ({ create }) => {
   let db: Db;
-  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let receiver: Receiver;
+  let close: () => Promise<void>;
   beforeEach(async () => {
-    db = await create();
-    receiver = await startReceiver([200]);
-    allowOrigins(receiver.hostPort);
-    await db.run('INSERT INTO users (id, email, password_hash, created_at) VALUES (?, ?, ?, ?)', ['u1', 'a@example.com', 'h', 1]);
+    ({ db, receiver, close } = await openStoreAndReceiver(create, [200]));
   });
-  afterEach(async () => {
-    delete process.env.MEDIA_FETCH_ALLOW;
-    await receiver.close();
-    await db.close();
-  });
+  afterEach(() => close());
 
   it('queues what a previous process left pending or retrying, waits what is left of the back-off, and sends nothing twice', async () => {
     const hook = await createWebhook(db, 'u1', { url: `${receiver.origin}/hook`, events: ['follow.new'], format: 'json' });

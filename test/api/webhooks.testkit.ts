@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type http from 'node:http';
-import { startLoopbackServer, type LoopbackServer } from '@/lib/net/loopback-server.testkit';
+import type { Db } from '@/lib/db';
+import { allowOrigins, startLoopbackServer, type LoopbackServer } from '@/lib/net/loopback-server.testkit';
 
 /** One request a receiver got: its headers and raw body, and when it came. */
 export interface Received {
@@ -47,4 +48,26 @@ export async function until<T>(read: () => Promise<T>, done: (value: T) => boole
     if (done(value) || Date.now() > end) return value;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+}
+
+export type Receiver = Awaited<ReturnType<typeof startReceiver>>;
+
+/**
+ * A store with user `u1` and a receiver answering `statuses`, allowed past the guard (MEDIA_FETCH_ALLOW) until
+ * `close()`, which also closes both.
+ */
+export async function openStoreAndReceiver(create: () => Promise<Db>, statuses: number[]): Promise<{ db: Db; receiver: Receiver; close(): Promise<void> }> {
+  const db = await create();
+  const receiver = await startReceiver(statuses);
+  allowOrigins(receiver.hostPort);
+  await db.run('INSERT INTO users (id, email, password_hash, created_at) VALUES (?, ?, ?, ?)', ['u1', 'a@example.com', 'h', 1]);
+  return {
+    db,
+    receiver,
+    async close() {
+      delete process.env.MEDIA_FETCH_ALLOW;
+      await receiver.close();
+      await db.close();
+    },
+  };
 }
