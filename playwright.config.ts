@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { POPULAR_CREATORS } from './lib/creators/popular';
@@ -7,6 +8,12 @@ const PORT = Number(process.env.E2E_PORT ?? 3123);
 export const FIXTURE_PORT = Number(process.env.E2E_FIXTURE_PORT ?? 4555);
 const baseURL = `http://127.0.0.1:${PORT}`;
 const FIXTURE = `http://127.0.0.1:${FIXTURE_PORT}`;
+/**
+ * This run's data and temp folders, new and empty before the web server starts (global setup runs only once the
+ * server is up: too late to clear a folder it already uses) and shared with no other process on the machine. Made
+ * once, in the runner; its workers inherit the variable and so read the same folder.
+ */
+export const E2E_RUN_DIR = (process.env.E2E_RUN_DIR ??= mkdtempSync(join(tmpdir(), `grabline-e2e-${PORT}-`)));
 /** The scraper's token of the e2e server (e2e/metrics.spec.ts); a test value, never a deployment's. */
 export const E2E_METRICS_TOKEN = 'e2e-metrics-token-0123456789';
 /** The address ADMIN_EMAILS names on the e2e server: registering it makes an admin (e2e/admin.spec.ts). */
@@ -59,7 +66,8 @@ export default defineConfig({
     timeout: 120_000,
     env: {
       NEXT_TELEMETRY_DISABLED: '1',
-      DATA_DIR: join(tmpdir(), `grabline-e2e-${PORT}`),
+      DATA_DIR: join(E2E_RUN_DIR, 'data'),
+      TEMP_DIR: join(E2E_RUN_DIR, 'temp'),
       MEDIA_FETCH_ALLOW: new URL(FIXTURE).host,
       SITE_URL: baseURL,
       CREATOR_SOURCES_JSON: JSON.stringify(CREATOR_SOURCES),

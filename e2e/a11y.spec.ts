@@ -42,6 +42,8 @@ for (const locale of ['en', 'ar'] as const) {
 
       await page.goto(`${prefix}/download?url=${encodeURIComponent(OG_VIDEO)}`);
       await expect(page.getByTestId('result-card')).toBeVisible({ timeout: 60_000 });
+      // Checked as it is used: once the page has hydrated, the card's controls are live (they are disabled until then).
+      await expect(page.getByTestId('download-button')).toBeEnabled();
       await check('download with a result');
 
       await page.goto(`${prefix}/bulk`);

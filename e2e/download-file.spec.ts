@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { expectDownloadReady } from './download-card';
 
 // The fixture site global-setup starts (never the internet); the app is started with it allow-listed.
 const FIXTURE = `http://127.0.0.1:${process.env.E2E_FIXTURE_PORT ?? 4555}`;
@@ -36,7 +37,7 @@ async function downloadThroughJob(page: Page) {
   await expect(page.getByTestId('download-button')).toBeDisabled();
   // Busy without losing focus: keyboard users stay on the button, not on <body>.
   await expect(page.getByTestId('download-button')).toBeFocused();
-  await expect(page.getByTestId('progress-status')).toHaveText('Ready', { timeout: 90_000 });
+  await expectDownloadReady(page);
   await expect(page.getByTestId('progress-percent')).toHaveText('100%');
   await expect(page.getByTestId('progress-bar')).toHaveAttribute('aria-valuenow', '100');
   await expect(page.getByTestId('save-file-link')).toHaveAttribute('href', /^\/api\/download\/[\w-]+\?itag=[^&]+&ext=\w+(&lang=[\w-]+)?$/);

@@ -36,6 +36,7 @@ for (const { locale, prefix, channel, slug, texts } of CASES) {
       await page.reload();
       return page.getByTestId('follow-name').first().textContent();
     }, { timeout: 30_000, intervals: [1000] }).toBe(name);
+    await expect(page.getByTestId('follow-new-uploads')).toHaveAttribute('data-state', 'ready');
     await expect(page.getByTestId('follow-upload')).toHaveCount(0);
 
     // A new upload, then "check now" (refused within 15 s of the first check, so asked until it is queued).
@@ -48,10 +49,12 @@ for (const { locale, prefix, channel, slug, texts } of CASES) {
       return (await (await answer).json()).data.queued;
     }, { timeout: 40_000, intervals: [3000] }).toBe(true);
 
+    // Read once the list has loaded (it says "nothing new" only then), after each reload.
     await expect.poll(async () => {
       await page.reload();
+      await page.locator('[data-testid=follow-new-uploads][data-state=ready]').waitFor({ timeout: 15_000 });
       return page.getByTestId('follow-upload-title').allTextContents();
-    }, { timeout: 30_000, intervals: [1000] }).toEqual([title]);
+    }, { timeout: 45_000, intervals: [1000] }).toEqual([title]);
     await expect(page.getByTestId('notification-dot')).toBeVisible();
     await page.getByTestId('notification-bell').click();
     await expect(page.getByText(texts.bell).first()).toBeVisible();

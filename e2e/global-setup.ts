@@ -1,11 +1,13 @@
 import { rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { startFixtureSite } from '../test/fixtures/server';
+import { E2E_RUN_DIR } from '../playwright.config';
 
-// The local fixture site the e2e flows analyse and download from (never the internet).
+// The local fixture site the e2e flows analyse and download from (never the internet); at the end, this run's data
+// and temp folders go (the web server is stopped right after).
 export default async function globalSetup() {
-  rmSync(join(tmpdir(), `grabline-e2e-${process.env.E2E_PORT ?? 3123}`), { recursive: true, force: true });
   const site = await startFixtureSite({ port: Number(process.env.E2E_FIXTURE_PORT ?? 4555) });
-  return async () => site.close();
+  return async () => {
+    await site.close();
+    if (!process.env.E2E_REUSE) rmSync(E2E_RUN_DIR, { recursive: true, force: true });
+  };
 }

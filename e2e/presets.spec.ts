@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { expectDownloadReady } from './download-card';
 
 // The fixture site global-setup starts (never the internet); the app is started with it allow-listed.
 const FIXTURE = `http://127.0.0.1:${process.env.E2E_FIXTURE_PORT ?? 4555}`;
@@ -44,7 +45,7 @@ test('the starter presets in English; "Audio MP3 320k" on a result card saves a 
   await expect(page.getByTestId('format-select')).toContainText(/MP3/);
   const saved = page.waitForEvent('download', { timeout: 90_000 });
   await page.getByTestId('download-button').click();
-  await expect(page.getByTestId('progress-status')).toHaveText('Ready', { timeout: 90_000 });
+  await expectDownloadReady(page);
   const download = await saved;
   expect(download.suggestedFilename()).toMatch(/\.mp3$/);
   const audio = await probeAudio((await download.path())!);

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { ensureTextStreamFixtures } from '../test/fixtures/media-streams-text';
+import { expectDownloadReady } from './download-card';
 
 // The fixture site global-setup starts (never the internet): an HLS stream with English and French subtitles.
 const FIXTURE = `http://127.0.0.1:${process.env.E2E_FIXTURE_PORT ?? 4555}`;
@@ -14,6 +15,7 @@ test.beforeAll(async () => {
 });
 
 test('the Subtitles group: each language as SRT or VTT, and one muxed into the MP4 as a soft track', async ({ page }) => {
+  test.setTimeout(120_000);
   await page.goto(`/download?url=${encodeURIComponent(STREAM)}`);
   await expect(page.getByTestId('result-card')).toBeVisible({ timeout: 30_000 });
   const group = page.getByTestId('subtitle-group');
@@ -28,7 +30,10 @@ test('the Subtitles group: each language as SRT or VTT, and one muxed into the M
 
   await group.getByTestId('subtitle-mux').click();
   await page.getByRole('option', { name: 'Français' }).click();
-  const [video] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), page.getByTestId('download-button').click()]);
+  const saved = page.waitForEvent('download', { timeout: 90_000 });
+  await page.getByTestId('download-button').click();
+  await expectDownloadReady(page);
+  const video = await saved;
   await video.saveAs(join(dir, 'video.mp4'));
   const probe = JSON.parse(execFileSync('ffprobe', ['-v', 'error', '-show_streams', '-of', 'json', join(dir, 'video.mp4')], { encoding: 'utf8' })) as {
     streams: { codec_type: string; codec_name: string; tags?: { language?: string } }[];

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { expectDownloadReady } from './download-card';
 
 // The fixture site global-setup starts (never the internet); the app is started with it allow-listed.
 const FIXTURE = `http://127.0.0.1:${process.env.E2E_FIXTURE_PORT ?? 4555}`;
@@ -44,7 +45,7 @@ test('trim with the keyboard and typed times, frame-accurate: the saved clip las
 
   const saved = page.waitForEvent('download', { timeout: 90_000 });
   await page.getByTestId('download-button').click();
-  await expect(page.getByTestId('progress-status')).toHaveText('Ready', { timeout: 90_000 });
+  await expectDownloadReady(page);
   await expect(page.getByTestId('save-file-link')).toHaveAttribute('href', /start=1\.5&end=5&exact=1/);
   const download = await saved;
   expect(download.suggestedFilename()).toMatch(/\(1\.5-5 s\)\.mp4$/);

@@ -18,8 +18,10 @@ const uploadPath = (upload: FollowUpload) => `/api/follows/${encodeURIComponent(
 export function NewUploads() {
   const t = useTranslations('Follows');
   const describe = useErrorText();
-  const { data, mutate } = useSWR<{ uploads: FollowUpload[] }>(UPLOADS_PATH, (path: string) => apiGet<{ uploads: FollowUpload[] }>(path), { refreshInterval: 30_000 });
+  const { data, error, isLoading, mutate } = useSWR<{ uploads: FollowUpload[] }>(UPLOADS_PATH, (path: string) => apiGet<{ uploads: FollowUpload[] }>(path), { refreshInterval: 30_000 });
   const uploads = data?.uploads ?? [];
+  // "Nothing new" only once the list has been read: while it loads, or when it could not be read, it says so.
+  const state = data ? 'ready' : error && !isLoading ? 'error' : 'loading';
 
   async function act(upload: FollowUpload, action: 'download' | 'dismiss') {
     try {
@@ -39,9 +41,16 @@ export function NewUploads() {
   }
 
   return (
-    <section className="space-y-3" data-testid="follow-new-uploads" aria-labelledby="follow-new-title">
+    <section className="space-y-3" data-testid="follow-new-uploads" data-state={state} aria-busy={state === 'loading'} aria-labelledby="follow-new-title">
       <h2 id="follow-new-title" className="text-lg font-semibold">{t('newTitle')}</h2>
-      {uploads.length === 0 ? (
+      {state === 'loading' ? <div className="h-5 w-2/3 animate-pulse rounded bg-muted" aria-hidden /> : null}
+      {state === 'error' ? (
+        <p className="flex flex-wrap items-center gap-2 text-sm text-destructive-ink" role="alert">
+          {describe(error, t('newLoadFailed'))}
+          <Button size="sm" variant="outline" onClick={() => void mutate()}>{t('retry')}</Button>
+        </p>
+      ) : null}
+      {state !== 'ready' ? null : uploads.length === 0 ? (
         <p className="text-sm text-muted-foreground">{t('newEmpty')}</p>
       ) : (
         <Card className="divide-y">
