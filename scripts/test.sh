@@ -5,6 +5,9 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1 CI="${CI:-}"
 GRABLINE_SETUP_TESTS=1 bash scripts/setup.sh || { echo "setup failed"; echo "0 passed, 1 failed"; exit 1; }
+# Each stage says how long it took, so a suite growing towards CI's time limit shows where.
+stage() { echo "── $1: $(( SECONDS - stage_start )) s"; stage_start=$SECONDS; }
+stage_start=0; stage setup
 
 rm -rf reports && mkdir -p reports
 checks=()
@@ -43,13 +46,17 @@ else
   echo "Redis test server did not start:"; cat reports/redis.log; checks+=("redis:fail")
 fi
 
+stage "lockfile, lint, typecheck, test servers"
 npx vitest run --reporter=default --reporter=json --outputFile.json=reports/vitest.json
+stage vitest
 
 run_check build npx next build
+stage build
 if [ -f .next/BUILD_ID ]; then
   npx playwright test
 else
   echo "skipping Playwright: the build failed"
 fi
+stage playwright
 
 node scripts/test-summary.mjs "${checks[@]}"
