@@ -130,4 +130,28 @@ describe.each(dbEngines())('the embedded runner on $name', ({ create }) => {
     await until(() => runner.load('download').running + runner.load('download').waiting === 0);
     expect(peak).toBe(2);
   });
+
+  it('starts a delayed job only after its delay, taking no slot while it waits, and a cancel stops it before it starts', async () => {
+    const started: Record<string, number> = {};
+    const { runner } = await runnerOn(testKind(async (context) => {
+      started[context.id] = Date.now();
+      await context.save({ status: 'done', progress: 100 });
+    }));
+    const row = { state: queued, owner: null, expiresAt: Date.now() + 60_000 };
+    const at = Date.now();
+    await runner.enqueue('download', { id: 'dl_later', payload: { n: 1 }, delayMs: 300 }, row);
+    await runner.enqueue('download', { id: 'dl_never', payload: { n: 1 }, delayMs: 300 }, row);
+    // The kind runs one at a time: a job queued now runs at once, the delayed ones holding no slot.
+    await runner.enqueue('download', { id: 'dl_now', payload: { n: 1 } }, row);
+    await until(() => 'dl_now' in started);
+    expect(started.dl_now - at).toBeLessThan(250);
+    expect(await runner.list()).toEqual(expect.arrayContaining([{ id: 'dl_later', type: 'download', state: 'waiting' }]));
+    expect(await runner.cancel('download', 'dl_never')).toBe(true);
+    await until(() => 'dl_later' in started);
+    expect(started.dl_later - at).toBeGreaterThanOrEqual(290);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(started).not.toHaveProperty('dl_never');
+    expect(await runner.get('download', 'dl_never')).toMatchObject({ status: 'failed', code: 'cancelled' });
+    expect(await runner.list()).toEqual([]);
+  });
 });

@@ -29,6 +29,7 @@ export function createEmbeddedRunner(options: EmbeddedRunnerOptions): JobRunner 
   const queues = new Map<string, FairQueue>();
   const running = new Map<string, { controller: AbortController; kind: AnyKind; started?: boolean }>();
   const claimed = new Set<string>();
+  const delayed = new Set<NodeJS.Timeout>();
 
   const queueOf = (type: string, concurrency: number) => {
     let queue = queues.get(type);
@@ -48,7 +49,9 @@ export function createEmbeddedRunner(options: EmbeddedRunnerOptions): JobRunner 
 
   const runOne = async (kind: AnyKind, job: JobToRun<unknown>) => {
     const entry = running.get(job.id);
-    if (!entry || entry.controller.signal.aborted) return;
+    if (!entry) return;
+    // Cancelled while it waited: it never runs, and nothing of it is kept.
+    if (entry.controller.signal.aborted) return void running.delete(job.id);
     entry.started = true;
     const context = createJobContext<BaseState>({
       id: job.id, owner: job.owner, signal: entry.controller.signal, now,
@@ -76,7 +79,15 @@ export function createEmbeddedRunner(options: EmbeddedRunnerOptions): JobRunner 
       running.set(job.id, { controller: new AbortController(), kind });
       const owner = job.owner ?? SYSTEM_OWNER;
       const ticket = { owner: owner.key, group: job.group, ownerLimit: owner.concurrentJobs };
-      void queueOf(type, kind.concurrency).run(ticket, () => runOne(kind, job));
+      const queue = () => void queueOf(type, kind.concurrency).run(ticket, () => runOne(kind, job));
+      if (!job.delayMs || job.delayMs <= 0) return queue();
+      // A delayed job waits outside the queue, so its wait takes no slot; it is listed as waiting meanwhile.
+      const timer = setTimeout(() => {
+        delayed.delete(timer);
+        queue();
+      }, job.delayMs);
+      timer.unref();
+      delayed.add(timer);
     },
     async get(type, id) {
       return kinds.read(await store(), kinds.get(type), id);
@@ -97,6 +108,8 @@ export function createEmbeddedRunner(options: EmbeddedRunnerOptions): JobRunner 
     },
     store,
     async close() {
+      for (const timer of delayed) clearTimeout(timer);
+      delayed.clear();
       for (const { controller } of running.values()) controller.abort();
       feed.clear();
     },

@@ -68,6 +68,8 @@ export interface JobToRun<P> {
   group?: string;
   /** Whose job it is: owners take turns for the kind's slots. Jobs without one share the key `system`. */
   owner?: JobOwner;
+  /** Started no sooner than this many ms from now (a retry's back-off): the wait holds none of the kind's slots. */
+  delayMs?: number;
 }
 
 /** One owner of jobs: each signed-in user is one, each anonymous client (by address) is one. */

@@ -71,6 +71,28 @@ describe('the BullMQ runner on a real Redis', () => {
     return started;
   };
 
+  it('a delayed job waits in Redis, not in a worker slot, and starts on a worker once its delay is over', async () => {
+    const runner = createBullmqRunner({ redisUrl: redis.url, db: async () => db });
+    const ran: { id: string; at: number }[] = [];
+    const ended = { status: 'ended', progress: 100 };
+    runner.register({
+      type: 'webhook-delivery', concurrency: 1, active: ['running'], ended: ['ended'], interrupted: ended, cancelled: ended,
+      encode: (state) => ({ status: state.status, progress: state.progress, message: null, result: null }),
+      decode: (row) => ({ status: row.status, progress: row.progress }),
+      run: async (context) => void ran.push({ id: context.id, at: Date.now() }),
+    });
+    runners.push(runner);
+    workers.push(runner.work({ lockMs: 2000, stalledCheckMs: 1000, shutdownMs: 2000 }));
+    const at = Date.now();
+    await runner.enqueue('webhook-delivery', { id: 'delayed-1', payload: {}, delayMs: 800 });
+    // One slot: a job queued after the delayed one runs first, while the delayed one waits.
+    await runner.enqueue('webhook-delivery', { id: 'at-once-1', payload: {} });
+    await until(() => ran.length === 2);
+    expect(ran.map((run) => run.id)).toEqual(['at-once-1', 'delayed-1']);
+    expect(ran[0].at - at).toBeLessThan(700);
+    expect(ran[1].at - at).toBeGreaterThanOrEqual(780);
+  });
+
   it('a job queued on one web node runs on a worker, and another web node streams and reads it', async () => {
     const web1 = node();
     const web2 = node();
