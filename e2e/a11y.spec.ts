@@ -8,6 +8,12 @@ const PASSWORD = 'correct horse battery';
 
 /** Serious and critical findings only, each as "rule: first targets". */
 async function seriousViolations(page: Page): Promise<string[]> {
+  // Colours are judged at rest: a toast fading in is half transparent for a moment (finite animations end first;
+  // a spinner's never does and is left running).
+  await page.evaluate(() => Promise.race([
+    Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined))),
+    new Promise((resolve) => setTimeout(resolve, 3000)),
+  ]));
   const { violations } = await new AxeBuilder({ page }).analyze();
   return violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
