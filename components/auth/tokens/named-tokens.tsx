@@ -58,7 +58,8 @@ export function NamedTokens() {
         )}
         {/* A new key after each token made: the form starts empty again. */}
         <CreateTokenForm key={fresh ?? 'first'} busy={busy} onCreate={(spec) => void create(spec)} />
-        <TokenList tokens={data ?? []} onRevoke={(id) => void revoke(id)} />
+        {/* "No tokens yet" only once the list has been read. */}
+        {data ? <TokenList tokens={data} onRevoke={(id) => void revoke(id)} /> : <div className="h-5 w-1/2 animate-pulse rounded bg-muted" aria-hidden data-testid="token-list-loading" />}
       </CardContent>
     </Card>
   );
