@@ -1,4 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -18,8 +18,11 @@ const hls = (url: string): SourceFormat => ({ id: 'hls-0', protocol: 'hls', url,
 const concat = async (dir: string, names: string[]) => Buffer.concat(await Promise.all(names.map((n) => readFile(path.join(siteDir, dir, n)))));
 const muxed360 = () => concat('hls-muxed', ['360p_000.ts', '360p_001.ts', '360p_002.ts', '360p_003.ts']);
 
+/** Where probed outputs are written; removed when the file's tests end. */
+let probeDir: string | undefined;
 async function probeBytes(bytes: Buffer, ext: string) {
-  const file = path.join(tmpdir(), `grabline-seg-${process.pid}-${++nonce}.${ext}`);
+  probeDir ??= await mkdtemp(path.join(tmpdir(), 'grabline-seg-'));
+  const file = path.join(probeDir, `${++nonce}.${ext}`);
   await writeFile(file, bytes);
   return probeFile(file);
 }
@@ -30,7 +33,10 @@ beforeAll(async () => {
   siteDir = await ensureFixtureMedia();
 });
 afterEach(() => site.resetSwitches());
-afterAll(() => site.close());
+afterAll(async () => {
+  await site.close();
+  if (probeDir) await rm(probeDir, { recursive: true, force: true });
+});
 
 describe('openSegmented — HLS', () => {
   it('concatenates a VOD playlist in order, byte-identical to its segments', async () => {

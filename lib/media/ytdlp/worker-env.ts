@@ -1,7 +1,7 @@
 import 'server-only';
 
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { config } from '@/lib/config';
 import { bgutilsDir, denoDir, type EngineInstall } from './engine';
@@ -50,8 +50,62 @@ export function buildWorkerEnv(home: string, runtime: WorkerRuntime | string | u
   return env;
 }
 
-export function createWorkerHome(): string {
-  return mkdtempSync(join(tmpdir(), 'grabline-ytdlp-'));
+const HOME_PREFIX = 'grabline-ytdlp-';
+/** A home's name: the prefix and mkdtemp's six characters (a test site's `grabline-ytdlp-site-…` is not one). */
+const HOME_NAME = /^grabline-ytdlp-[A-Za-z0-9]{6}$/;
+const OWNER_FILE = '.grabline-owner';
+/** A home without an owner record (made before homes had one) is left alone for this long. */
+const OWNERLESS_AGE_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The workers' HOME (yt-dlp's cache, the solver's files): a fresh folder recording which process on which host
+ * made it. Homes that processes of this host left behind when they were killed or crashed — a closed pool
+ * removes its own — are removed first, so restarts do not pile them up.
+ */
+export function createWorkerHome(root = tmpdir()): string {
+  sweepAbandonedHomes(root);
+  const home = mkdtempSync(join(root, HOME_PREFIX));
+  writeFileSync(join(home, OWNER_FILE), JSON.stringify({ host: hostname(), pid: process.pid }), { mode: 0o600 });
+  return home;
+}
+
+/** Whether the process that made the home is gone: of this host, and no process by that id exists now. */
+function abandoned(home: string, now: number): boolean {
+  let owner: { host?: string; pid?: number };
+  try {
+    owner = JSON.parse(readFileSync(join(home, OWNER_FILE), 'utf8')) as typeof owner;
+  } catch {
+    try {
+      return now - statSync(home).mtimeMs > OWNERLESS_AGE_MS;
+    } catch {
+      return false;
+    }
+  }
+  if (owner.host !== hostname() || typeof owner.pid !== 'number' || owner.pid === process.pid) return false;
+  try {
+    process.kill(owner.pid, 0);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
+
+/** Removes the worker homes in `root` whose process is gone; how many. */
+export function sweepAbandonedHomes(root = tmpdir(), now = Date.now()): number {
+  let names: string[];
+  try {
+    names = readdirSync(root).filter((name) => HOME_NAME.test(name));
+  } catch {
+    return 0;
+  }
+  let removed = 0;
+  for (const name of names) {
+    const home = join(root, name);
+    if (!abandoned(home, now)) continue;
+    rmSync(home, { recursive: true, force: true });
+    removed += 1;
+  }
+  return removed;
 }
 
 /** How a worker on `install` is started: Debian's python3 (unless told otherwise), our script, and its environment. */
