@@ -3,6 +3,7 @@
 import { Download, X } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import useSWR from 'swr';
+import { Skeleton } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { apiGet, apiPost, apiRequest } from '@/lib/client/api-client';
@@ -43,7 +44,7 @@ export function NewUploads() {
   return (
     <section className="space-y-3" data-testid="follow-new-uploads" data-state={state} aria-busy={state === 'loading'} aria-labelledby="follow-new-title">
       <h2 id="follow-new-title" className="text-lg font-semibold">{t('newTitle')}</h2>
-      {state === 'loading' ? <div className="h-5 w-2/3 animate-pulse rounded bg-muted" aria-hidden /> : null}
+      {state === 'loading' ? <Skeleton className="h-5 w-2/3" /> : null}
       {state === 'error' ? (
         <p className="flex flex-wrap items-center gap-2 text-sm text-destructive-ink" role="alert">
           {describe(error, t('newLoadFailed'))}

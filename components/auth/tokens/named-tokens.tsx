@@ -6,6 +6,7 @@ import useSWR from 'swr';
 import { fetchData } from '@/components/dashboard-data/fetcher';
 import { notifyError, notifySuccess } from '@/components/dashboard-data/notify';
 import { ShownOnce } from '@/components/dashboard-data/shown-once';
+import { Skeleton } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import type { CreateToken, NamedToken } from '@/lib/auth/token-scopes';
 import { apiRequest } from '@/lib/client/api-client';
@@ -59,7 +60,7 @@ export function NamedTokens() {
         {/* A new key after each token made: the form starts empty again. */}
         <CreateTokenForm key={fresh ?? 'first'} busy={busy} onCreate={(spec) => void create(spec)} />
         {/* "No tokens yet" only once the list has been read. */}
-        {data ? <TokenList tokens={data} onRevoke={(id) => void revoke(id)} /> : <div className="h-5 w-1/2 animate-pulse rounded bg-muted" aria-hidden data-testid="token-list-loading" />}
+        {data ? <TokenList tokens={data} onRevoke={(id) => void revoke(id)} /> : <Skeleton className="h-5 w-1/2" data-testid="token-list-loading" />}
       </CardContent>
     </Card>
   );

@@ -1,13 +1,11 @@
 import 'server-only';
-import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { hostname } from 'node:os';
+import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { config } from '@/lib/config';
+import { ownerGone, recordOwner } from '@/lib/media/owner-record';
 
 export const tempRoot = (): string => config().tempDir;
 export const tempTtlMs = (): number => config().env.TEMP_TTL_MS;
-
-const OWNER_FILE = '.owner';
 
 /**
  * A fresh directory for one preparation; its name starts with `prefix` so a sweep can tell whose it is, and it
@@ -18,20 +16,8 @@ export async function makeWorkDir(prefix: string): Promise<string> {
   const root = tempRoot();
   await mkdir(root, { recursive: true, mode: 0o700 });
   const dir = await mkdtemp(path.join(root, `${prefix}-`));
-  await writeFile(path.join(dir, OWNER_FILE), JSON.stringify({ host: hostname(), pid: process.pid }), { mode: 0o600 });
+  recordOwner(dir);
   return dir;
-}
-
-/** Whether the dir was made by a process of this host that no longer exists: nothing will ever finish it. */
-async function ownerIsGone(dir: string): Promise<boolean> {
-  try {
-    const owner = JSON.parse(await readFile(path.join(dir, OWNER_FILE), 'utf8')) as { host?: string; pid?: number };
-    if (owner.host !== hostname() || typeof owner.pid !== 'number' || owner.pid === process.pid) return false;
-    process.kill(owner.pid, 0);
-    return false;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'ESRCH';
-  }
 }
 
 export async function removeDir(dir: string): Promise<void> {
@@ -53,7 +39,7 @@ export async function sweepTempDirs(inUse: ReadonlySet<string>, now = Date.now()
     if (inUse.has(dir) || name.startsWith('.') || dir === path.resolve(config().fileStoreDir)) continue;
     const info = await stat(dir).catch(() => null);
     if (!info?.isDirectory()) continue;
-    if (now - info.mtimeMs < tempTtlMs() && !(await ownerIsGone(dir))) continue;
+    if (now - info.mtimeMs < tempTtlMs() && !ownerGone(dir)) continue;
     await removeDir(dir);
     removed += 1;
   }

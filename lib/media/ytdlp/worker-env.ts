@@ -1,9 +1,10 @@
 import 'server-only';
 
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { hostname, tmpdir } from 'node:os';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { config } from '@/lib/config';
+import { ownerGone, recordOwner } from '@/lib/media/owner-record';
 import { bgutilsDir, denoDir, type EngineInstall } from './engine';
 import type { WorkerConfig } from './worker-process';
 
@@ -53,7 +54,6 @@ export function buildWorkerEnv(home: string, runtime: WorkerRuntime | string | u
 const HOME_PREFIX = 'grabline-ytdlp-';
 /** A home's name: the prefix and mkdtemp's six characters (a test site's `grabline-ytdlp-site-…` is not one). */
 const HOME_NAME = /^grabline-ytdlp-[A-Za-z0-9]{6}$/;
-const OWNER_FILE = '.grabline-owner';
 /** A home without an owner record (made before homes had one) is left alone for this long. */
 const OWNERLESS_AGE_MS = 24 * 60 * 60 * 1000;
 
@@ -65,28 +65,18 @@ const OWNERLESS_AGE_MS = 24 * 60 * 60 * 1000;
 export function createWorkerHome(root = tmpdir()): string {
   sweepAbandonedHomes(root);
   const home = mkdtempSync(join(root, HOME_PREFIX));
-  writeFileSync(join(home, OWNER_FILE), JSON.stringify({ host: hostname(), pid: process.pid }), { mode: 0o600 });
+  recordOwner(home);
   return home;
 }
 
-/** Whether the process that made the home is gone: of this host, and no process by that id exists now. */
+/** A home whose process is gone; one without an owner record only once it is old enough. */
 function abandoned(home: string, now: number): boolean {
-  let owner: { host?: string; pid?: number };
+  const gone = ownerGone(home);
+  if (gone !== undefined) return gone;
   try {
-    owner = JSON.parse(readFileSync(join(home, OWNER_FILE), 'utf8')) as typeof owner;
+    return now - statSync(home).mtimeMs > OWNERLESS_AGE_MS;
   } catch {
-    try {
-      return now - statSync(home).mtimeMs > OWNERLESS_AGE_MS;
-    } catch {
-      return false;
-    }
-  }
-  if (owner.host !== hostname() || typeof owner.pid !== 'number' || owner.pid === process.pid) return false;
-  try {
-    process.kill(owner.pid, 0);
     return false;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'ESRCH';
   }
 }
 
