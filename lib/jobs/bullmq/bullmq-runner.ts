@@ -112,7 +112,7 @@ export function createBullmqRunner(options: BullmqRunnerOptions): BullmqRunner {
         feed.publish(job.id, row.state, false);
       }
       const owner = job.owner ?? SYSTEM_OWNER;
-      // An owner's n-th waiting job gets priority n: every owner's first job runs before anyone's second.
+      // A job added while its owner has n − 1 waiting or running gets priority n: every owner's first job runs before anyone's second.
       const priority = fair ? await turns.next(type, owner.key, job.id) : undefined;
       await queueOf(type).add(type, { payload: job.payload, group: job.group, owner }, { jobId: job.id, priority, ...(job.delayMs && job.delayMs > 0 ? { delay: Math.ceil(job.delayMs) } : {}), ...QUEUED_JOB_OPTIONS });
     },

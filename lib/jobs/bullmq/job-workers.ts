@@ -8,7 +8,7 @@ import { createJobContext } from '../job-context';
 import type { AnyKind, KindRegistry } from '../kind-registry';
 import type { LimiterLoad } from '../limiter';
 import { SYSTEM_OWNER, type BaseState, type JobOwner, type JobRunner } from '../runner';
-import type { OwnerTurns } from './owner-turns';
+import { UNCAPPED, type OwnerTurns } from './owner-turns';
 import { cancelChannel, ONCE_TTL_MS, onceKey, queueName, type StateWriter } from './redis-states';
 
 export interface WorkerOptions {
@@ -64,13 +64,13 @@ export function startJobWorkers(options: Internals): JobWorkers {
     const owner = job.data.owner ?? SYSTEM_OWNER;
     const lease = options.lockMs * 2;
     await options.turns.left(kind.type, owner.key, id);
-    if (owner.concurrentJobs && !(await options.turns.claim(kind.type, owner.key, id, owner.concurrentJobs, lease))) {
+    // Every job takes a leased place among its owner's running ones (the turns count them); a capped owner's only
+    // when under the cap, else the job waits its turn again.
+    if (!(await options.turns.claim(kind.type, owner.key, id, owner.concurrentJobs ?? UNCAPPED, lease))) {
       await job.moveToDelayed(Date.now() + Math.min(CAPPED_RETRY_MAX_MS, CAPPED_RETRY_MS * Math.max(1, job.attemptsStarted)), token);
       throw new DelayedError();
     }
-    const renewal = owner.concurrentJobs
-      ? setInterval(() => void options.turns.renew(kind.type, owner.key, id, lease).catch(() => undefined), options.lockMs / 2)
-      : undefined;
+    const renewal = setInterval(() => void options.turns.renew(kind.type, owner.key, id, lease).catch(() => undefined), options.lockMs / 2);
     const controller = new AbortController();
     running.set(id, { controller, type: kind.type });
     const context = createJobContext<BaseState>({
@@ -85,7 +85,7 @@ export function startJobWorkers(options: Internals): JobWorkers {
     } finally {
       running.delete(id);
       clearInterval(renewal);
-      if (owner.concurrentJobs) await options.turns.release(kind.type, owner.key, id).catch(() => undefined);
+      await options.turns.release(kind.type, owner.key, id).catch(() => undefined);
     }
   };
 

@@ -8,16 +8,17 @@ export const PRIORITY_MAX = 2 ** 21 - 1;
 const KEEP_MS = 7 * 24 * 60 * 60 * 1000;
 
 /**
- * The open edition's way to take turns: an owner's n-th waiting job of a kind gets priority n, so every owner's
- * first job comes before anyone's second. n restarts at 1 once the owner has nothing waiting; the jobs an owner
- * still has waiting keep their numbers. One script, so jobs added at once on several nodes get distinct numbers.
+ * The open edition's way to take turns: a job added while its owner has n − 1 jobs of the kind waiting or running
+ * gets priority n, so every owner's first job comes before anyone's second — an owner whose jobs hold the slots
+ * does not start afresh at 1 just because none of theirs is waiting at that moment. Running jobs are the leased
+ * places below (expired leases are not counted); the jobs an owner still has waiting keep their numbers. One
+ * script, so jobs added at once on several nodes get distinct numbers.
  */
 const NEXT_PRIORITY = `
-if redis.call('SCARD', KEYS[1]) == 0 then redis.call('SET', KEYS[2], 0) end
+redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', ARGV[4])
+local n = redis.call('SCARD', KEYS[1]) + redis.call('ZCARD', KEYS[2]) + 1
 redis.call('SADD', KEYS[1], ARGV[1])
-local n = redis.call('INCR', KEYS[2])
 redis.call('PEXPIRE', KEYS[1], ARGV[2])
-redis.call('PEXPIRE', KEYS[2], ARGV[2])
 return math.min(n, tonumber(ARGV[3]))
 `;
 
@@ -54,15 +55,21 @@ function scripted(redis: Redis): Scripted {
 // The braces keep one owner's keys of a kind in one Redis Cluster slot (a script touches both).
 const keyOf = (type: string, owner: string, what: string) => `${redisPrefix()}fair:{${type}:${owner}}:${what}`;
 
+/** The limit `claim` is given for an owner without a cap of their own: every job takes a place. */
+export const UNCAPPED = 2 ** 31;
+
 export function ownerTurns(redis: Redis) {
   const client = scripted(redis);
   return {
     /** The priority of the owner's job being added now. */
     next: (type: string, owner: string, id: string) =>
-      client.grablineNextPriority(2, keyOf(type, owner, 'waiting'), keyOf(type, owner, 'seq'), id, KEEP_MS, PRIORITY_MAX),
+      client.grablineNextPriority(2, keyOf(type, owner, 'waiting'), keyOf(type, owner, 'running'), id, KEEP_MS, PRIORITY_MAX, Date.now()),
     /** The job no longer waits (it started, or was cancelled). */
     left: (type: string, owner: string, id: string) => redis.srem(keyOf(type, owner, 'waiting'), id).then(() => undefined),
-    /** True when the job may run now under the owner's limit; its place lasts `leaseMs` unless renewed. */
+    /**
+     * True when the job may run now under the owner's limit (none: `UNCAPPED`); its place — what `next` counts as
+     * running — lasts `leaseMs` unless renewed.
+     */
     async claim(type: string, owner: string, id: string, limit: number, leaseMs: number): Promise<boolean> {
       const at = Date.now();
       return (await client.grablineClaimPlace(1, keyOf(type, owner, 'running'), id, at, at + leaseMs, limit)) === 1;
