@@ -29,6 +29,11 @@ const nextConfig = {
           },
         ],
       },
+      {
+        // The icon sprite is addressed by a version of its content (components/ui/icon-sprite-url.ts).
+        source: '/icons.svg',
+        headers: [{ key: 'Cache-Control', value: 'public, max-age=31536000, immutable' }],
+      },
     ];
   },
 };

@@ -1,6 +1,6 @@
 'use client';
 
-import { ClipboardPaste, Link2, Loader2, Search } from 'lucide-react';
+import { ClipboardPaste, Link2, Loader2, Search } from '@/components/ui/icons';
 import { useTranslations } from 'next-intl';
 import { useId, type FormEvent, type KeyboardEvent } from 'react';
 import { toast } from '@/lib/client/use-toast';

@@ -1,4 +1,4 @@
-import { KeyRound } from 'lucide-react';
+import { KeyRound } from '@/components/ui/icons';
 import { buttonClasses } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 

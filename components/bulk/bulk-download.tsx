@@ -1,6 +1,6 @@
 'use client';
 
-import { Loader2, Play } from 'lucide-react';
+import { Loader2, Play } from '@/components/ui/icons';
 import { useTranslations } from 'next-intl';
 import { useCallback, useState, type FormEvent } from 'react';
 import { FALLBACK_DEFAULTS } from '@/components/media/match-default-format';

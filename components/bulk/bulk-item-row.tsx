@@ -1,6 +1,6 @@
 'use client';
 
-import { CheckCircle2, Clock, Download, Loader2, RotateCcw, X, XCircle } from 'lucide-react';
+import { CheckCircle2, Clock, Download, Loader2, RotateCcw, X, XCircle } from '@/components/ui/icons';
 import { useTranslations } from 'next-intl';
 import { Badge } from '@/components/ui/badge';
 import { buttonClasses } from '@/components/ui/button';

@@ -1,6 +1,6 @@
 'use client';
 
-import { Archive, RotateCcw, X } from 'lucide-react';
+import { Archive, RotateCcw, X } from '@/components/ui/icons';
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { buttonClasses } from '@/components/ui/button';

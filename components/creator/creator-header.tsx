@@ -1,4 +1,4 @@
-import { Download, ExternalLink } from 'lucide-react';
+import { Download, ExternalLink } from '@/components/ui/icons';
 import { getFormatter, getNow, getTranslations } from 'next-intl/server';
 import { FollowButton } from '@/components/follows/follow-button';
 import { PlatformBadge } from '@/components/media/platform-badge';

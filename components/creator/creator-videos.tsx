@@ -1,4 +1,4 @@
-import { Download, Eye, VideoOff } from 'lucide-react';
+import { Download, Eye, VideoOff } from '@/components/ui/icons';
 import { getTranslations } from 'next-intl/server';
 import { buttonClasses } from '@/components/ui/button';
 import type { Creator } from '@/lib/creators/types';

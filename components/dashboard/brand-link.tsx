@@ -1,4 +1,4 @@
-import { Download } from 'lucide-react';
+import { Download } from '@/components/ui/icons';
 import { Link } from '@/lib/i18n/navigation';
 
 /** Logo mark + product name, leading home. */

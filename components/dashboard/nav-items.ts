@@ -1,7 +1,7 @@
-import { BookOpen, History, LayoutDashboard, Settings, ShieldCheck, type LucideIcon } from 'lucide-react';
+import { BookOpen, History, LayoutDashboard, Settings, ShieldCheck, type IconComponent } from '@/components/ui/icons';
 
 /** The dashboard's sections; `label` is a key of the DashboardNav namespace. */
-export const DASHBOARD_NAV: readonly { href: string; label: 'overview' | 'history' | 'api' | 'settings'; icon: LucideIcon }[] = [
+export const DASHBOARD_NAV: readonly { href: string; label: 'overview' | 'history' | 'api' | 'settings'; icon: IconComponent }[] = [
   { href: '/dashboard', label: 'overview', icon: LayoutDashboard },
   { href: '/dashboard/history', label: 'history', icon: History },
   { href: '/dashboard/api', label: 'api', icon: BookOpen },

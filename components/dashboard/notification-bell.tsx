@@ -1,6 +1,6 @@
 'use client';
 
-import { Bell, BellOff } from 'lucide-react';
+import { Bell, BellOff } from '@/components/ui/icons';
 import { useFormatter, useNow, useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
 import {

@@ -1,4 +1,4 @@
-import { Activity, CalendarDays, CheckCircle2, Download, type LucideIcon } from 'lucide-react';
+import { Activity, CalendarDays, CheckCircle2, Download, type IconComponent } from '@/components/ui/icons';
 import { useFormatter, useTranslations } from 'next-intl';
 import { Card } from '@/components/ui/card';
 import type { Overview } from '@/lib/history/schemas';
@@ -16,7 +16,7 @@ export function OverviewStats({ figures }: { figures?: Partial<OverviewFigures> 
   const ofLimit = (used?: number, limit?: number) =>
     used === undefined ? EMPTY : limit === undefined ? num(used) : t('ofLimit', { used, limit });
 
-  const cards: { label: string; value: string; hint: string; icon: LucideIcon }[] = [
+  const cards: { label: string; value: string; hint: string; icon: IconComponent }[] = [
     { label: t('downloadsThisWeek'), value: num(figures?.downloadsThisWeek), hint: t('downloadsThisWeekHint'), icon: Download },
     {
       label: t('successRate'),

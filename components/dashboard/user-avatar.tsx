@@ -1,4 +1,4 @@
-import { User } from 'lucide-react';
+import { User } from '@/components/ui/icons';
 
 /** Up to two letters from the part before "@": "jane.doe@…" → "JD", "sam@…" → "SA". */
 function initialsOf(email: string): string {

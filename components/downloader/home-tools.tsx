@@ -1,4 +1,4 @@
-import { Link2, ListVideo } from 'lucide-react';
+import { Link2, ListVideo } from '@/components/ui/icons';
 import { getTranslations } from 'next-intl/server';
 import { AnalyzeWorkspace } from '@/components/analyze/analyze-workspace';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';

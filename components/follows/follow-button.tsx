@@ -1,6 +1,6 @@
 'use client';
 
-import { Check, LogIn, Plus } from 'lucide-react';
+import { Check, LogIn, Plus } from '@/components/ui/icons';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import useSWR from 'swr';

@@ -1,6 +1,6 @@
 'use client';
 
-import { Pause, Play, RefreshCw, Trash2 } from 'lucide-react';
+import { Pause, Play, RefreshCw, Trash2 } from '@/components/ui/icons';
 import { useFormatter, useNow, useTranslations } from 'next-intl';
 import useSWR from 'swr';
 import { PlatformBadge } from '@/components/media/platform-badge';

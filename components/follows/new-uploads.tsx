@@ -1,6 +1,6 @@
 'use client';
 
-import { Download, X } from 'lucide-react';
+import { Download, X } from '@/components/ui/icons';
 import { useTranslations } from 'next-intl';
 import useSWR from 'swr';
 import { Skeleton } from '@/components/ui/badge';

@@ -1,6 +1,6 @@
 'use client';
 
-import { FileDown, Loader2 } from 'lucide-react';
+import { FileDown, Loader2 } from '@/components/ui/icons';
 import { useTranslations } from 'next-intl';
 import useSWR from 'swr';
 import { buttonClasses } from '@/components/ui/button';

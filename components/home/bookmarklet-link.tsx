@@ -1,6 +1,6 @@
 'use client';
 
-import { Bookmark } from 'lucide-react';
+import { Bookmark } from '@/components/ui/icons';
 import { useLocale } from 'next-intl';
 import { useEffect, useRef } from 'react';
 import { buttonClasses } from '@/components/ui/button';

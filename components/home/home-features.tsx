@@ -1,4 +1,4 @@
-import { Gauge, Layers, ListChecks, ShieldCheck } from 'lucide-react';
+import { Gauge, Layers, ListChecks, ShieldCheck } from '@/components/ui/icons';
 import { getTranslations } from 'next-intl/server';
 import { FeatureGrid } from '@/components/marketing/feature-grid';
 

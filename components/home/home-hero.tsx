@@ -1,4 +1,4 @@
-import { Globe, Layers, ShieldCheck, Zap } from 'lucide-react';
+import { Globe, Layers, ShieldCheck, Zap } from '@/components/ui/icons';
 import { getTranslations } from 'next-intl/server';
 import { UrlEntryForm } from '@/components/marketing/url-entry-form';
 import { PLATFORM_PAGES } from '@/lib/platform-pages';

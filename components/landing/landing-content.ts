@@ -7,8 +7,8 @@ import {
   Smartphone,
   Sparkles,
   Video,
-  type LucideIcon,
-} from 'lucide-react';
+  type IconComponent,
+} from '@/components/ui/icons';
 import type { LandingPlatform } from '@/lib/platform-pages';
 
 /** Each landing page's own message namespace (titles, features, FAQ), beside the shared `Landing` one. */
@@ -21,7 +21,7 @@ export const LANDING_NAMESPACE = {
 } as const satisfies Record<LandingPlatform, string>;
 
 /** Icons for features f1…f4 of each page, in message order. */
-export const LANDING_FEATURE_ICONS: Record<LandingPlatform, [LucideIcon, LucideIcon, LucideIcon, LucideIcon]> = {
+export const LANDING_FEATURE_ICONS: Record<LandingPlatform, [IconComponent, IconComponent, IconComponent, IconComponent]> = {
   youtube: [Film, Music, Video, ShieldCheck],
   tiktok: [Sparkles, Images, Music, Smartphone],
   instagram: [Film, Images, Gauge, ShieldCheck],

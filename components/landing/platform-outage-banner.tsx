@@ -1,6 +1,6 @@
 'use client';
 
-import { AlertTriangle } from 'lucide-react';
+import { AlertTriangle } from '@/components/ui/icons';
 import { useLocale, useTranslations } from 'next-intl';
 import useSWR from 'swr';
 import { fetchData } from '@/components/dashboard-data/fetcher';

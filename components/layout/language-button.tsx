@@ -1,6 +1,6 @@
 'use client';
 
-import { Languages } from 'lucide-react';
+import { Languages } from '@/components/ui/icons';
 import { useLocale, useTranslations } from 'next-intl';
 import { forwardRef } from 'react';
 import { Button, type ButtonProps } from '@/components/ui/button';

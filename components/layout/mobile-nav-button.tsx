@@ -1,6 +1,6 @@
 'use client';
 
-import { Menu } from 'lucide-react';
+import { Menu } from '@/components/ui/icons';
 import { useTranslations } from 'next-intl';
 import { forwardRef } from 'react';
 import { Button, type ButtonProps } from '@/components/ui/button';

@@ -1,4 +1,4 @@
-import { Download } from 'lucide-react';
+import { Download } from '@/components/ui/icons';
 import { getTranslations } from 'next-intl/server';
 import { ThemeToggle } from '@/components/theme/theme-toggle';
 import { Link } from '@/lib/i18n/navigation';

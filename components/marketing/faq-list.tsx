@@ -1,4 +1,4 @@
-import { ChevronDown } from 'lucide-react';
+import { ChevronDown } from '@/components/ui/icons';
 import { SectionHeading, MarketingSection } from './section-heading';
 
 export interface FaqItem {

@@ -1,8 +1,8 @@
-import type { LucideIcon } from 'lucide-react';
+import type { IconComponent } from '@/components/ui/icons';
 import { SectionHeading, MarketingSection } from './section-heading';
 
 export interface Feature {
-  icon: LucideIcon;
+  icon: IconComponent;
   title: string;
   body: string;
 }

@@ -1,4 +1,4 @@
-import { ArrowRight } from 'lucide-react';
+import { ArrowRight } from '@/components/ui/icons';
 import { getTranslations } from 'next-intl/server';
 import { cn } from '@/lib/cn';
 import { Link } from '@/lib/i18n/navigation';

@@ -1,10 +1,10 @@
-import { AtSign, Camera, Music2, SquarePlay, ThumbsUp, type LucideIcon } from 'lucide-react';
+import { AtSign, Camera, Music2, SquarePlay, ThumbsUp, type IconComponent } from '@/components/ui/icons';
 import { cn } from '@/lib/cn';
 import { PLATFORM_PAGES, type LandingPlatform } from '@/lib/platform-pages';
 
 // lucide 1.x ships no brand logos; a neutral glyph on the brand colour reads as the platform without
 // reproducing trademarks.
-const GLYPHS: Record<LandingPlatform, LucideIcon> = {
+const GLYPHS: Record<LandingPlatform, IconComponent> = {
   youtube: SquarePlay,
   tiktok: Music2,
   instagram: Camera,

@@ -1,4 +1,4 @@
-import { Activity, BadgeCheck, Download, Timer, type LucideIcon } from 'lucide-react';
+import { Activity, BadgeCheck, Download, Timer, type IconComponent } from '@/components/ui/icons';
 import { getFormatter, getTranslations } from 'next-intl/server';
 import { config } from '@/lib/config';
 import { siteStats } from '@/lib/stats/service';
@@ -37,7 +37,7 @@ export async function StatsBlock() {
     );
   }
   const format = await getFormatter();
-  const stats: Array<{ key: string; icon: LucideIcon; value: string; label: string }> = [
+  const stats: Array<{ key: string; icon: IconComponent; value: string; label: string }> = [
     { key: 'downloads', icon: Download, value: format.number(figures.downloadsToday), label: t('downloadsToday') },
     { key: 'users', icon: Activity, value: format.number(figures.activeUsersToday), label: t('activeUsers') },
     {

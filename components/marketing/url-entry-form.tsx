@@ -1,6 +1,6 @@
 'use client';
 
-import { ArrowRight, ClipboardPaste, Link2 } from 'lucide-react';
+import { ArrowRight, ClipboardPaste, Link2 } from '@/components/ui/icons';
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { toast } from '@/lib/client/use-toast';
 import { Button } from '@/components/ui/button';

@@ -1,6 +1,6 @@
 'use client';
 
-import { History, RotateCcw } from 'lucide-react';
+import { History, RotateCcw } from '@/components/ui/icons';
 import { useLocale, useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
 import type { Seen } from '@/lib/history/schemas';

@@ -1,6 +1,6 @@
 'use client';
 
-import { AlertCircle, CheckCircle2, FileDown, Loader2, RotateCcw, X } from 'lucide-react';
+import { AlertCircle, CheckCircle2, FileDown, Loader2, RotateCcw, X } from '@/components/ui/icons';
 import { useTranslations } from 'next-intl';
 import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';

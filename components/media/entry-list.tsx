@@ -1,6 +1,6 @@
 'use client';
 
-import { ListVideo, Search } from 'lucide-react';
+import { ListVideo, Search } from '@/components/ui/icons';
 import { useTranslations } from 'next-intl';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Link } from '@/lib/i18n/navigation';

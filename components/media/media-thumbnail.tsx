@@ -1,6 +1,6 @@
 'use client';
 
-import { Film } from 'lucide-react';
+import { Film } from '@/components/ui/icons';
 import { useState } from 'react';
 import { cn } from '@/lib/cn';
 

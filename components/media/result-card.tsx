@@ -1,6 +1,6 @@
 'use client';
 
-import { Clock, Download, FileArchive, HardDrive, Scissors } from 'lucide-react';
+import { Clock, Download, FileArchive, HardDrive, Scissors } from '@/components/ui/icons';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useCallback, useState } from 'react';
 import { Button, buttonClasses } from '@/components/ui/button';

@@ -1,6 +1,6 @@
 'use client';
 
-import { Captions } from 'lucide-react';
+import { Captions } from '@/components/ui/icons';
 import { useTranslations } from 'next-intl';
 import { Badge } from '@/components/ui/badge';
 import { buttonClasses } from '@/components/ui/button';

@@ -1,7 +1,7 @@
 'use client';
 
 import * as ToastPrimitive from '@radix-ui/react-toast';
-import { X } from 'lucide-react';
+import { X } from '@/components/ui/icons';
 import { forwardRef, type ComponentPropsWithoutRef, type ElementRef } from 'react';
 import type { ToastVariant } from '@/lib/client/use-toast';
 import { cn } from '@/lib/cn';

@@ -1,4 +1,3 @@
-import JSONbig from 'json-bigint';
 import { readStoredToken, refreshSession, REFRESH_PATH, signInAgain } from './session-tokens';
 
 /**
@@ -8,11 +7,28 @@ import { readStoredToken, refreshSession, REFRESH_PATH, signInAgain } from './se
 
 /**
  * Numbers longer than 15 digits must survive parsing: they arrive as their digits (a string) instead of a rounded
- * number; readers coerce with Number() where they compute, which reads either form.
+ * number; readers coerce with Number() where they compute, which reads either form. The parser (json-bigint with
+ * bignumber.js, about 11 KB gzipped) is fetched with the first API call, in parallel with it, not with every page.
  */
-const bigJson = JSONbig({ storeAsString: true });
+let bigJson: { parse(text: string): unknown } | null = null;
+let parserLoading: Promise<void> | null = null;
 
+export function loadJsonParser(): Promise<void> {
+  parserLoading ??= import('json-bigint').then(
+    ({ default: JSONbig }) => {
+      bigJson = JSONbig({ storeAsString: true });
+    },
+    (error: unknown) => {
+      parserLoading = null; // a failed fetch of the chunk is tried again by the next call
+      throw error;
+    },
+  );
+  return parserLoading;
+}
+
+/** Parses an API answer; only after `loadJsonParser()` has resolved (every apiRequest waits for it). */
 export function parseJson(text: string): unknown {
+  if (!bigJson) throw new Error('parseJson called before loadJsonParser() resolved');
   return bigJson.parse(text);
 }
 
@@ -82,13 +98,17 @@ function send(path: string, init: ApiRequestInit, accessToken: string | null): P
  */
 export async function apiRequest<T>(path: string, init: ApiRequestInit = {}): Promise<T> {
   const token = readStoredToken('accessToken');
+  const parser = loadJsonParser();
+  parser.catch(() => undefined); // awaited below; a failure surfaces there
   let response = await send(path, init, token);
   if ((response.status === 401 || response.status === 403) && path !== REFRESH_PATH) {
     const renewed = await refreshSession();
     if (renewed) response = await send(path, init, renewed.accessToken);
     else if (token) signInAgain();
   }
-  const envelope = readEnvelope(await response.text());
+  const text = await response.text();
+  await parser;
+  const envelope = readEnvelope(text);
   const meta = { status: response.status, statusText: response.statusText };
   if (!response.ok || !envelope || envelope.success === false) {
     const message = typeof envelope?.error === 'string' && envelope.error ? envelope.error : null;

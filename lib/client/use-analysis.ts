@@ -4,7 +4,7 @@ import { useTranslations } from 'next-intl';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '@/lib/client/use-toast';
 import type { MediaInfo } from '@/lib/media/types';
-import { ApiError, apiGet, apiPost, parseJson } from './api-client';
+import { ApiError, apiGet, apiPost, loadJsonParser, parseJson } from './api-client';
 import { useErrorText } from './error-text';
 import { usePlatformNotice } from './platform-notice';
 import { runAnalysis, type AnalysisDeps, type AnalysisFailure, type StartedJob, type StatusStream, type StatusUpdate } from './analysis-run';
@@ -44,8 +44,16 @@ const browserDeps: AnalysisDeps = {
     // No credentials: the job id is the capability, and a cookie-less stream is cheap to proxy.
     const source = new EventSource(statusPath(jobId));
     const stream: StatusStream = { onmessage: null, onerror: null, close: () => source.close() };
-    source.onmessage = (event) => stream.onmessage?.(event);
-    source.onerror = (event) => stream.onerror?.(event);
+    // Events are handed on once the answer parser is here (a job the page's server started opens its stream
+    // before any API call has fetched it), in the order they came; if it cannot be fetched the stream counts as
+    // failed and the run falls back to asking.
+    const parser = loadJsonParser();
+    parser.catch((error: unknown) => {
+      source.close();
+      stream.onerror?.(error);
+    });
+    source.onmessage = (event) => void parser.then(() => stream.onmessage?.(event), () => undefined);
+    source.onerror = (event) => void parser.then(() => stream.onerror?.(event), () => undefined);
     return stream;
   },
   parse: parseJson,

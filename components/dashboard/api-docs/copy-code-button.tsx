@@ -1,6 +1,6 @@
 'use client';
 
-import { Check, Copy } from 'lucide-react';
+import { Check, Copy } from '@/components/ui/icons';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { toast } from '@/lib/client/use-toast';

@@ -1,10 +1,10 @@
-import { FolderGit2, Mail, MessagesSquare, type LucideIcon } from 'lucide-react';
+import { FolderGit2, Mail, MessagesSquare, type IconComponent } from '@/components/ui/icons';
 import { useTranslations } from 'next-intl';
 import { buttonClasses } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 
 // Where help lives. These are the product's public addresses; change them here only.
-const HELP: { key: 'repository' | 'community' | 'email'; href: string; icon: LucideIcon }[] = [
+const HELP: { key: 'repository' | 'community' | 'email'; href: string; icon: IconComponent }[] = [
   { key: 'repository', href: 'https://github.com/grabline/grabline', icon: FolderGit2 },
   { key: 'community', href: 'https://github.com/grabline/grabline/discussions', icon: MessagesSquare },
   { key: 'email', href: 'mailto:support@grabline.app', icon: Mail },

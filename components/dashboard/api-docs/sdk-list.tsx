@@ -1,4 +1,4 @@
-import { Package } from 'lucide-react';
+import { Package } from '@/components/ui/icons';
 import { useTranslations } from 'next-intl';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';

@@ -1,6 +1,6 @@
 'use client';
 
-import { CheckCircle2, Download, ImageOff, Trash2, XCircle } from 'lucide-react';
+import { CheckCircle2, Download, ImageOff, Trash2, XCircle } from '@/components/ui/icons';
 import { useFormatter, useTranslations } from 'next-intl';
 import { sizeText } from '@/components/media/format-media';
 import { PlatformBadge } from '@/components/media/platform-badge';

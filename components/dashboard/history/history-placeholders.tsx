@@ -1,4 +1,4 @@
-import { History } from 'lucide-react';
+import { History } from '@/components/ui/icons';
 import { Skeleton } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 

@@ -1,6 +1,6 @@
 'use client';
 
-import { Copy, KeyRound, RefreshCw } from 'lucide-react';
+import { Copy, KeyRound, RefreshCw } from '@/components/ui/icons';
 import { useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';

@@ -1,12 +1,12 @@
 'use client';
 
-import { Database, EyeOff, FileDown, Server, ShieldCheck, Trash2, type LucideIcon } from 'lucide-react';
+import { Database, EyeOff, FileDown, Server, ShieldCheck, Trash2, type IconComponent } from '@/components/ui/icons';
 import { useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 
 // The four privacy notes, each a key under Settings.privacy.notes.
-const NOTES: { key: 'urls' | 'history' | 'sharing' | 'processing'; icon: LucideIcon }[] = [
+const NOTES: { key: 'urls' | 'history' | 'sharing' | 'processing'; icon: IconComponent }[] = [
   { key: 'urls', icon: EyeOff },
   { key: 'history', icon: Database },
   { key: 'sharing', icon: ShieldCheck },

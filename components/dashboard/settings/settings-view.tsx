@@ -1,6 +1,6 @@
 'use client';
 
-import { KeyRound, Loader2, Settings2, Shield } from 'lucide-react';
+import { KeyRound, Loader2, Settings2, Shield } from '@/components/ui/icons';
 import { useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { toast } from '@/lib/client/use-toast';

@@ -1,4 +1,4 @@
-import { UserX } from 'lucide-react';
+import { UserX } from '@/components/ui/icons';
 import { useTranslations } from 'next-intl';
 import { buttonClasses } from '@/components/ui/button';
 import { Link } from '@/lib/i18n/navigation';
