@@ -1,6 +1,13 @@
 import createNextIntlPlugin from 'next-intl/plugin';
 
-const withNextIntl = createNextIntlPlugin('./lib/i18n/request.ts');
+// Messages are compiled at build time (next-intl's precompile): the browser then formats them with a runtime of
+// under 1 KB instead of shipping an ICU parser (about 9 KB gzipped). Any import of messages/*.json gets the
+// compiled form — plain texts stay strings, texts with arguments become arrays — so code that needs the catalogue
+// as written reads the file (GET /locales/…).
+const withNextIntl = createNextIntlPlugin({
+  requestConfig: './lib/i18n/request.ts',
+  experimental: { messages: { path: './messages', format: 'json', locales: 'infer', precompile: true } },
+});
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
@@ -11,6 +18,8 @@ const nextConfig = {
   // Native and server-side packages stay outside the bundle.
   serverExternalPackages: ['better-sqlite3', 'pg', 'bullmq', 'ioredis'],
   images: { unoptimized: true },
+  // Read from disk at run time by GET /locales/{lng}/{ns}.json: part of the self-contained server's files.
+  outputFileTracingIncludes: { '/locales/[lng]/[file]': ['./messages/*.json'] },
   async headers() {
     return [
       {

@@ -9,10 +9,11 @@
  * Prints a table of ratios and the segment counts; nothing here is asserted (performance is never a unit test).
  * The fixture site runs in a child process, so the origin does not share our event loop — as a real CDN would not.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, it } from 'vitest';
 import { ffmpegBin } from '@/lib/media/ffmpeg/run-ffmpeg';
 import { fetchText } from '@/lib/net/guarded-fetch';
@@ -20,6 +21,7 @@ import { analyzeMedia } from '@/lib/media/analyze';
 import { prepareOffer } from '@/lib/media/deliver/prepare-offer';
 import { openSegmented } from '@/lib/media/download/fetch-segments';
 import { downloadToFile } from '@/lib/media/download/write-to-file';
+import { resolveEngine } from '@/lib/media/ytdlp/engine';
 import type { DeliveryOptions } from '@/lib/media/trim/trim-range';
 import { segmentedHlsUrlPath } from '@/test/fixtures/bench-media';
 import { printTable, samples, timed } from './ratio-table';
@@ -78,7 +80,8 @@ afterAll(async () => {
   child.kill();
 });
 
-const media = await analyzeMedia(`${origin}/_sw/latency=${LATENCY_MS}${segmentedHlsUrlPath(SEGMENTS)}`, { engine: 'native' });
+const hlsUrl = `${origin}/_sw/latency=${LATENCY_MS}${segmentedHlsUrlPath(SEGMENTS)}`;
+const media = await analyzeMedia(hlsUrl, { engine: 'native' });
 const plan = [...media.plans.values()].find((p) => p.container === 'mp4' && !p.messaging)!;
 const tags = { title: media.info.title, source: 'bench', url: media.extraction.url };
 let dirs = 0;
@@ -108,6 +111,17 @@ const playlistTrip = () => fetchText(plan.video!.url, {});
 const ffmpegStart = () => new Promise((resolve, reject) => spawn(ffmpegBin(), ['-version'], { stdio: 'ignore' }).once('exit', resolve).once('error', reject));
 const best = (name: string) => Math.min(...(samples[name] ?? [Infinity]));
 
+// The peers' reference: yt-dlp as installed here (the current engine when set-up fetched it, run with Debian's
+// python3 as the pool runs it), as people run it — the whole stream one fragment at a time (its default), and a
+// clip with --download-sections (it hands the cut to ffmpeg, which fetches the covering segments itself).
+const engine = resolveEngine();
+let ytOutputs = 0;
+const ytdlp = (extra: string[]) => () =>
+  promisify(execFile)('/usr/bin/python3', ['-s', '-m', 'yt_dlp', '--no-config', '--quiet', ...extra, '-o', path.join(work, `y${++ytOutputs}.%(ext)s`), '--', hlsUrl], {
+    env: { PATH: '/usr/bin:/bin', HOME: '/tmp', ...(engine.pythonPath ? { PYTHONPATH: engine.pythonPath } : {}) } as unknown as NodeJS.ProcessEnv,
+    maxBuffer: 1 << 24,
+  });
+
 it(`HLS ${SEGMENTS} × 1 s at ${LATENCY_MS} ms per request: a ${CLIP.end - CLIP.start} s clip from the middle vs the whole stream (best of ${RUNS}, interleaved)`, async () => {
   const counts: Record<string, number> = {};
   const run = (name: string, delivery: DeliveryOptions) => timed(name, async () => (counts[name] = await prepare(delivery)));
@@ -119,12 +133,16 @@ it(`HLS ${SEGMENTS} × 1 s at ${LATENCY_MS} ms per request: a ${CLIP.end - CLIP.
     await timed('fetch clip', () => fetchOnly(CLIP));
     await timed('playlist', playlistTrip);
     await timed('ffmpeg start', ffmpegStart);
+    await timed('yt-dlp whole stream', ytdlp([]));
+    await timed('yt-dlp clip', ytdlp(['--download-sections', `*${CLIP.start}-${CLIP.end}`]));
   }
   const covering = CLIP.end - CLIP.start;
   printTable(`trim: a ${covering} s clip of a ${SEGMENTS}-segment HLS, ${LATENCY_MS} ms per request (ratio = speed-up, higher is better); segments fetched: whole ${counts['whole stream']}, clip (copy) ${counts['clip (copy)']}, clip (exact) ${counts['clip (exact)']} — ${covering} cover the clip, at most ${covering + 2} allowed`, [
     { label: 'clip (copy) vs whole stream', reference: 'whole stream', candidate: 'clip (copy)', target: '≥ 10', as: 'speed' },
     { label: 'clip (exact, re-encoded) vs whole stream', reference: 'whole stream', candidate: 'clip (exact)', target: '—', as: 'speed' },
     { label: 'fetch only: clip segments vs all segments', reference: 'fetch whole', candidate: 'fetch clip', target: '—', as: 'speed' },
+    { label: `clip (copy) vs yt-dlp ${engine.version ?? engine.source}'s clip (--download-sections)`, reference: 'yt-dlp clip', candidate: 'clip (copy)', target: '—', as: 'speed' },
+    { label: `clip (copy) vs yt-dlp's whole stream (its default)`, reference: 'yt-dlp whole stream', candidate: 'clip (copy)', target: '—', as: 'speed' },
   ]);
   // The floor of a clip: the playlist, one round of segments (≈ one more trip) and one ffmpeg start.
   const floor = 2 * best('playlist') + best('ffmpeg start');

@@ -1,7 +1,10 @@
 import { AppError, isAppError } from '@/lib/errors';
-import { Errors as ERROR_TEXTS } from '@/messages/en.json';
+import en from '@/messages/en.json';
 
 import { PUSHBACK_CODES } from './error-map';
+
+/** The English texts of the error codes (server logs and API messages stay English; the UI translates by code). */
+const ERROR_TEXTS = en.Errors;
 
 export interface BreakerOptions {
   /** The first pause after a platform pushes back (default 60 s); each further push-back doubles it. */

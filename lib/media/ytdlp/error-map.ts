@@ -1,6 +1,9 @@
 import { AppError, type ErrorCode } from '@/lib/errors';
-import { Errors as ERROR_TEXTS } from '@/messages/en.json';
+import en from '@/messages/en.json';
 import type { WorkerReply } from './worker-process';
+
+/** The English texts of the error codes (server logs and API messages stay English; the UI translates by code). */
+const ERROR_TEXTS = en.Errors;
 
 /**
  * yt-dlp's failures as a user can act on them. yt-dlp says what went wrong in English prose written by each

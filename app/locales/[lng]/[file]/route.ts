@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { NextResponse, type NextRequest } from 'next/server';
 import { hasLocale } from 'next-intl';
 import { routing } from '@/lib/i18n/routing';
@@ -22,7 +24,8 @@ export async function GET(_req: NextRequest, { params }: { params: Promise<{ lng
   const { lng, file } = await params;
   const ns = file.endsWith('.json') ? file.slice(0, -'.json'.length) : '';
   if (!hasLocale(routing.locales, lng) || !ns) return notFound();
-  const all = (await import(`../../../../messages/${lng}.json`)).default as Dictionary;
+  // The catalogue as written (ICU strings), read from disk: an import would hand over the build's precompiled form.
+  const all = JSON.parse(await readFile(path.join(process.cwd(), 'messages', `${lng}.json`), 'utf8')) as Dictionary;
   const messages = Object.fromEntries(Object.entries(all).filter(([name]) => !ADMIN_ONLY.has(name.toLowerCase())));
   if (ns === 'translation') return NextResponse.json(messages, { headers: CACHE });
   const key = Object.keys(messages).find((name) => name.toLowerCase() === ns.toLowerCase());
