@@ -1,6 +1,6 @@
 'use client';
 
-import { Check, LogIn, Plus } from '@/components/ui/icons';
+import { Check, Loader2, LogIn, Plus } from '@/components/ui/icons';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import useSWR from 'swr';
@@ -22,8 +22,11 @@ export function FollowButton({ url, name, size = 'md' }: { url: string; name?: s
   const describe = useErrorText();
   const signedIn = useSignedIn();
   const [state, setState] = useState<'idle' | 'busy' | 'following'>('idle');
-  const { data } = useSWR<FollowList>(signedIn ? '/api/follows' : null, (path: string) => apiGet<FollowList>(path));
+  const { data, error } = useSWR<FollowList>(signedIn ? '/api/follows' : null, (path: string) => apiGet<FollowList>(path));
   const known = data?.follows.some((follow) => follow.channelUrl === url) ?? false;
+  // Until the user's follows are read the button cannot say which it is: it says it is checking rather than offer
+  // Follow for a creator already followed. A list that cannot be read leaves Follow (following twice is harmless).
+  const checking = signedIn && data === undefined && !error;
 
   if (!signedIn) {
     return (
@@ -45,6 +48,15 @@ export function FollowButton({ url, name, size = 'md' }: { url: string; name?: s
       setState('idle');
       toast({ title: t('follow'), description: describe(error, t('failed')), variant: 'destructive' });
     }
+  }
+
+  if (checking) {
+    return (
+      <Button variant="outline" size={size} data-testid="follow-button" data-state="loading" disabled aria-busy>
+        <Loader2 className="h-4 w-4 animate-spin" aria-hidden />
+        {t('checking')}
+      </Button>
+    );
   }
 
   const following = state === 'following' || known;
