@@ -6,7 +6,7 @@ import { hasSignedInHint } from '@/lib/auth/signed-in-hint';
 import { apiGet } from '@/lib/client/api-client';
 import type { Seen } from '@/lib/history/schemas';
 import type { Format } from '@/lib/media/types';
-import { SETTINGS_FORMATS, SETTINGS_QUALITIES } from '@/lib/settings/schemas';
+import { SETTINGS_FORMATS, SETTINGS_QUALITIES } from '@/lib/settings/options';
 import { AlreadyDownloadedLine } from './already-downloaded-line';
 import { matchDefaultFormat } from './match-default-format';
 

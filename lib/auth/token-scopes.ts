@@ -1,9 +1,9 @@
 import { z } from 'zod';
+import { TOKEN_SCOPES } from './token-scope-list';
 
-/** What an API token may do: start analyses, downloads, bulk batches; read the owner's history. */
-export const TOKEN_SCOPES = ['analyze', 'download', 'bulk', 'history:read'] as const;
+export { parseScopes, TOKEN_SCOPES, type TokenScope } from './token-scope-list';
+
 export const tokenScopeSchema = z.enum(TOKEN_SCOPES);
-export type TokenScope = z.infer<typeof tokenScopeSchema>;
 
 /** POST /api/auth/tokens body. */
 export const createTokenSchema = z.object({
@@ -35,5 +35,3 @@ export const issuedNamedTokenSchema = namedTokenSchema.extend({
 
 export const tokenParamsSchema = z.object({ id: z.string().regex(/^tok_[A-Za-z0-9_-]{1,64}$/) });
 
-export const parseScopes = (stored: string): TokenScope[] =>
-  stored.split(' ').filter((scope): scope is TokenScope => (TOKEN_SCOPES as readonly string[]).includes(scope));

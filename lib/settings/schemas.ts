@@ -1,18 +1,12 @@
 import { z } from 'zod';
+import { HISTORY_RETENTIONS, SETTINGS_FORMATS, SETTINGS_QUALITIES } from './options';
 
 /**
  * User settings, their options and defaults: the handlers validate with these, the dashboard
  * types its calls with them and /api/openapi.json documents them. No server-only imports here.
  */
 
-export const SETTINGS_QUALITIES = ['360p', '720p', '1080p', '1440p', '2160p'] as const;
-export const SETTINGS_FORMATS = ['mp4', 'webm', 'mp3', 'wav'] as const;
-/** Days; -1 keeps history forever. */
-export const HISTORY_RETENTIONS = [7, 30, 90, 365, -1] as const;
-
-export type SettingsQuality = (typeof SETTINGS_QUALITIES)[number];
-export type SettingsFormat = (typeof SETTINGS_FORMATS)[number];
-export type HistoryRetention = (typeof HISTORY_RETENTIONS)[number];
+export { HISTORY_RETENTIONS, SETTINGS_FORMATS, SETTINGS_QUALITIES, type HistoryRetention, type SettingsFormat, type SettingsQuality } from './options';
 
 const qualitySchema = z.enum(SETTINGS_QUALITIES, { error: `defaultQuality must be one of ${SETTINGS_QUALITIES.join(', ')}` });
 const formatSchema = z.enum(SETTINGS_FORMATS, { error: `defaultFormat must be one of ${SETTINGS_FORMATS.join(', ')}` });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+// Zod-free: the settings page's browser code reads the platforms and their domains without the validator.
 
 /**
  * The platforms a user may add cookies for (the engine's platform ids; `twitter` is X), and the domains each
@@ -15,9 +15,7 @@ export const USER_COOKIE_DOMAINS = {
 
 export const USER_COOKIE_PLATFORMS = Object.keys(USER_COOKIE_DOMAINS) as (keyof typeof USER_COOKIE_DOMAINS)[];
 
-export const userCookiePlatformSchema = z.enum(USER_COOKIE_PLATFORMS as [keyof typeof USER_COOKIE_DOMAINS, ...(keyof typeof USER_COOKIE_DOMAINS)[]]);
-
-export type UserCookiePlatform = z.infer<typeof userCookiePlatformSchema>;
+export type UserCookiePlatform = keyof typeof USER_COOKIE_DOMAINS;
 
 export function isUserCookiePlatform(platform: string): platform is UserCookiePlatform {
   return Object.hasOwn(USER_COOKIE_DOMAINS, platform);

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 
 import { MAX_COOKIE_FILE_BYTES } from './parse';
-import { userCookiePlatformSchema } from './platforms';
+import { USER_COOKIE_PLATFORMS, type UserCookiePlatform } from './platforms';
+
+export const userCookiePlatformSchema = z.enum(USER_COOKIE_PLATFORMS as [UserCookiePlatform, ...UserCookiePlatform[]]);
 
 /** What the settings show of one platform's stored cookies: never a cookie. */
 export const cookieSummarySchema = z.object({

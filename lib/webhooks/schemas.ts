@@ -1,17 +1,9 @@
 import { z } from 'zod';
+import { TEST_EVENT, WEBHOOK_EVENTS, WEBHOOK_FORMATS } from './options';
 
 /** The webhooks API's shapes. No server-only imports here: the settings section types its calls with them. */
 
-/** What a webhook may subscribe to. */
-export const WEBHOOK_EVENTS = ['download.finished', 'batch.finished', 'follow.new'] as const;
-export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
-/** A delivery sent from the settings page's "send test", whatever the webhook subscribes to. */
-export const TEST_EVENT = 'webhook.test';
-export type DeliveryEvent = WebhookEvent | typeof TEST_EVENT;
-
-/** `json`: our signed envelope; `ntfy`: a text message for an ntfy topic; `discord`: a Discord webhook message. */
-export const WEBHOOK_FORMATS = ['json', 'ntfy', 'discord'] as const;
-export type WebhookFormat = (typeof WEBHOOK_FORMATS)[number];
+export { TEST_EVENT, WEBHOOK_EVENTS, WEBHOOK_FORMATS, type DeliveryEvent, type WebhookEvent, type WebhookFormat } from './options';
 
 /** At most this many webhooks per account. */
 export const WEBHOOK_LIMIT = 10;

@@ -4,7 +4,8 @@ import { useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input, Label } from '@/components/ui/input';
-import { TOKEN_SCOPES, type CreateToken, type TokenScope } from '@/lib/auth/token-scopes';
+import type { CreateToken } from '@/lib/auth/token-scopes';
+import { TOKEN_SCOPES, type TokenScope } from '@/lib/auth/token-scope-list';
 
 const EXPIRIES = [0, 30, 90, 365] as const;
 
