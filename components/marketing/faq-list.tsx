@@ -14,7 +14,7 @@ export function FaqList({ id, title, items }: { id: string; title: string; items
       <div className="divide-y rounded-lg border bg-card shadow-sm">
         {items.map((item, index) => (
           <details key={item.question} className="group" data-testid={`faq-item-${index + 1}`}>
-            <summary className="flex cursor-pointer list-none items-center justify-between gap-4 p-5 font-medium hover:bg-muted/50 [&::-webkit-details-marker]:hidden">
+            <summary className="faq-summary">
               <span>{item.question}</span>
               <ChevronDown
                 className="h-5 w-5 shrink-0 text-muted-foreground transition-transform group-open:rotate-180"

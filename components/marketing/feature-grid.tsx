@@ -14,7 +14,7 @@ export function FeatureGrid({ id, title, subtitle, features }: { id: string; tit
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {features.map(({ icon: Icon, title: featureTitle, body }) => (
           <li key={featureTitle} className="rounded-lg border bg-card p-5 shadow-sm">
-            <span className="mb-4 grid h-10 w-10 place-items-center rounded-lg bg-secondary text-secondary-foreground">
+            <span className="feature-tile">
               <Icon className="h-5 w-5" aria-hidden />
             </span>
             <h3 className="font-semibold">{featureTitle}</h3>

@@ -17,7 +17,7 @@ export async function HowToSteps({ id, title, subtitle, steps }: { id: string; t
           <li key={step.title} className="relative rounded-lg border bg-card p-5 shadow-sm">
             <span
               aria-hidden
-              className="mb-4 grid h-9 w-9 place-items-center rounded-full bg-primary text-sm font-bold text-primary-foreground"
+              className="step-number"
             >
               {format.number(index + 1)}
             </span>

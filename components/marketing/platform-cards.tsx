@@ -20,14 +20,14 @@ export async function PlatformCards({ exclude, title }: { exclude?: LandingPlatf
               href={page.path}
               data-testid={`platform-card-${page.platform}`}
               style={{ '--brand': page.color } as React.CSSProperties}
-              className="group flex h-full flex-col gap-3 rounded-lg border border-t-4 border-t-[var(--brand)] bg-card p-5 shadow-sm transition hover:-translate-y-0.5 hover:shadow-md focus-visible:-translate-y-0.5"
+              className="card-link group border-t-4 border-t-[var(--brand)]"
             >
               <PlatformMark platform={page.platform} />
               <span className="font-semibold">{page.label}</span>
               <span className="text-sm text-muted-foreground">{t(`${page.platform}`)}</span>
-              <span className="mt-auto inline-flex items-center gap-1 text-sm font-medium text-primary">
+              <span className="card-foot-link">
                 {t('open')}
-                <ArrowRight className="h-4 w-4 transition-transform group-hover:translate-x-0.5 rtl:rotate-180 rtl:group-hover:-translate-x-0.5" aria-hidden />
+                <ArrowRight className="card-arrow h-4 w-4" aria-hidden />
               </span>
             </Link>
           </li>

@@ -25,7 +25,7 @@ export function PlatformMark({ platform, size = 'md' }: { platform: LandingPlatf
       aria-hidden
       style={{ backgroundColor: color }}
       className={cn(
-        'grid shrink-0 place-items-center text-white shadow-sm ring-1 ring-black/5 dark:ring-white/15',
+        'brand-tile',
         size === 'sm' && 'h-7 w-7 rounded-md',
         size === 'md' && 'h-11 w-11 rounded-lg',
         size === 'lg' && 'h-14 w-14 rounded-xl',

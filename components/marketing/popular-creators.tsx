@@ -18,12 +18,12 @@ export async function PopularCreators({ creators, title, subtitle }: { creators:
               <Link
                 href={`/download/${creator.slug}`}
                 data-testid={`creator-card-${creator.slug}`}
-                className="flex h-full flex-col items-center gap-3 rounded-lg border bg-card p-5 text-center shadow-sm transition hover:-translate-y-0.5 hover:shadow-md"
+                className="card-link items-center text-center"
               >
                 <span className="relative">
                   <span
                     aria-hidden
-                    className="grid h-16 w-16 place-items-center rounded-full bg-gradient-to-br from-primary/20 to-accent/30 text-xl font-bold text-secondary-foreground"
+                    className="creator-initials"
                   >
                     {initials(creator.name)}
                   </span>
@@ -37,7 +37,7 @@ export async function PopularCreators({ creators, title, subtitle }: { creators:
                     {creator.handle}
                   </span>
                 </span>
-                <span className="mt-auto rounded-full border px-2.5 py-0.5 text-xs text-muted-foreground">
+                <span className="card-foot-badge">
                   {t('on', { platform: platformPage(creator.platform).label })}
                 </span>
               </Link>

@@ -14,7 +14,7 @@ export function SectionHeading({
 }) {
   return (
     <div className={cn('mb-8 max-w-2xl', align === 'center' ? 'mx-auto text-center' : 'text-start')}>
-      <h2 id={id} className="text-2xl font-bold tracking-tight text-balance sm:text-3xl">
+      <h2 id={id} className="section-title">
         {title}
       </h2>
       {subtitle ? <p className="mt-2 text-pretty text-muted-foreground">{subtitle}</p> : null}
