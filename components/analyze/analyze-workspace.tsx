@@ -3,7 +3,8 @@
 import { AlertCircle } from '@/components/ui/icons';
 import { useTranslations } from 'next-intl';
 import dynamic from 'next/dynamic';
-import { useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { WithLaterMessages } from '@/components/i18n/later-messages';
 import { toast } from '@/lib/client/use-toast';
 import { useAnalysis, type AnalysisNotices, type ServerStartedJob } from '@/lib/client/use-analysis';
 import { AnalyzeBar } from './analyze-bar';
@@ -75,7 +76,12 @@ export function AnalyzeWorkspace({ initialUrl, initialJob, waiting = false, noti
         </div>
       ) : null}
       {state.phase === 'ready' && state.metadata ? (
-        <MediaResultCard key={`${state.metadata.id}-${state.metadata.createdAt}`} media={state.metadata} onAnalyzeEntry={analyzeEntry} busy={busy} />
+        // The card's texts may still be on their way (pages that fetch them): it shows once both are here.
+        <Suspense fallback={null}>
+          <WithLaterMessages>
+            <MediaResultCard key={`${state.metadata.id}-${state.metadata.createdAt}`} media={state.metadata} onAnalyzeEntry={analyzeEntry} busy={busy} />
+          </WithLaterMessages>
+        </Suspense>
       ) : null}
     </div>
   );

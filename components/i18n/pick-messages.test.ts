@@ -19,8 +19,17 @@ function areasOf(file: string): ClientArea[] {
   if (file.startsWith('components/user-cookies/')) return ['dashboard'];
   if (file.startsWith('components/admin/')) return ['admin'];
   if (/^components\/(layout|theme|toast)\//.test(file)) return ['shell'];
-  if (file === 'lib/client/error-text.ts') return ['public', 'auth', 'dashboard', 'admin'];
+  // The parts a visitor's action shows on the public pages read the later texts: they render only inside
+  // WithLaterMessages (the result card, the bulk list), or wait for them (an analysis's failure line).
+  if (/^components\/(bulk|follows|media|presets)\//.test(file) || file === 'lib/client/use-download-job.ts') return ['later'];
+  if (file === 'lib/client/error-text.ts') return ['later', 'auth', 'dashboard', 'admin'];
   return ['public'];
+}
+
+/** What a file of an area may read: its area's texts and the shell's; the later texts come on top of the public ones. */
+function givenTo(area: ClientArea): readonly string[] {
+  const own = area === 'later' ? [...CLIENT_NAMESPACES.public, ...CLIENT_NAMESPACES.later] : CLIENT_NAMESPACES[area];
+  return [...own, ...CLIENT_NAMESPACES.shell];
 }
 
 describe('pickMessages', () => {
@@ -48,7 +57,7 @@ describe('the namespaces handed to the browser', () => {
       const text = readFileSync(path.join(ROOT, file), 'utf8');
       for (const [, namespace] of text.matchAll(/useTranslations\('([\w.]+)'\)/g)) {
         for (const area of areasOf(file)) {
-          const given = [...CLIENT_NAMESPACES[area], ...CLIENT_NAMESPACES.shell];
+          const given = givenTo(area);
           if (given.some((p) => namespace === p || namespace.startsWith(`${p}.`))) continue;
           // Only some keys of the namespace are handed over: each key the file reads must be one of them.
           const keys = [...text.matchAll(/\bt(?:\.rich)?\('([\w.]+)'/g)].map((m) => `${namespace}.${m[1]}`);

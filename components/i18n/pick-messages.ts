@@ -8,8 +8,14 @@ import type { AbstractIntlMessages } from 'next-intl';
 export const CLIENT_NAMESPACES = {
   /** The root layout's islands: the header's language menu and mobile menu, the theme switch, the toasts. */
   shell: ['Header', 'Theme', 'Common'],
-  /** The public pages: the analyse bar and result card (with a signed-in user's presets, the Follow button), bulk, advertising, a landing page's outage line. */
-  public: ['Analyze', 'MediaResult', 'DownloadProgress', 'Bulk', 'Presets', 'Follows', 'Errors', 'ErrorsIn', 'Ads', 'Landing.outage', 'Landing.paused'],
+  /** The public pages' first view: the analyse bar, advertising, a landing page's outage line. */
+  public: ['Analyze', 'Ads', 'Landing.outage', 'Landing.paused'],
+  /**
+   * What the public pages show once the visitor acts: the result card (with a signed-in user's presets, the Follow
+   * button, download progress), the bulk list, error lines. /download, /bulk and creator pages carry it in the page;
+   * the home and landing pages fetch it with the code that reads it (components/i18n/later-messages.tsx).
+   */
+  later: ['MediaResult', 'DownloadProgress', 'Bulk', 'Presets', 'Follows', 'Errors', 'ErrorsIn'],
   /** The sign-in and registration forms, and the account cards (API tokens, an admin's invites) under components/auth. */
   auth: ['Login', 'Register', 'Tokens', 'Invites', 'Errors', 'ErrorsIn'],
   /** The signed-in dashboard (follows and new uploads; its settings page shows the presets, the API tokens, the platform cookies, the webhooks and, to an admin, the invites). */

@@ -1,7 +1,8 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useLaterMessages } from '@/components/i18n/later-messages';
 import { toast } from '@/lib/client/use-toast';
 import type { MediaInfo } from '@/lib/media/types';
 import { ApiError, apiGet, apiPost, loadJsonParser, parseJson } from './api-client';
@@ -23,13 +24,16 @@ export interface AnalysisState {
   error: string | null;
 }
 
+/** The hook's own state: a failure is kept as it came and said in the visitor's language when rendered. */
+type HeldState = Omit<AnalysisState, 'error'> & { error: null; failure?: AnalysisFailure };
+
 /**
  * Which wording the outcome notices use: the analyse bar's own ('Analysis complete!') on the home page, the
  * download page's ('Analysis Complete!') there; each keeps its own.
  */
 export type AnalysisNotices = 'bar' | 'page';
 
-const IDLE: AnalysisState = { phase: 'idle', url: null, metadata: null, error: null };
+const IDLE: HeldState = { phase: 'idle', url: null, metadata: null, error: null };
 
 const statusPath = (jobId: string) => `/api/status/${encodeURIComponent(jobId)}`;
 
@@ -107,8 +111,10 @@ export function useAnalysis(notices: AnalysisNotices = 'page', initial?: { url: 
   const t = useTranslations('Analyze');
   const describeError = useErrorText('analysis');
   const platformNotice = usePlatformNotice();
-  const [state, setState] = useState<AnalysisState>(() => initialAnalysisState(initial?.url, initial?.job));
+  const later = useLaterMessages();
+  const [state, setState] = useState<HeldState>(() => initialAnalysisState(initial?.url, initial?.job) as HeldState);
   const cancelRef = useRef<(() => void) | null>(null);
+  const runs = useRef(0);
 
   const describe = useCallback(
     (failure: AnalysisFailure): string | undefined => {
@@ -140,6 +146,9 @@ export function useAnalysis(notices: AnalysisNotices = 'page', initial?: { url: 
       const url = input.trim();
       if (!url) return;
       cancelRef.current?.();
+      const run = ++runs.current;
+      // The texts of the result card and of failures come while the analysis runs, on pages that fetch them.
+      void later.ensure();
       setState((s) => (first && s.phase === 'analyzing' ? s : { phase: 'analyzing', url, metadata: null, error: null }));
       cancelRef.current = runAnalysis(url, first ? followingFirst(first) : browserDeps, {
         onProgress: ({ status, progress }) => setState((s) => ({ ...s, status, progress })),
@@ -149,28 +158,41 @@ export function useAnalysis(notices: AnalysisNotices = 'page', initial?: { url: 
           toast({ title: t(notices === 'bar' ? 'barCompleteTitle' : 'completeTitle'), description: t('completeBody') });
         },
         onFailure(failure) {
-          const reason = describe(failure) ?? t(notices === 'bar' ? 'barFailedFallback' : 'failedFallback');
           // Said once, where it happened: the workspace shows it inline (role="alert") until the next try; a toast
-          // as well would say the same thing twice.
-          setState({ phase: 'error', url, metadata: null, error: reason });
-          console.error(`[analyze] ${reason}`);
+          // as well would say the same thing twice. Shown once its words are here (at once where the page has them).
+          void later.ensure().then(() => {
+            if (runs.current !== run) return;
+            setState({ phase: 'error', url, metadata: null, error: null, failure });
+            console.error(`[analyze] ${failure.stage}${'code' in failure && failure.code ? ` ${failure.code}` : ''}`);
+          });
         },
         onConnectionLost() {
           toast({ title: t('connectionTitle'), description: t('connectionBody'), variant: 'destructive' });
         },
       });
     },
-    [describe, notices, t],
+    [later, notices, t],
   );
 
   const reset = useCallback(() => {
     cancelRef.current?.();
     cancelRef.current = null;
+    runs.current++;
     setState(IDLE);
   }, []);
 
   // Leaving the page ends the stream and any polling.
   useEffect(() => () => cancelRef.current?.(), []);
 
-  return { state, analyze, reset };
+  // The failure in the visitor's language, with the texts in use now (they may have arrived since it came).
+  const shown = useMemo<AnalysisState>(
+    () => {
+      if (state.phase !== 'error' || !state.failure) return state;
+      const { failure, ...rest } = state;
+      return { ...rest, error: describe(failure) ?? t(notices === 'bar' ? 'barFailedFallback' : 'failedFallback') };
+    },
+    [state, describe, notices, t],
+  );
+
+  return { state: shown, analyze, reset };
 }
