@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, Suspense } from 'react';
+import { act, Suspense, useEffect } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { NextIntlClientProvider, useTranslations } from 'next-intl';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -29,14 +29,17 @@ function First() {
 function Later() {
   return <p data-id="later">{useTranslations('Later')('shown')}</p>;
 }
-let ensure: (() => Promise<void>) | undefined;
+const held: { ensure?: () => Promise<void> } = {};
 function Ensurer() {
-  ensure = useLaterMessages().ensure;
+  const { ensure } = useLaterMessages();
+  useEffect(() => {
+    held.ensure = ensure;
+  });
   return null;
 }
 
-function render(src: string | null, base: Record<string, Record<string, string>>) {
-  act(() =>
+async function render(src: string | null, base: Record<string, Record<string, string>>) {
+  await act(async () =>
     root.render(
       <NextIntlClientProvider locale="en" messages={base} onError={() => undefined}>
         <LaterMessages src={src}>
@@ -59,13 +62,13 @@ describe('texts fetched with the code that reads them', () => {
   it('the page shows its first texts at once; the later part waits for its texts, fetched once, then reads them', async () => {
     let release!: () => void;
     fetchMock.mockReturnValue(new Promise<Response>((resolve) => (release = () => resolve(new Response(JSON.stringify({ Later: { shown: 'Here now' } }))))));
-    render('/messages/en.later.json?v=1', { First: { hello: 'Hello' } });
+    await render('/messages/en.later.json?v=1', { First: { hello: 'Hello' } });
     expect(text('first')).toBe('Hello');
     expect(text('waiting')).toBe('…');
     expect(text('later')).toBeNull();
     await act(async () => {
-      void ensure!();
-      void ensure!();
+      void held.ensure!();
+      void held.ensure!();
       release();
     });
     expect(text('later')).toBe('Here now');
@@ -74,17 +77,17 @@ describe('texts fetched with the code that reads them', () => {
     expect(fetchMock.mock.calls[0][0]).toBe('/messages/en.later.json?v=1');
   });
 
-  it('a page that brought them renders everything at once and fetches nothing', () => {
-    render(null, { First: { hello: 'Hello' }, Later: { shown: 'Already here' } });
+  it('a page that brought them renders everything at once and fetches nothing', async () => {
+    await render(null, { First: { hello: 'Hello' }, Later: { shown: 'Already here' } });
     expect(text('later')).toBe('Already here');
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('texts that cannot be fetched (tried twice) do not hold the part back: it shows, with keys for the missing words', async () => {
     fetchMock.mockImplementation(() => answer({ error: 'down' }, 503));
-    render('/messages/en.later.json?v=2', { First: { hello: 'Hello' } });
+    await render('/messages/en.later.json?v=2', { First: { hello: 'Hello' } });
     await act(async () => {
-      await ensure!();
+      await held.ensure!();
     });
     expect(fetchMock).toHaveBeenCalledTimes(2);
     expect(text('waiting')).toBeNull();

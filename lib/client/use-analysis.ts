@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useLaterMessages } from '@/components/i18n/later-messages';
+import { useLaterMessages } from './later-texts';
 import { toast } from '@/lib/client/use-toast';
 import type { MediaInfo } from '@/lib/media/types';
 import { ApiError, apiGet, apiPost, loadJsonParser, parseJson } from './api-client';
