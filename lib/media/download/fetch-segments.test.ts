@@ -2,7 +2,9 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { analyzeMedia } from '@/lib/media/analyze';
 import { parseMpd } from '@/lib/media/extractors/native/dash';
+import { forgetPlaylists } from '@/lib/media/extractors/native/recent-playlists';
 import type { SourceFormat } from '@/lib/media/types';
 import { allowOrigins } from '@/lib/net/loopback-server.testkit';
 import { ensureFixtureMedia } from '@/test/fixtures/media';
@@ -64,6 +66,23 @@ describe('openSegmented — HLS', () => {
     const before = site.stats.byPath.get('/hls-aes/key.bin') ?? 0;
     await collect((await openSegmented(hls(`${site.origin}/hls-aes/360p.m3u8`))).stream);
     expect((site.stats.byPath.get('/hls-aes/key.bin') ?? 0) - before).toBe(1);
+  });
+
+  it("plans from the analysis's own reading of the media playlist when it is fresh, else asks again", async () => {
+    forgetPlaylists();
+    const master = `${site.origin}/hls-muxed/master.m3u8?n=${++nonce}`;
+    const media = await analyzeMedia(master, { engine: 'native' });
+    const format = media.extraction.sources.find((f) => f.protocol === 'hls' && f.url.includes('360p'))!;
+    const playlistPath = new URL(format.url).pathname;
+    const served = () => site.stats.byPath.get(playlistPath) ?? 0;
+    const before = served();
+    expect(before).toBeGreaterThan(0);
+    expect((await collect((await openSegmented(format)).stream)).equals(await muxed360())).toBe(true);
+    expect(served()).toBe(before);
+    // Not kept (or no longer fresh): read again.
+    forgetPlaylists();
+    expect((await collect((await openSegmented(format)).stream)).equals(await muxed360())).toBe(true);
+    expect(served()).toBe(before + 1);
   });
 
   it('refuses a live playlist', async () => {

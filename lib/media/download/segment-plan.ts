@@ -1,6 +1,7 @@
 import 'server-only';
 import { AppError } from '@/lib/errors';
 import { parseHlsPlaylist, type HlsSegment } from '@/lib/media/extractors/native/hls';
+import { recentPlaylist } from '@/lib/media/extractors/native/recent-playlists';
 import type { ByteRange, Fragment, SourceFormat } from '@/lib/media/types';
 import { fetchText } from '@/lib/net/guarded-fetch';
 import { RetryBudget, withRetries } from './retry-policy';
@@ -68,9 +69,12 @@ function hlsJob(segment: HlsSegment): SegmentJob {
   return job;
 }
 
-/** The media playlist, fetched fresh (segment URLs may be signed and short-lived) and parsed. */
+/**
+ * The media playlist, parsed: the analysis's own reading when it is under a minute old, else fetched fresh
+ * (segment URLs may be signed and short-lived).
+ */
 async function planHls(source: SourceFormat, signal: AbortSignal | undefined, retries: number): Promise<SegmentPlan> {
-  const fetched = await withRetries(new RetryBudget(retries, signal), () =>
+  const fetched = recentPlaylist(source.url) ?? await withRetries(new RetryBudget(retries, signal), () =>
     fetchText(source.url, { headers: source.httpHeaders, signal }),
   );
   const playlist = parseHlsPlaylist(fetched.text, fetched.url);

@@ -4,6 +4,7 @@ import type { SourceFormat } from '@/lib/media/types';
 import { slug, splitCodecs, uniqueIds } from './codecs';
 import { fetchManifest, mapLimited, type NativeContext } from './context';
 import { parseHlsPlaylist, type HlsMaster, type HlsMedia, type HlsRendition, type HlsVariant } from './hls';
+import { keepPlaylist } from './recent-playlists';
 import { withClearStreamTypes } from '@/lib/media/download/sample-aes/decrypt-ts';
 import { describeAudioSegment } from './audio-segment';
 import { probeBytes } from './probe';
@@ -50,6 +51,7 @@ async function loadMedia(ctx: NativeContext, url: string, signal?: AbortSignal):
   const fetched = await fetchManifest(ctx, url, signal);
   const playlist = parseHlsPlaylist(fetched.text, fetched.url);
   if (playlist.type !== 'media') throw new AppError('upstream_failed', 'A variant playlist is itself a master');
+  if (playlist.endList) keepPlaylist(url, fetched);
   return playlist;
 }
 
@@ -198,6 +200,7 @@ export async function analyzeHls(
     return uniqueIds(kept.map((d) => d.format));
   }
   const part = mediaPart(playlist);
+  if (playlist.endList) keepPlaylist(url, { text, url });
   await ctx.checkAll([
     ...playlist.segments.filter((s) => !s.gap).map((s) => s.url),
     ...(playlist.map ? [playlist.map.url] : []),
