@@ -106,7 +106,7 @@ async function fetchOnly(window?: { start: number; end: number }): Promise<void>
   await rm(file, { force: true });
 }
 
-/** The parts of a clip no change to our code removes: one playlist round trip and one ffmpeg process start. */
+/** A playlist round trip (what reusing the analysis's reading saves) and one ffmpeg process start. */
 const playlistTrip = () => fetchText(plan.video!.url, {});
 const ffmpegStart = () => new Promise((resolve, reject) => spawn(ffmpegBin(), ['-version'], { stdio: 'ignore' }).once('exit', resolve).once('error', reject));
 const best = (name: string) => Math.min(...(samples[name] ?? [Infinity]));
@@ -144,9 +144,11 @@ it(`HLS ${SEGMENTS} × 1 s at ${LATENCY_MS} ms per request: a ${CLIP.end - CLIP.
     { label: `clip (copy) vs yt-dlp ${engine.version ?? engine.source}'s clip (--download-sections)`, reference: 'yt-dlp clip', candidate: 'clip (copy)', target: '—', as: 'speed' },
     { label: `clip (copy) vs yt-dlp's whole stream (its default)`, reference: 'yt-dlp whole stream', candidate: 'clip (copy)', target: '—', as: 'speed' },
   ]);
-  // The floor of a clip: the playlist, one round of segments (≈ one more trip) and one ffmpeg start.
-  const floor = 2 * best('playlist') + best('ffmpeg start');
+  // The floor of a clip: one round of segment requests (the analysis's reading of the playlist is reused when it
+  // is under a minute old, as here) and one ffmpeg start.
+  const floor = best('fetch clip') + best('ffmpeg start');
   const ms = (name: string) => `${(best(name) * 1000).toFixed(0)} ms`;
-  process.stdout.write(`clip breakdown (best): playlist ${ms('playlist')}, fetch clip ${ms('fetch clip')}, ffmpeg start ${ms('ffmpeg start')}, clip (copy) ${ms('clip (copy)')}; `
-    + `floor ≈ 2 trips + ffmpeg start = ${(floor * 1000).toFixed(0)} ms → at best ${(best('whole stream') / floor).toFixed(1)}× against the whole stream's ${ms('whole stream')}\n`);
+  process.stdout.write(`clip breakdown (best): playlist trip (not made: the analysis's reading is reused) ${ms('playlist')}, fetch clip ${ms('fetch clip')}, ffmpeg start ${ms('ffmpeg start')}, clip (copy) ${ms('clip (copy)')}; `
+    + `floor ≈ the clip's fetch + ffmpeg start = ${(floor * 1000).toFixed(0)} ms → at best ${(best('whole stream') / floor).toFixed(1)}× against the whole stream's ${ms('whole stream')}; `
+    + `a clip that cost only its fetch: ${(best('fetch whole') / best('fetch clip')).toFixed(1)}×\n`);
 });
