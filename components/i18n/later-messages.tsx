@@ -1,6 +1,6 @@
 'use client';
 
-import { NextIntlClientProvider, useLocale, useMessages, useNow, useTimeZone, type AbstractIntlMessages } from 'next-intl';
+import { NextIntlClientProvider, useLocale, useMessages, useTimeZone, type AbstractIntlMessages } from 'next-intl';
 import { use, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { fetchTexts, LaterContext, useLaterMessages, type Later } from '@/lib/client/later-texts';
 
@@ -11,7 +11,6 @@ export function LaterMessages({ src, children }: { src: string | null; children:
   const base = useMessages();
   const locale = useLocale();
   const timeZone = useTimeZone();
-  const now = useNow();
   const [extra, setExtra] = useState<AbstractIntlMessages | null>(null);
   const ensuring = useRef<Promise<void> | null>(null);
   const ensure = useCallback(() => {
@@ -25,7 +24,8 @@ export function LaterMessages({ src, children }: { src: string | null; children:
   const messages = useMemo(() => (extra ? { ...base, ...extra } : base), [base, extra]);
   return (
     <LaterContext value={later}>
-      <NextIntlClientProvider locale={locale} timeZone={timeZone} now={now} messages={messages}>
+      {/* The settings of the provider around it; no fixed `now` (it sets none either, so relative times stay live). */}
+      <NextIntlClientProvider locale={locale} timeZone={timeZone} messages={messages}>
         {children}
       </NextIntlClientProvider>
     </LaterContext>

@@ -6,7 +6,8 @@ import { createContext, useContext } from 'react';
 /**
  * The texts of what a visitor's actions show (the result card, the bulk list, error lines) on pages whose first
  * view needs none of them: fetched once, when the code that reads them is (an analysis starts, the Bulk tab opens),
- * and merged into the texts the page brought. `src` null: the page brought them itself.
+ * and merged into the texts the page brought (components/i18n/later-messages.tsx provides them; this is what the
+ * hooks and that provider share).
  */
 export interface Later {
   /** The page fetches them (false: it brought them itself). */
