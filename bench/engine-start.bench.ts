@@ -4,16 +4,12 @@
 //   first analysis after a pool start      printed: cold (the worker starts with it) and after warm()
 //
 //   npx vitest run -c vitest.bench.config.ts bench/engine-start.bench.ts
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { resolveEngine } from '@/lib/media/ytdlp/engine';
 import { createYtdlpPool } from '@/lib/media/ytdlp/pool';
 import { startTestSite, type TestSite } from '@/lib/media/ytdlp/test-site';
 import { printTable, timed } from './ratio-table';
+import { referenceEngine as engine, runYtdlp } from './ytdlp-reference';
 
-const run = promisify(execFile);
-const engine = resolveEngine();
 let site: TestSite;
 
 beforeAll(async () => {
@@ -30,11 +26,7 @@ let unique = 0;
 const fresh = () => `${site.origin}/video.mp4?bench=${(unique += 1)}`;
 
 /** `yt-dlp -J` as a user would run it, on the very engine the pool runs (same PYTHONPATH, Debian's python3). */
-const ytdlpJ = (url: string) =>
-  run('/usr/bin/python3', ['-s', '-m', 'yt_dlp', '-J', '--ignore-config', '--no-cache-dir', '--', url], {
-    env: { PATH: '/usr/bin:/bin', HOME: '/tmp', ...(engine.pythonPath ? { PYTHONPATH: engine.pythonPath } : {}) } as unknown as NodeJS.ProcessEnv,
-    maxBuffer: 64 << 20,
-  });
+const ytdlpJ = (url: string) => runYtdlp(['-J', '--ignore-config', '--no-cache-dir', '--', url], 64 << 20);
 
 it(`engine ${engine.version ?? engine.source}: warm pool ≥ 10× faster than yt-dlp -J; first analysis after a start`, async () => {
   if (engine.source !== 'debian-unstable') console.warn(`[engine-start] the current engine is not installed; measuring ${engine.source}`);

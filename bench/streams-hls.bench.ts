@@ -9,24 +9,22 @@
  * Prints a table of ratios; nothing here is asserted (performance is never a unit test). The fixture site runs in
  * a child process so the origin does not share our event loop — as a real CDN would not.
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { promisify } from 'node:util';
 import { afterAll, it } from 'vitest';
 import { analyzeMedia, clearAnalyses } from '@/lib/media/analyze';
-import { resolveEngine } from '@/lib/media/ytdlp/engine';
 import { openSegmented } from '@/lib/media/download/fetch-segments';
 import { segmentedHlsUrlPath } from '@/test/fixtures/bench-media';
 import { printTable, seconds, timed } from './ratio-table';
+import { referenceEngine as engine, runYtdlp } from './ytdlp-reference';
 
 const SEGMENTS = 200;
 const LATENCY_MS = 40;
 const RUNS = 3;
-const run = promisify(execFile);
 
 async function startSiteProcess(): Promise<{ origin: string; child: ChildProcess }> {
   const script = `
@@ -67,14 +65,8 @@ afterAll(async () => {
 const discard = () => new Writable({ highWaterMark: 1024 * 1024, write: (_chunk, _enc, done) => done() });
 const source = { id: 'hls-0', protocol: 'hls' as const, url: hlsUrl, vcodec: 'unknown', acodec: 'unknown', engine: 'native' as const };
 const ours = (concurrency?: number) => async () => pipeline((await openSegmented(source, concurrency ? { concurrency } : {})).stream, discard());
-// The reference is yt-dlp as installed here: the current engine (Debian unstable's) when set-up fetched it, run with
-// Debian's python3 exactly as the pool runs it; Debian 12's packaged one otherwise.
-const engine = resolveEngine();
 const ytdlp = (extra: string[]) => () =>
-  run('/usr/bin/python3', ['-s', '-m', 'yt_dlp', '--no-config', '--quiet', '--fixup', 'never', ...extra, '-o', path.join(work, `y${++outputs}.%(ext)s`), '--', hlsUrl], {
-    env: { PATH: '/usr/bin:/bin', HOME: '/tmp', ...(engine.pythonPath ? { PYTHONPATH: engine.pythonPath } : {}) } as unknown as NodeJS.ProcessEnv,
-    maxBuffer: 1 << 24,
-  });
+  runYtdlp(['--no-config', '--quiet', '--fixup', 'never', ...extra, '-o', path.join(work, `y${++outputs}.%(ext)s`), '--', hlsUrl]);
 
 it(`HLS ${SEGMENTS} segments at ${LATENCY_MS} ms per request: ours (adaptive, fixed 8) vs yt-dlp ${engine.version ?? engine.source} -N 8 (best of ${RUNS}, interleaved)`, async () => {
   for (let i = 0; i < RUNS; i++) {

@@ -9,11 +9,10 @@
  * Prints a table of ratios and the segment counts; nothing here is asserted (performance is never a unit test).
  * The fixture site runs in a child process, so the origin does not share our event loop — as a real CDN would not.
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, it } from 'vitest';
 import { ffmpegBin } from '@/lib/media/ffmpeg/run-ffmpeg';
 import { fetchText } from '@/lib/net/guarded-fetch';
@@ -21,10 +20,10 @@ import { analyzeMedia } from '@/lib/media/analyze';
 import { prepareOffer } from '@/lib/media/deliver/prepare-offer';
 import { openSegmented } from '@/lib/media/download/fetch-segments';
 import { downloadToFile } from '@/lib/media/download/write-to-file';
-import { resolveEngine } from '@/lib/media/ytdlp/engine';
 import type { DeliveryOptions } from '@/lib/media/trim/trim-range';
 import { segmentedHlsUrlPath } from '@/test/fixtures/bench-media';
 import { printTable, samples, timed } from './ratio-table';
+import { referenceLabel, runYtdlp } from './ytdlp-reference';
 
 const SEGMENTS = 200;
 const LATENCY_MS = 40;
@@ -111,16 +110,10 @@ const playlistTrip = () => fetchText(plan.video!.url, {});
 const ffmpegStart = () => new Promise((resolve, reject) => spawn(ffmpegBin(), ['-version'], { stdio: 'ignore' }).once('exit', resolve).once('error', reject));
 const best = (name: string) => Math.min(...(samples[name] ?? [Infinity]));
 
-// The peers' reference: yt-dlp as installed here (the current engine when set-up fetched it, run with Debian's
-// python3 as the pool runs it), as people run it — the whole stream one fragment at a time (its default), and a
-// clip with --download-sections (it hands the cut to ffmpeg, which fetches the covering segments itself).
-const engine = resolveEngine();
+// The peers' reference, as people run it: the whole stream one fragment at a time (yt-dlp's default), and a clip
+// with --download-sections (it hands the cut to ffmpeg, which fetches the covering segments itself).
 let ytOutputs = 0;
-const ytdlp = (extra: string[]) => () =>
-  promisify(execFile)('/usr/bin/python3', ['-s', '-m', 'yt_dlp', '--no-config', '--quiet', ...extra, '-o', path.join(work, `y${++ytOutputs}.%(ext)s`), '--', hlsUrl], {
-    env: { PATH: '/usr/bin:/bin', HOME: '/tmp', ...(engine.pythonPath ? { PYTHONPATH: engine.pythonPath } : {}) } as unknown as NodeJS.ProcessEnv,
-    maxBuffer: 1 << 24,
-  });
+const ytdlp = (extra: string[]) => () => runYtdlp(['--no-config', '--quiet', ...extra, '-o', path.join(work, `y${++ytOutputs}.%(ext)s`), '--', hlsUrl]);
 
 it(`HLS ${SEGMENTS} × 1 s at ${LATENCY_MS} ms per request: a ${CLIP.end - CLIP.start} s clip from the middle vs the whole stream (best of ${RUNS}, interleaved)`, async () => {
   const counts: Record<string, number> = {};
@@ -141,7 +134,7 @@ it(`HLS ${SEGMENTS} × 1 s at ${LATENCY_MS} ms per request: a ${CLIP.end - CLIP.
     { label: 'clip (copy) vs whole stream', reference: 'whole stream', candidate: 'clip (copy)', target: '≥ 10', as: 'speed' },
     { label: 'clip (exact, re-encoded) vs whole stream', reference: 'whole stream', candidate: 'clip (exact)', target: '—', as: 'speed' },
     { label: 'fetch only: clip segments vs all segments', reference: 'fetch whole', candidate: 'fetch clip', target: '—', as: 'speed' },
-    { label: `clip (copy) vs yt-dlp ${engine.version ?? engine.source}'s clip (--download-sections)`, reference: 'yt-dlp clip', candidate: 'clip (copy)', target: '—', as: 'speed' },
+    { label: `clip (copy) vs ${referenceLabel}'s clip (--download-sections)`, reference: 'yt-dlp clip', candidate: 'clip (copy)', target: '—', as: 'speed' },
     { label: `clip (copy) vs yt-dlp's whole stream (its default)`, reference: 'yt-dlp whole stream', candidate: 'clip (copy)', target: '—', as: 'speed' },
   ]);
   // The floor of a clip: one round of segment requests (the analysis's reading of the playlist is reused when it

@@ -49,3 +49,15 @@ export async function ClientMessages({ area, later = 'fetched', children }: Prop
     </NextIntlClientProvider>
   );
 }
+
+/**
+ * The layout of a public page that shows a result card, a bulk list or a creator's videos at once (/download and
+ * creator pages, /bulk): the texts of those parts come with the page rather than on demand.
+ */
+export function WithActionTexts({ children }: { children: ReactNode }) {
+  return (
+    <ClientMessages area="public" later="inline">
+      {children}
+    </ClientMessages>
+  );
+}
