@@ -79,6 +79,35 @@ describe('runEngine', () => {
     await expect(runEngine(generic, 'auto', live.deps)).rejects.toMatchObject({ code: 'live_not_supported' });
   });
 
+  describe("a fallback answer of one plain file gets the file's duration", () => {
+    const file = { id: 'http-0', protocol: 'http', url: 'https://example.com/video.mp4', vcodec: 'unknown', acodec: 'unknown' } as SourceFormat;
+    const plain = (extra: Partial<Extraction> = {}) => async () => ({ engine: 'ytdlp', title: 'Page', sources: [file], ...extra }) as Extraction;
+
+    it('read by the native engine from the file itself', async () => {
+      const asked: string[] = [];
+      const deps: EngineDeps = {
+        native: async (url) => {
+          asked.push(url);
+          if (url === generic.canonicalUrl) throw new AppError('upstream_timeout', 'slow');
+          return { engine: 'native', duration: 6 } as Extraction;
+        },
+        ytdlp: plain(),
+      };
+      const answer = await runEngine(generic, 'auto', deps);
+      expect(answer).toMatchObject({ engine: 'ytdlp', title: 'Page', duration: 6 });
+      expect(asked).toEqual([generic.canonicalUrl, file.url]);
+    });
+
+    it('left as it is when the file cannot be read, or when yt-dlp knew the duration', async () => {
+      const unread = engines(fails('upstream_failed'), plain());
+      expect((await runEngine(generic, 'auto', unread.deps)).duration).toBeUndefined();
+      expect(unread.calls).toEqual(['native', 'ytdlp', 'native']);
+      const known = engines(fails('upstream_failed'), plain({ duration: 9 }));
+      expect((await runEngine(generic, 'auto', known.deps)).duration).toBe(9);
+      expect(known.calls).toEqual(['native', 'ytdlp']);
+    });
+  });
+
   it('honours an explicit engine', async () => {
     const { deps, calls } = engines(ok('native'), ok('ytdlp'));
     await runEngine(recogniseUrl('https://youtu.be/dQw4w9WgXcQ'), 'native', deps);

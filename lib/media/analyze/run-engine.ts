@@ -48,12 +48,34 @@ export async function runEngine(
   } catch (error) {
     if (isAppError(error) && FINAL.has(error.code)) throw error;
     signal?.throwIfAborted();
+    // Said once per fallback: the answer that follows is yt-dlp's, and an operator wondering why a page lost its
+    // details (yt-dlp reads less from a plain page) finds the reason here.
+    console.warn(`[analysis] native engine: ${isAppError(error) ? error.code : 'internal'}; asking yt-dlp`);
     try {
-      return await deps.ytdlp(url, recognition, signal);
+      return await withDuration(await deps.ytdlp(url, recognition, signal), deps, signal);
     } catch (fallbackError) {
       if (isAppError(fallbackError) && TELLING.has(fallbackError.code)) throw fallbackError;
       throw error;
     }
+  }
+}
+
+/**
+ * yt-dlp's generic extractor names a page's video file without reading it, so its answer has no duration (and a
+ * clip cannot be offered). When that answer is one plain file, the native engine reads the file's header for the
+ * duration; when it cannot, the answer stands as it is.
+ */
+async function withDuration(answer: Extraction, deps: EngineDeps, signal?: AbortSignal): Promise<Extraction> {
+  const sources = answer.sources ?? [];
+  if (answer.duration !== undefined || answer.items?.length || sources.length !== 1) return answer;
+  const [file] = sources;
+  if (file.protocol !== 'http' || file.isImage || (file.vcodec === null && file.acodec === null)) return answer;
+  try {
+    signal?.throwIfAborted();
+    const read = await deps.native(file.url);
+    return read.duration !== undefined ? { ...answer, duration: read.duration } : answer;
+  } catch {
+    return answer;
   }
 }
 

@@ -225,7 +225,8 @@ describe('buildOffers — other shapes', () => {
   it('a video of unknown size gets one "original" mp4 offer', () => {
     const unknown = src('hls-0', { protocol: 'hls', container: 'ts', vcodec: 'unknown', acodec: 'unknown', tbr: 1000 });
     const offers = buildOffers({ sources: [unknown] });
-    expect(offers.formats[0]).toMatchObject({ itag: 'mp4-src', quality: 'original' });
+    // Neither its size nor its codec is known: the note says so once, not "Video · Video".
+    expect(offers.formats[0]).toMatchObject({ itag: 'mp4-src', quality: 'original', format_note: 'Video' });
     expect(offers.plans.get('mp4-src')?.action).toBe('remux');
   });
 

@@ -55,8 +55,11 @@ function noteOf(plan: OfferPlan, video: SourceFormat): string {
   const side = shortSide(video);
   const fps = video.fps && video.fps > 31 ? Math.round(video.fps) : '';
   const resolution = side ? `${side}p${fps}` : 'Video';
-  const codec = plan.videoCodec === 'copy' ? videoLabel(videoFamily(video.vcodec)!) : plan.videoCodec === 'h264' ? 'H.264' : 'VP9';
-  const parts = [resolution, codec + (plan.videoCodec === 'copy' ? '' : ' (converted)')];
+  const family = videoFamily(video.vcodec)!;
+  const codec = plan.videoCodec === 'copy' ? videoLabel(family) : plan.videoCodec === 'h264' ? 'H.264' : 'VP9';
+  // A codec the source did not name is left unsaid ("Video · Video" says nothing twice).
+  const named = plan.videoCodec !== 'copy' || (family !== 'unknown' && family !== 'other');
+  const parts = named ? [resolution, codec + (plan.videoCodec === 'copy' ? '' : ' (converted)')] : [resolution];
   if (!plan.audio) parts.push('no audio');
   return parts.join(' · ');
 }

@@ -282,3 +282,21 @@ describe('mapYtdlpInfo — multi-item posts of yt-dlp 2026', () => {
     ]);
   });
 });
+
+describe('mapYtdlpInfo — a plain page read by the generic extractor', () => {
+  // What yt-dlp prints for a page with og:video and a relative og:image (the fixture site's og-video page).
+  const page: YtdlpInfo = {
+    id: 'og-video', title: 'OG video fixture', extractor_key: 'Generic', webpage_url: 'https://example.com/pages/og-video.html',
+    url: 'https://example.com/video.mp4', ext: 'mp4', thumbnails: [{ url: '/image.jpg', id: '0' }],
+  };
+
+  it('resolves a relative picture against the page it came from', () => {
+    expect(mapYtdlpInfo(page).thumbnail).toBe('https://example.com/image.jpg');
+    expect(mapYtdlpInfo({ ...page, thumbnails: undefined, thumbnail: 'pics/cover.png' }).thumbnail).toBe('https://example.com/pages/pics/cover.png');
+  });
+
+  it('keeps no picture that is not http(s)', () => {
+    expect(mapYtdlpInfo({ ...page, thumbnails: [{ url: 'data:image/png;base64,AAAA' }] }).thumbnail).toBeUndefined();
+    expect(mapYtdlpInfo({ ...page, thumbnails: [{ url: 'javascript:alert(1)' }] }).thumbnail).toBeUndefined();
+  });
+});

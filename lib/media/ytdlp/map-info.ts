@@ -30,16 +30,32 @@ function platformOf(info: YtdlpInfo, recognised?: Platform): Platform {
   return found?.[1] ?? recognised ?? 'generic';
 }
 
+/**
+ * A picture's address as an absolute http(s) URL. yt-dlp's generic extractor passes a page's og:image on as
+ * written, and pages often write it relative ("/image.jpg"): it is resolved against the page it came from.
+ */
+function pictureUrl(value: unknown, page: string | undefined): string | undefined {
+  if (typeof value !== 'string' || !value) return undefined;
+  if (HTTP_URL.test(value)) return value;
+  if (!page) return undefined;
+  try {
+    return httpUrl(new URL(value, page).href);
+  } catch {
+    return undefined;
+  }
+}
+
 /** Same order as yt-dlp's own thumbnail sort (preference, width, height); the last of equals wins. */
-function bestPicture(info: YtdlpInfo): YtdlpThumbnail | undefined {
+function bestPicture(info: YtdlpInfo, page = pageUrl(info) || undefined): YtdlpThumbnail | undefined {
   let best: { thumb: YtdlpThumbnail; key: number[] } | undefined;
   for (const thumb of info.thumbnails ?? []) {
-    if (!httpUrl(thumb.url)) continue;
+    const url = pictureUrl(thumb.url, page);
+    if (!url) continue;
     const key = [thumb.preference ?? -1, thumb.width ?? -1, thumb.height ?? -1];
-    if (!best || compare(key, best.key) >= 0) best = { thumb, key };
+    if (!best || compare(key, best.key) >= 0) best = { thumb: { ...thumb, url }, key };
   }
   if (best) return best.thumb;
-  const url = httpUrl(info.thumbnail);
+  const url = pictureUrl(info.thumbnail, page);
   return url ? { url } : undefined;
 }
 
