@@ -48,9 +48,10 @@ export async function runEngine(
   } catch (error) {
     if (isAppError(error) && FINAL.has(error.code)) throw error;
     signal?.throwIfAborted();
-    // Said once per fallback: the answer that follows is yt-dlp's, and an operator wondering why a page lost its
-    // details (yt-dlp reads less from a plain page) finds the reason here.
-    console.warn(`[analysis] native engine: ${isAppError(error) ? error.code : 'internal'}; asking yt-dlp`);
+    // A page the native engine could not read (not one where it found nothing: that is yt-dlp's usual work) is
+    // said once: the answer that follows is yt-dlp's, which reads less from a plain page, and the reason is here.
+    const code = isAppError(error) ? error.code : 'internal';
+    if (code !== 'no_media') console.warn(`[analysis] native engine: ${code}; asking yt-dlp`);
     try {
       return await withDuration(await deps.ytdlp(url, recognition, signal), deps, signal);
     } catch (fallbackError) {
