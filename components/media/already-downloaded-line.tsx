@@ -32,7 +32,7 @@ export function AlreadyDownloadedLine({
   const t = useTranslations('MediaResult');
   const locale = useLocale();
   const date = downloadDay(seen.downloadedAt, locale) ?? '';
-  const what = `${seen.quality} ${seen.format.toUpperCase()}`;
+  const what = `${seen.quality === 'original' ? t('originalQuality') : seen.quality} ${seen.format.toUpperCase()}`;
   return (
     <div
       data-testid="already-downloaded"

@@ -6,13 +6,17 @@ import { isThumbnailItag } from '@/lib/media/offers/thumbnail-offer';
 import type { Format } from '@/lib/media/types';
 import { sizeText } from './format-media';
 
-/** "QUALITY · EXT · N MB", '~' when the size is an estimate; the thumbnail offer is named in the visitor's language and the messaging file says what it is for. */
+/**
+ * "QUALITY · EXT · N MB", '~' when the size is an estimate. The thumbnail offer and a file of unknown resolution
+ * ("original": kept as published) are named in the visitor's language, and the messaging file says what it is for.
+ */
 export function useFormatLabel() {
   const { number } = useFormatter();
   const t = useTranslations('MediaResult');
   return (format: Format) => {
     const bytes = Number(format.filesize);
-    const parts = [isThumbnailItag(format.itag) ? t('thumbnailOffer') : format.quality, format.ext.toUpperCase(), format.itag === 'mp4-messaging' ? t('forMessaging') : ''];
+    const quality = isThumbnailItag(format.itag) ? t('thumbnailOffer') : format.quality === 'original' ? t('originalQuality') : format.quality;
+    const parts = [quality, format.ext.toUpperCase(), format.itag === 'mp4-messaging' ? t('forMessaging') : ''];
     if (Number.isFinite(bytes) && bytes > 0) parts.push(sizeText(number, bytes, Boolean(format.filesizeApprox)));
     return parts.filter(Boolean).join(' · ');
   };

@@ -64,7 +64,7 @@ export function HistoryCard({
           <dd>{size}</dd>
           <dt className="sr-only">{t('quality')}</dt>
           <dd className="text-end">
-            {entry.quality} · <span className="font-medium uppercase">{entry.format}</span>
+            {entry.quality === 'original' ? t('originalQuality') : entry.quality} · <span className="font-medium uppercase">{entry.format}</span>
           </dd>
         </dl>
         <div className="mt-auto flex gap-2">
