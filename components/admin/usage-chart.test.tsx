@@ -1,39 +1,27 @@
 // @vitest-environment jsdom
-import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { NextIntlClientProvider } from 'next-intl';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { mount } from '@/test/mount';
 import { BarChart, ColumnChart, type ChartRow } from './usage-chart';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let root: Root;
-let host: HTMLDivElement;
+let host: HTMLElement;
 
 const TEXTS = {
   en: { title: 'Downloads by platform', done: 'Downloads', failed: 'Failures', heading: 'Platform', rows: [['YouTube', 6, 2], ['TikTok', 3, 0]] },
   ar: { title: 'التنزيلات حسب المنصة', done: 'التنزيلات', failed: 'الإخفاقات', heading: 'المنصة', rows: [['يوتيوب', 6, 2], ['تيك توك', 3, 0]] },
 } as const;
 
-function mount(locale: 'en' | 'ar', chart: 'bars' | 'columns') {
+function mountChart(locale: 'en' | 'ar', chart: 'bars' | 'columns') {
   const text = TEXTS[locale];
   const rows: ChartRow[] = text.rows.map(([label, done, failed]) => ({ label, done, failed }));
   const format = (n: number) => new Intl.NumberFormat(locale).format(n);
   const common = { title: text.title, rows, names: { done: text.done, failed: text.failed }, labelHeading: text.heading, dir: locale === 'ar' ? 'rtl' as const : 'ltr' as const, format };
-  host = document.createElement('div');
-  document.body.appendChild(host);
-  root = createRoot(host);
-  act(() => root.render(
+  ({ host } = mount(
     <NextIntlClientProvider locale={locale} messages={{}}>
       {chart === 'bars' ? <BarChart {...common} /> : <ColumnChart {...common} first="first" last="last" />}
     </NextIntlClientProvider>,
   ));
 }
-
-afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
-});
 
 /** The figure's accessible name, and the hidden table as screen readers get it. */
 function readable() {
@@ -49,7 +37,7 @@ describe.each(['en', 'ar'] as const)('the usage charts in %s', (locale) => {
   const nums = (n: number) => new Intl.NumberFormat(locale).format(n);
 
   it('draws bars in SVG, hidden from screen readers, and gives them the title and a visually hidden table', () => {
-    mount(locale, 'bars');
+    mountChart(locale, 'bars');
     const { name, tableHidden, cells } = readable();
     expect(name).toBe(text.title);
     expect(tableHidden).toBe(true);
@@ -75,7 +63,7 @@ describe.each(['en', 'ar'] as const)('the usage charts in %s', (locale) => {
   });
 
   it('draws columns oldest first from the reading start, the failed part stacked on the done part', () => {
-    mount(locale, 'columns');
+    mountChart(locale, 'columns');
     const { name, cells } = readable();
     expect(name).toBe(text.title);
     expect(cells[1]).toEqual([text.rows[0][0], nums(6), nums(2)]);

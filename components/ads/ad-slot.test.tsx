@@ -1,16 +1,13 @@
 // @vitest-environment jsdom
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { NextIntlClientProvider } from 'next-intl';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import en from '@/messages/en.json';
 import { markAdScriptLoaded } from '@/lib/ads/browser';
+import { mount } from '@/test/mount';
 import AdSlot from './ad-slot';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let root: Root;
-let host: HTMLDivElement;
+let host: HTMLElement;
 const fetchMock = vi.fn(() => Promise.resolve(new Response('{}')));
 
 function resize(width: number) {
@@ -21,7 +18,7 @@ function resize(width: number) {
 }
 
 const render = (placement: 'topBanner' | 'sideRail' | 'rectangle') =>
-  act(() => root.render(
+  ({ host } = mount(
     <NextIntlClientProvider locale="en" messages={en}>
       <AdSlot placement={placement} publisherId="ca-pub-1234567890123456" slotId="1234567890" />
     </NextIntlClientProvider>,
@@ -34,14 +31,9 @@ beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
   fetchMock.mockClear();
   resize(1024);
-  host = document.createElement('div');
-  document.body.appendChild(host);
-  root = createRoot(host);
 });
 
 afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
   vi.unstubAllGlobals();
 });
 

@@ -1,34 +1,22 @@
 // @vitest-environment jsdom
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { NextIntlClientProvider } from 'next-intl';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import en from '@/messages/en.json';
+import { mount } from '@/test/mount';
 import type { Credentials } from './auth-request';
 import { RegisterForm } from './register-form';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
 vi.mock('@/lib/i18n/navigation', () => ({ useRouter: () => ({ push: () => undefined, replace: () => undefined }) }));
 
-let root: Root;
-let host: HTMLDivElement;
-beforeEach(() => {
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
-});
+let host: HTMLElement;
 
 async function submitWith(props: Parameters<typeof RegisterForm>[0]): Promise<Credentials> {
   let sent: Credentials | undefined;
   const onSubmit = async (values: Credentials) => {
     sent = values;
   };
-  act(() => root.render(<NextIntlClientProvider locale="en" messages={en}><RegisterForm {...props} onSubmit={onSubmit} /></NextIntlClientProvider>));
+  ({ host } = mount(<NextIntlClientProvider locale="en" messages={en}><RegisterForm {...props} onSubmit={onSubmit} /></NextIntlClientProvider>));
   const set = (id: string, value: string) => {
     const input = host.querySelector<HTMLInputElement>(`#${id}`)!;
     input.value = value;

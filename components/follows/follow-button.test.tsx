@@ -1,44 +1,35 @@
 // @vitest-environment jsdom
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { NextIntlClientProvider } from 'next-intl';
 import { SWRConfig } from 'swr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import en from '@/messages/en.json';
 import { SIGNED_IN_HINT_COOKIE } from '@/lib/auth/signed-in-hint';
+import { mount } from '@/test/mount';
 import { FollowButton } from './follow-button';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const api = vi.hoisted(() => ({ get: vi.fn() }));
 vi.mock('@/lib/client/api-client', () => ({ apiGet: api.get, apiPost: vi.fn() }));
 vi.mock('@/lib/i18n/navigation', () => ({ Link: (props: { href: string }) => <a {...props} /> }));
 
 const CHANNEL = 'https://www.youtube.com/@somebody';
-let root: Root;
-let host: HTMLDivElement;
+let host: HTMLElement;
+let unmount: () => void;
 beforeEach(() => {
   document.cookie = `${SIGNED_IN_HINT_COOKIE}=1`;
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
 });
 afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
   api.get.mockReset();
 });
 
 function render() {
-  act(() =>
-    root.render(
-      <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-        <NextIntlClientProvider locale="en" messages={en}>
-          <FollowButton url={CHANNEL} />
-        </NextIntlClientProvider>
-      </SWRConfig>,
-    ),
-  );
+  ({ host, unmount } = mount(
+    <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
+      <NextIntlClientProvider locale="en" messages={en}>
+        <FollowButton url={CHANNEL} />
+      </NextIntlClientProvider>
+    </SWRConfig>,
+  ));
   return () => host.querySelector<HTMLButtonElement>('[data-testid="follow-button"]')!;
 }
 
@@ -61,8 +52,7 @@ describe('the Follow button of a signed-in user', () => {
     await act(async () => undefined);
     expect(button().textContent).toBe('Follow');
     expect(button().disabled).toBe(false);
-    act(() => root.unmount());
-    root = createRoot(host);
+    unmount();
     api.get.mockRejectedValueOnce(new Error('offline'));
     button = render();
     await act(async () => undefined);

@@ -1,25 +1,17 @@
 // @vitest-environment jsdom
 import { act, Suspense, useEffect } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { NextIntlClientProvider, useTranslations } from 'next-intl';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mountAsync } from '@/test/mount';
 import { LaterMessages, useLaterMessages, WithLaterMessages } from './later-messages';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let root: Root;
-let host: HTMLDivElement;
+let host: HTMLElement;
 let fetchMock: ReturnType<typeof vi.fn>;
 beforeEach(() => {
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
   fetchMock = vi.fn();
   vi.stubGlobal('fetch', fetchMock);
 });
 afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
   vi.unstubAllGlobals();
 });
 
@@ -39,21 +31,19 @@ function Ensurer() {
 }
 
 async function render(src: string | null, base: Record<string, Record<string, string>>) {
-  await act(async () =>
-    root.render(
-      <NextIntlClientProvider locale="en" messages={base} onError={() => undefined}>
-        <LaterMessages src={src}>
-          <First />
-          <Ensurer />
-          <Suspense fallback={<p data-id="waiting">…</p>}>
-            <WithLaterMessages>
-              <Later />
-            </WithLaterMessages>
-          </Suspense>
-        </LaterMessages>
-      </NextIntlClientProvider>,
-    ),
-  );
+  ({ host } = await mountAsync(
+    <NextIntlClientProvider locale="en" messages={base} onError={() => undefined}>
+      <LaterMessages src={src}>
+        <First />
+        <Ensurer />
+        <Suspense fallback={<p data-id="waiting">…</p>}>
+          <WithLaterMessages>
+            <Later />
+          </WithLaterMessages>
+        </Suspense>
+      </LaterMessages>
+    </NextIntlClientProvider>,
+  ));
 }
 const text = (id: string) => host.querySelector(`[data-id="${id}"]`)?.textContent ?? null;
 const answer = (body: unknown, status = 200) => Promise.resolve(new Response(JSON.stringify(body), { status }));

@@ -1,29 +1,23 @@
 // @vitest-environment jsdom
 import { act } from 'react';
-import { createRoot } from 'react-dom/client';
 import { NextIntlClientProvider } from 'next-intl';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import ar from '@/messages/ar.json';
 import en from '@/messages/en.json';
+import { mount } from '@/test/mount';
 import { AlreadyDownloaded, formatOfPast } from './already-downloaded';
 import { AlreadyDownloadedLine } from './already-downloaded-line';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const thisYear = new Date().getFullYear();
 // Noon on 3 May in the test's own time zone: the line shows the visitor's own day.
 const seen = (year = thisYear) => ({ downloadedAt: new Date(year, 4, 3, 12).toISOString(), quality: '1080p', format: 'mp4' });
 
 function render(locale: 'en' | 'ar', node: React.ReactNode) {
-  const host = document.createElement('div');
-  document.body.appendChild(host);
-  const root = createRoot(host);
-  act(() => root.render(
+  return mount(
     <NextIntlClientProvider locale={locale} messages={locale === 'ar' ? ar : en} timeZone="UTC">
       <div dir={locale === 'ar' ? 'rtl' : 'ltr'}>{node}</div>
     </NextIntlClientProvider>,
-  ));
-  return { host, done: () => { act(() => root.unmount()); host.remove(); } };
+  );
 }
 
 afterEach(() => {
@@ -34,31 +28,28 @@ afterEach(() => {
 describe('AlreadyDownloadedLine', () => {
   it('says when and what in English, with Re-download starting it again', () => {
     const onRedownload = vi.fn();
-    const { host, done } = render('en', <AlreadyDownloadedLine seen={seen()} onRedownload={onRedownload} />);
+    const { host } = render('en', <AlreadyDownloadedLine seen={seen()} onRedownload={onRedownload} />);
     expect(host.querySelector('[data-testid="already-downloaded-text"]')?.textContent).toBe('You downloaded this on May 3 — 1080p MP4');
     const button = host.querySelector<HTMLButtonElement>('[data-testid="redownload-button"]')!;
     expect(button.textContent).toBe('Re-download');
     act(() => button.click());
     expect(onRedownload).toHaveBeenCalledTimes(1);
-    done();
   });
 
   it('says it in Arabic, the quality and format kept left-to-right inside the right-to-left sentence', () => {
-    const { host, done } = render('ar', <AlreadyDownloadedLine seen={seen()} onRedownload={() => undefined} />);
+    const { host } = render('ar', <AlreadyDownloadedLine seen={seen()} onRedownload={() => undefined} />);
     expect(host.querySelector('[data-testid="already-downloaded-text"]')?.textContent).toBe('نزّلت هذا في 3 مايو — 1080p MP4');
     const what = host.querySelector('bdi');
     expect(what?.getAttribute('dir')).toBe('ltr');
     expect(what?.textContent).toBe('1080p MP4');
     expect(host.querySelector('[data-testid="redownload-button"]')?.textContent).toBe('إعادة التنزيل');
     expect(host.querySelector('[data-testid="redownload-button"]')?.className).toContain('ms-auto');
-    done();
   });
 
   it('names the year of an older download, and offers no button when that format is not on offer', () => {
-    const { host, done } = render('en', <AlreadyDownloadedLine seen={seen(thisYear - 1)} />);
+    const { host } = render('en', <AlreadyDownloadedLine seen={seen(thisYear - 1)} />);
     expect(host.textContent).toBe(`You downloaded this on May 3, ${thisYear - 1} — 1080p MP4`);
     expect(host.querySelector('[data-testid="redownload-button"]')).toBeNull();
-    done();
   });
 });
 
@@ -66,11 +57,10 @@ describe('AlreadyDownloaded', () => {
   it('asks nothing and shows nothing to a visitor without a session', async () => {
     const fetch = vi.fn();
     vi.stubGlobal('fetch', fetch);
-    const { host, done } = render('en', <AlreadyDownloaded mediaId="med_1" formats={[]} onRedownload={() => undefined} />);
+    const { host } = render('en', <AlreadyDownloaded mediaId="med_1" formats={[]} onRedownload={() => undefined} />);
     await act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
     expect(fetch).not.toHaveBeenCalled();
     expect(host.textContent).toBe('');
-    done();
   });
 
   it("shows a signed-in visitor's past download and re-downloads the format it took", async () => {
@@ -83,13 +73,12 @@ describe('AlreadyDownloaded', () => {
       { itag: 'b', ext: 'webm', quality: '1080p' },
       { itag: 'c', ext: 'mp4', quality: '1080p' },
     ];
-    const { host, done } = render('ar', <AlreadyDownloaded mediaId="med_1" formats={formats} onRedownload={onRedownload} />);
+    const { host } = render('ar', <AlreadyDownloaded mediaId="med_1" formats={formats} onRedownload={onRedownload} />);
     await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(String((fetch.mock.calls[0] as unknown[])[0])).toContain('/api/history/seen/med_1');
     expect(host.querySelector('[data-testid="already-downloaded-text"]')?.textContent).toBe('نزّلت هذا في 3 مايو — 1080p MP4');
     act(() => host.querySelector<HTMLButtonElement>('[data-testid="redownload-button"]')!.click());
     expect(onRedownload).toHaveBeenCalledWith(2);
-    done();
   });
 });
 

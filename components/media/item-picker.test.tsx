@@ -1,13 +1,10 @@
 // @vitest-environment jsdom
-import { act } from 'react';
-import { createRoot } from 'react-dom/client';
 import { NextIntlClientProvider } from 'next-intl';
 import { describe, expect, it } from 'vitest';
 import ar from '@/messages/ar.json';
 import en from '@/messages/en.json';
+import { mount } from '@/test/mount';
 import { ItemPicker } from './item-picker';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 // A TikTok slideshow as the API answers it: its pictures, its sound, and the whole as one video (all three show the
 // first picture, so the last two say what they are).
@@ -18,18 +15,14 @@ const items = [
 ];
 
 function badges(locale: 'en' | 'ar'): string[] {
-  const host = document.createElement('div');
-  document.body.appendChild(host);
-  const root = createRoot(host);
-  act(() => root.render(
+  const { host, unmount } = mount(
     <NextIntlClientProvider locale={locale} messages={locale === 'ar' ? ar : en}>
       <ItemPicker items={items} selected={0} onSelect={() => undefined} />
     </NextIntlClientProvider>,
-  ));
+  );
   const options = [...host.querySelectorAll('[data-testid="item-option"]')];
   const found = options.map((option) => option.querySelector('[data-testid="item-badge"]')?.textContent ?? '');
-  act(() => root.unmount());
-  host.remove();
+  unmount();
   return found;
 }
 

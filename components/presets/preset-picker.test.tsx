@@ -1,15 +1,13 @@
 // @vitest-environment jsdom
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { NextIntlClientProvider } from 'next-intl';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { bulkChoiceOf } from '@/lib/presets/options';
 import type { Preset } from '@/lib/presets/schemas';
 import ar from '@/messages/ar.json';
 import en from '@/messages/en.json';
+import { mount } from '@/test/mount';
 import { PresetPicker } from './preset-picker';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const at = '2026-11-25T10:00:00.000Z';
 const preset = (id: string, name: string, options: Partial<Preset> = {}): Preset => ({
@@ -22,24 +20,14 @@ const PRESETS = [
   preset('pre_c', 'Audio M4A', { format: 'm4a' }),
 ];
 
-let root: Root | undefined;
-let host: HTMLElement | undefined;
-afterEach(() => {
-  act(() => root?.unmount());
-  host?.remove();
-});
-
 function render(locale: 'en' | 'ar', props: Partial<Parameters<typeof PresetPicker>[0]> = {}) {
-  host = document.createElement('div');
-  host.dir = locale === 'ar' ? 'rtl' : 'ltr';
-  document.body.appendChild(host);
-  root = createRoot(host);
   const onPick = vi.fn();
-  act(() => root!.render(
+  const { host } = mount(
     <NextIntlClientProvider locale={locale} messages={locale === 'ar' ? ar : en}>
       <PresetPicker presets={PRESETS} value={null} onPick={onPick} {...props} />
     </NextIntlClientProvider>,
-  ));
+    { dir: locale === 'ar' ? 'rtl' : 'ltr' },
+  );
   const select = host.querySelector<HTMLSelectElement>('[data-testid="preset-picker"]')!;
   const options = [...select.options].map((option) => ({ text: option.textContent, disabled: option.disabled }));
   return { select, options, onPick, label: host.querySelector(`label[for="${select.id}"]`)?.textContent };
@@ -77,14 +65,11 @@ describe('PresetPicker', () => {
   });
 
   it('shows nothing to a visitor without presets', () => {
-    host = document.createElement('div');
-    document.body.appendChild(host);
-    root = createRoot(host);
-    act(() => root!.render(
+    const { host } = mount(
       <NextIntlClientProvider locale="en" messages={en}>
         <PresetPicker presets={[]} value={null} onPick={() => undefined} />
       </NextIntlClientProvider>,
-    ));
+    );
     expect(host.innerHTML).toBe('');
   });
 });

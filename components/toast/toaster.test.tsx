@@ -1,39 +1,28 @@
 // @vitest-environment jsdom
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { NextIntlClientProvider } from 'next-intl';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import ar from '@/messages/ar.json';
 import en from '@/messages/en.json';
+import { mount, type Mounted } from '@/test/mount';
 import { Toaster } from './toaster';
 import { dismissToast, toast } from '@/lib/client/use-toast';
 
-// React's act() wants to know it runs in a test environment.
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let root: Root;
-let host: HTMLDivElement;
+let rerender: Mounted['rerender'];
 const shown = () => [...document.querySelectorAll('ol > li[data-state="open"]')];
 
 beforeEach(() => {
   vi.useFakeTimers();
-  host = document.createElement('div');
-  document.body.appendChild(host);
-  root = createRoot(host);
-  act(() =>
-    root.render(
-      <NextIntlClientProvider locale="en" messages={en}>
-        <Toaster />
-      </NextIntlClientProvider>,
-    ),
-  );
+  ({ rerender } = mount(
+    <NextIntlClientProvider locale="en" messages={en}>
+      <Toaster />
+    </NextIntlClientProvider>,
+  ));
 });
 
 afterEach(() => {
   act(() => dismissToast());
   act(() => vi.runOnlyPendingTimers());
-  act(() => root.unmount());
-  host.remove();
   vi.useRealTimers();
   vi.restoreAllMocks();
 });
@@ -63,12 +52,10 @@ describe('Toaster', () => {
   });
 
   it('names the toast area in the visitor’s language', () => {
-    act(() =>
-      root.render(
-        <NextIntlClientProvider locale="ar" messages={ar}>
-          <Toaster />
-        </NextIntlClientProvider>,
-      ),
+    rerender(
+      <NextIntlClientProvider locale="ar" messages={ar}>
+        <Toaster />
+      </NextIntlClientProvider>,
     );
     const region = document.querySelector('[role="region"]');
     expect(region?.getAttribute('aria-label')).toBe('الإشعارات (F8)');

@@ -1,10 +1,9 @@
 // @vitest-environment jsdom
 import { act, forwardRef, type ButtonHTMLAttributes } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { mountAsync } from '@/test/mount';
 import { deferMenu, type DeferredMenuProps } from './deferred-menu';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const StandIn = forwardRef<HTMLButtonElement, ButtonHTMLAttributes<HTMLButtonElement>>(function StandIn(props, ref) {
   return <button ref={ref} data-testid="menu-button" {...props} />;
@@ -15,20 +14,11 @@ function FullMenu({ defaultOpen, focusTrigger }: DeferredMenuProps) {
   return <div data-testid="full-menu" data-open={String(!!defaultOpen)} data-focus={String(!!focusTrigger)} />;
 }
 
-let root: Root;
-let host: HTMLDivElement;
+let host: HTMLElement;
 let load: ReturnType<typeof vi.fn<() => Promise<{ default: typeof FullMenu }>>>;
 
 beforeEach(() => {
-  host = document.createElement('div');
-  document.body.appendChild(host);
-  root = createRoot(host);
   load = vi.fn(async () => ({ default: FullMenu }));
-});
-
-afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
 });
 
 const button = () => host.querySelector<HTMLButtonElement>('[data-testid=menu-button]');
@@ -36,7 +26,7 @@ const full = () => host.querySelector<HTMLElement>('[data-testid=full-menu]');
 
 async function mount() {
   const Menu = deferMenu(load, StandIn);
-  await act(async () => root.render(<Menu />));
+  ({ host } = await mountAsync(<Menu />));
 }
 
 describe('deferMenu', () => {

@@ -1,41 +1,28 @@
 // @vitest-environment jsdom
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { NextIntlClientProvider } from 'next-intl';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { mount } from '@/test/mount';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from './tabs';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+let host: HTMLElement;
 
-let root: Root;
-let host: HTMLDivElement;
-
-function mount(locale: 'en' | 'ar') {
-  host = document.createElement('div');
-  document.body.appendChild(host);
-  root = createRoot(host);
-  act(() =>
-    root.render(
-      <NextIntlClientProvider locale={locale} messages={{}}>
-        <Tabs defaultValue="one">
-          <TabsList>
-            <TabsTrigger value="one">One</TabsTrigger>
-            <TabsTrigger value="two">Two</TabsTrigger>
-            <TabsTrigger value="three">Three</TabsTrigger>
-          </TabsList>
-          <TabsContent value="one">Panel one</TabsContent>
-          <TabsContent value="two">Panel two</TabsContent>
-          <TabsContent value="three">Panel three</TabsContent>
-        </Tabs>
-      </NextIntlClientProvider>,
-    ),
-  );
+function mountTabs(locale: 'en' | 'ar') {
+  ({ host } = mount(
+    <NextIntlClientProvider locale={locale} messages={{}}>
+      <Tabs defaultValue="one">
+        <TabsList>
+          <TabsTrigger value="one">One</TabsTrigger>
+          <TabsTrigger value="two">Two</TabsTrigger>
+          <TabsTrigger value="three">Three</TabsTrigger>
+        </TabsList>
+        <TabsContent value="one">Panel one</TabsContent>
+        <TabsContent value="two">Panel two</TabsContent>
+        <TabsContent value="three">Panel three</TabsContent>
+      </Tabs>
+    </NextIntlClientProvider>,
+  ));
 }
-
-afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
-});
 
 const tabs = () => [...host.querySelectorAll<HTMLButtonElement>('[role=tab]')];
 const panel = () => host.querySelector<HTMLElement>('[role=tabpanel]');
@@ -43,7 +30,7 @@ const key = (key: string) => act(() => document.activeElement!.dispatchEvent(new
 
 describe('Tabs', () => {
   it('names the selected tab and its panel for assistive technology, with one tab in the Tab order', () => {
-    mount('en');
+    mountTabs('en');
     const [one, two] = tabs();
     expect(one.getAttribute('aria-selected')).toBe('true');
     expect(one.dataset.state).toBe('active');
@@ -56,14 +43,14 @@ describe('Tabs', () => {
   });
 
   it('selects a pressed tab and renders only its panel', () => {
-    mount('en');
+    mountTabs('en');
     act(() => tabs()[1].dispatchEvent(new MouseEvent('mousedown', { bubbles: true, button: 0 })));
     expect(panel()?.textContent).toBe('Panel two');
     expect(host.querySelectorAll('[role=tabpanel]')).toHaveLength(1);
   });
 
   it('moves and selects with the arrow keys, Home and End, wrapping at the ends', () => {
-    mount('en');
+    mountTabs('en');
     act(() => tabs()[0].focus());
     key('ArrowRight');
     expect(document.activeElement).toBe(tabs()[1]);
@@ -79,7 +66,7 @@ describe('Tabs', () => {
   });
 
   it('follows the reading direction in Arabic: the left arrow goes forward', () => {
-    mount('ar');
+    mountTabs('ar');
     expect(host.querySelector('[role=tablist]')?.parentElement?.getAttribute('dir')).toBe('rtl');
     act(() => tabs()[0].focus());
     key('ArrowLeft');

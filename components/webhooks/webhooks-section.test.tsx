@@ -1,15 +1,14 @@
 // @vitest-environment jsdom
 import { act } from 'react';
-import { createRoot } from 'react-dom/client';
 import { NextIntlClientProvider } from 'next-intl';
 import { SWRConfig } from 'swr';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import ar from '@/messages/ar.json';
 import en from '@/messages/en.json';
 import type { Webhook } from '@/lib/webhooks/schemas';
+import { mountAsync } from '@/test/mount';
 import { WebhooksSection } from './webhooks-section';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const SECRET = 'whsec_0123456789abcdefghijklmnopqrstuvwxyzABCDEFG';
 const delivered = {
@@ -43,17 +42,14 @@ function fakeApi(initial: Webhook[]) {
 }
 
 async function render(locale: 'en' | 'ar') {
-  const host = document.createElement('div');
-  document.body.appendChild(host);
-  const root = createRoot(host);
-  await act(async () => root.render(
+  const { host, unmount } = await mountAsync(
     <NextIntlClientProvider locale={locale} messages={locale === 'ar' ? ar : en} timeZone="UTC">
       <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
         <div dir={locale === 'ar' ? 'rtl' : 'ltr'}><WebhooksSection /></div>
       </SWRConfig>
     </NextIntlClientProvider>,
-  ));
-  return { host, done: () => { act(() => root.unmount()); host.remove(); } };
+  );
+  return { host, done: unmount };
 }
 
 const settle = () => act(async () => { await new Promise((r) => setTimeout(r, 30)); });

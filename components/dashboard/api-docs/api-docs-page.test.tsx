@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { NextIntlClientProvider } from 'next-intl';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import ApiDocsPage from '@/app/[locale]/dashboard/api/page';
 import { codeExamples } from '@/lib/openapi/code-examples';
 import { buildOpenApiDocument } from '@/lib/openapi/document';
 import en from '@/messages/en.json';
+import { mountAsync } from '@/test/mount';
 
 /** The page's server-side translations, read from en.json as next-intl would. */
 vi.mock('next-intl/server', async () => {
@@ -45,24 +45,16 @@ function documentedPublicApi() {
   );
 }
 
-let root: Root;
 let container: HTMLElement;
 const saved = process.env.SITE_URL;
 
 beforeEach(async () => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
   process.env.SITE_URL = SITE;
   const page = await ApiDocsPage({ params: Promise.resolve({ locale: 'en' }) });
-  container = document.body.appendChild(document.createElement('div'));
-  root = createRoot(container);
-  await act(async () =>
-    root.render(<NextIntlClientProvider locale="en" messages={en}>{page}</NextIntlClientProvider>),
-  );
+  ({ host: container } = await mountAsync(<NextIntlClientProvider locale="en" messages={en}>{page}</NextIntlClientProvider>));
 });
 
 afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
   process.env.SITE_URL = saved;
 });
 

@@ -3,17 +3,14 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { act } from 'react';
-import { createRoot } from 'react-dom/client';
 import { NextIntlClientProvider } from 'next-intl';
 import { describe, expect, it } from 'vitest';
 import { signatureHeader } from '@/lib/webhooks/signature';
 import ar from '@/messages/ar.json';
 import en from '@/messages/en.json';
+import { mount } from '@/test/mount';
 import { WEBHOOK_SIGNATURE_SNIPPET } from './webhook-signature-snippet';
 import { WebhookSignatures } from './webhook-signatures';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 /** Runs the page's snippet with node, as a reader would after copying it, and answers what it says of each case. */
 function runSnippet(cases: { secret: string; header: string; body: string }[]): boolean[] {
@@ -48,14 +45,11 @@ describe('the API page’s webhook signature section', () => {
     ['en', en, 'Verifying webhook signatures', 'v1 the hex HMAC-SHA256'],
     ['ar', ar, 'التحقق من توقيعات خطافات الويب', 'بسرّ الخطاف'],
   ] as const)('renders in %s, the code left-to-right', (locale, messages, title, described) => {
-    const host = document.createElement('div');
-    document.body.appendChild(host);
-    const root = createRoot(host);
-    act(() => root.render(
+    const { host } = mount(
       <NextIntlClientProvider locale={locale} messages={messages}>
         <div dir={locale === 'ar' ? 'rtl' : 'ltr'}><WebhookSignatures /></div>
       </NextIntlClientProvider>,
-    ));
+    );
     expect(host.textContent).toContain(title);
     expect(host.textContent).toContain(described);
     expect(host.textContent).toContain(messages.ApiDocs.webhookSignatures.steps);
@@ -63,7 +57,5 @@ describe('the API page’s webhook signature section', () => {
     expect(blocks.map((pre) => pre.getAttribute('dir'))).toEqual(['ltr', 'ltr']);
     expect(blocks[1].textContent).toBe(WEBHOOK_SIGNATURE_SNIPPET);
     expect(host.textContent).toContain('Grabline-Signature');
-    act(() => root.unmount());
-    host.remove();
   });
 });
