@@ -4,6 +4,7 @@ import { History, RotateCcw } from '@/components/ui/icons';
 import { useLocale, useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
 import type { Seen } from '@/lib/history/schemas';
+import { qualityText } from './format-media';
 
 /**
  * The day of a past download in the visitor's language and their own time zone (the browser's, not the server's):
@@ -30,9 +31,10 @@ export function AlreadyDownloadedLine({
   busy?: boolean;
 }) {
   const t = useTranslations('MediaResult');
+  const common = useTranslations('Common');
   const locale = useLocale();
   const date = downloadDay(seen.downloadedAt, locale) ?? '';
-  const what = `${seen.quality === 'original' ? t('originalQuality') : seen.quality} ${seen.format.toUpperCase()}`;
+  const what = `${qualityText(common, seen.quality)} ${seen.format.toUpperCase()}`;
   return (
     <div
       data-testid="already-downloaded"

@@ -26,6 +26,14 @@ export function sizeText(number: NumberFormat, bytes: number, approximate = fals
   return approximate ? `~${text}` : text;
 }
 
+/**
+ * A format's quality as written on every screen: "original" (a file of unknown resolution, kept as published) in
+ * the visitor's language; a resolution or bitrate ("720p", "320kbps") as it is. `common` reads the Common texts.
+ */
+export function qualityText(common: (key: 'originalQuality') => string, quality: string): string {
+  return quality === 'original' ? common('originalQuality') : quality;
+}
+
 /** A download filename the browser will accept on every OS; the server's Content-Disposition has the last word. */
 export function downloadFilename(title: string, ext: string): string {
   const base = title

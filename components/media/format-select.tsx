@@ -4,7 +4,7 @@ import { useFormatter, useTranslations } from 'next-intl';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { isThumbnailItag } from '@/lib/media/offers/thumbnail-offer';
 import type { Format } from '@/lib/media/types';
-import { sizeText } from './format-media';
+import { qualityText, sizeText } from './format-media';
 
 /**
  * "QUALITY · EXT · N MB", '~' when the size is an estimate. The thumbnail offer and a file of unknown resolution
@@ -13,10 +13,10 @@ import { sizeText } from './format-media';
 export function useFormatLabel() {
   const { number } = useFormatter();
   const t = useTranslations('MediaResult');
+  const common = useTranslations('Common');
   return (format: Format) => {
     const bytes = Number(format.filesize);
-    const quality = isThumbnailItag(format.itag) ? t('thumbnailOffer') : format.quality === 'original' ? t('originalQuality') : format.quality;
-    const parts = [quality, format.ext.toUpperCase(), format.itag === 'mp4-messaging' ? t('forMessaging') : ''];
+    const parts = [isThumbnailItag(format.itag) ? t('thumbnailOffer') : qualityText(common, format.quality), format.ext.toUpperCase(), format.itag === 'mp4-messaging' ? t('forMessaging') : ''];
     if (Number.isFinite(bytes) && bytes > 0) parts.push(sizeText(number, bytes, Boolean(format.filesizeApprox)));
     return parts.filter(Boolean).join(' · ');
   };

@@ -2,7 +2,7 @@
 
 import { CheckCircle2, Download, ImageOff, Trash2, XCircle } from '@/components/ui/icons';
 import { useFormatter, useTranslations } from 'next-intl';
-import { sizeText } from '@/components/media/format-media';
+import { qualityText, sizeText } from '@/components/media/format-media';
 import { PlatformBadge } from '@/components/media/platform-badge';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -21,6 +21,7 @@ export function HistoryCard({
   onDelete?: (entry: HistoryEntry) => void;
 }) {
   const t = useTranslations('History');
+  const common = useTranslations('Common');
   const format = useFormatter();
   const completed = entry.status === 'completed';
   const size =
@@ -64,7 +65,7 @@ export function HistoryCard({
           <dd>{size}</dd>
           <dt className="sr-only">{t('quality')}</dt>
           <dd className="text-end">
-            {entry.quality === 'original' ? t('originalQuality') : entry.quality} · <span className="font-medium uppercase">{entry.format}</span>
+            {qualityText(common, entry.quality)} · <span className="font-medium uppercase">{entry.format}</span>
           </dd>
         </dl>
         <div className="mt-auto flex gap-2">
