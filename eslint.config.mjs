@@ -1,5 +1,6 @@
 import nextVitals from 'eslint-config-next/core-web-vitals';
 import nextTs from 'eslint-config-next/typescript';
+import regexp from 'eslint-plugin-regexp';
 
 /**
  * The layers, kept apart by rule rather than by habit:
@@ -37,10 +38,25 @@ const layers = {
   },
 };
 
+/**
+ * No regular expression whose running time can grow faster than the text it reads: a page, a header or an engine's
+ * answer is a stranger's text, and one backtracking pattern on a long run of dots or slashes stalls the whole
+ * server (Node runs every request on one thread). A pattern that needs it is rewritten, bounded, or replaced by a
+ * loop — never exempted.
+ */
+const linearRegexps = {
+  plugins: { regexp },
+  rules: {
+    'regexp/no-super-linear-backtracking': ['error', { report: 'potential' }],
+    'regexp/no-super-linear-move': ['error', { report: 'potential', ignorePartial: false }],
+  },
+};
+
 const config = [
   ...nextVitals,
   ...nextTs,
   layers,
+  linearRegexps,
   {
     ignores: ['.next/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'reports/**', 'test/fixtures/.cache/**', 'next-env.d.ts', 'tmp/**', 'screenshots/**'],
   },

@@ -1,6 +1,9 @@
 /** Runs once as the server starts (Next's instrumentation hook). */
 export async function register() {
   if (process.env.NEXT_RUNTIME === 'nodejs') {
+    // Every request from here on carries its TCP peer's address, which per-client limits and proxy trust rest on.
+    const { recordPeerAddresses } = await import('./lib/http/peer-address');
+    recordPeerAddresses();
     // A bad setting stops the server here, with every offending variable named, rather than at first use.
     const { config, ConfigError } = await import('./lib/config');
     try {

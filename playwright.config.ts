@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { POPULAR_CREATORS } from './lib/creators/popular';
+import { ONE_CLIENT_SUITE_LIMITS } from './test/next-server';
 
 const PORT = Number(process.env.E2E_PORT ?? 3123);
 export const FIXTURE_PORT = Number(process.env.E2E_FIXTURE_PORT ?? 4555);
@@ -16,8 +17,6 @@ const FIXTURE = `http://127.0.0.1:${FIXTURE_PORT}`;
 export const E2E_RUN_DIR = (process.env.E2E_RUN_DIR ??= mkdtempSync(join(tmpdir(), `grabline-e2e-${PORT}-`)));
 /** The scraper's token of the e2e server (e2e/metrics.spec.ts); a test value, never a deployment's. */
 export const E2E_METRICS_TOKEN = 'e2e-metrics-token-0123456789';
-/** The address ADMIN_EMAILS names on the e2e server: registering it makes an admin (e2e/admin.spec.ts). */
-export const E2E_ADMIN_EMAIL = 'admin-e2e@example.com';
 // Tests never touch the internet: the popular creators' real profiles are replaced by a fixture page that answers 503,
 // so their pages show the "can't be loaded right now" state; one fixture channel stands for a creator whose page can be read.
 /** One YouTube-shaped channel per follow e2e test, so parallel tests never share a fixture creator's uploads. */
@@ -71,10 +70,8 @@ export default defineConfig({
       MEDIA_FETCH_ALLOW: new URL(FIXTURE).host,
       SITE_URL: baseURL,
       CREATOR_SOURCES_JSON: JSON.stringify(CREATOR_SOURCES),
-      ANON_ANALYZE_HOURLY_LIMIT: '10000', // every test analyses from one address ('local'); the limit itself is unit-tested
+      ...ONE_CLIENT_SUITE_LIMITS,
       METRICS_TOKEN: E2E_METRICS_TOKEN,
-      // The admin console's spec (e2e/admin.spec.ts) registers this address to get an admin; no other spec uses it.
-      ADMIN_EMAILS: E2E_ADMIN_EMAIL,
       FOLLOW_YOUTUBE_FEED_URL: `${FIXTURE}/creators/feeds/videos.xml`,
     },
   },

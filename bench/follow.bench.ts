@@ -47,6 +47,8 @@ beforeAll(async () => {
     DATABASE_URL: '',
     MEDIA_FETCH_ALLOW: `127.0.0.1:${site.port}`,
     FOLLOW_YOUTUBE_FEED_URL: `http://127.0.0.1:${site.port}/_sw/latency=40/creators/feeds/videos.xml`,
+    // Every check is one link of its owner's hourly analysis quota: one user's 2 000 checks in an hour need room.
+    USER_ANALYZE_HOURLY_LIMIT: '100000',
   });
   Object.assign(process.env, env);
   runner = registerJobKinds(createBullmqRunner({ redisUrl: redis.url, db: getDb }), wireEvents());

@@ -29,9 +29,9 @@ function resolveLocal(from: string, spec: string): string | null {
 function valueImports(file: string): string[] {
   const text = readFileSync(file, 'utf8');
   const found: string[] = [];
-  for (const m of text.matchAll(/^(?:import|export)\s+(type\s+)?(?:[^'";]*?\sfrom\s+)?'([^']+)'/gm)) {
+  for (const m of text.matchAll(/^(?:import|export)\s+(type\s+)?(?:[^\s'";][^'";]*?\sfrom\s+)?'([^']+)'/gm)) {
     if (m[1]) continue;
-    const names = /\{([^}]*)\}/.exec(m[0])?.[1];
+    const names = /^[^{]*\{([^}]*)\}/.exec(m[0])?.[1];
     // `import { type A, type B } from …` imports nothing at run time either.
     if (names && names.split(',').every((name) => !name.trim() || name.trim().startsWith('type '))) continue;
     found.push(m[2]);

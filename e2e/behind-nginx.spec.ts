@@ -1,9 +1,8 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { FIXTURE_PORT } from '../playwright.config';
+import { nginxInstalled, startNginx } from './nginx';
 
 /**
  * Grabline as it is deployed: Debian's nginx in front, with the very proxy configuration the compose file ships
@@ -13,38 +12,20 @@ import { FIXTURE_PORT } from '../playwright.config';
 const NGINX_PORT = Number(process.env.E2E_NGINX_PORT ?? 3124);
 const PROXY = `http://127.0.0.1:${NGINX_PORT}`;
 const FIXTURE = `http://127.0.0.1:${FIXTURE_PORT}`;
-let nginx: ChildProcess | undefined;
-let dir: string;
+let nginx: { stop: () => Promise<void> } | undefined;
 
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ baseURL }) => {
-  test.skip(spawnSync('nginx', ['-v']).error !== undefined, 'nginx is not installed (the test command installs it)');
-  dir = mkdtempSync(join(tmpdir(), 'grabline-nginx-'));
+  test.skip(!nginxInstalled(), 'nginx is not installed (the test command installs it)');
   const server = readFileSync(join(__dirname, '..', 'deploy', 'nginx.conf.template'), 'utf8')
     .replaceAll('${GRABLINE_UPSTREAM}', new URL(baseURL!).host)
     .replaceAll('${LISTEN_PORT}', `127.0.0.1:${NGINX_PORT}`);
-  writeFileSync(join(dir, 'server.conf'), server);
-  const temp = (name: string) => `${name}_temp_path ${join(dir, name)};`;
-  writeFileSync(join(dir, 'nginx.conf'), [
-    `pid ${join(dir, 'nginx.pid')};`,
-    `error_log ${join(dir, 'error.log')} warn;`,
-    'daemon off;',
-    'events {}',
-    `http { access_log off; ${['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(temp).join(' ')} include ${join(dir, 'server.conf')}; }`,
-  ].join('\n'));
-  nginx = spawn('nginx', ['-c', join(dir, 'nginx.conf'), '-p', dir], { stdio: 'inherit' });
-  for (let i = 0; i < 100; i++) {
-    if (await fetch(`${PROXY}/api/health`).then((r) => r.ok, () => false)) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`nginx did not come up: ${readFileSync(join(dir, 'error.log'), 'utf8')}`);
+  nginx = await startNginx(server, `${PROXY}/api/health/live`);
 });
 
 test.afterAll(async () => {
-  nginx?.kill('SIGQUIT');
-  await new Promise((r) => setTimeout(r, 300));
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  await nginx?.stop();
 });
 
 test('pages answer 200 through the proxy, in every locale', async ({ page }) => {

@@ -25,3 +25,10 @@ test('a page in the browser settles on its own address', async ({ page }) => {
   expect(new URL(page.url()).pathname).toBe('/download');
   await expect(page.locator('h1').first()).toBeVisible();
 });
+
+test('an address that is not valid percent-encoding is a 400, never a 500', async ({ request }) => {
+  for (const path of ['/%E0', '/download/%E0', '/api/history/seen/%E0%A4%A']) {
+    const res = await request.get(path, { maxRedirects: 0 });
+    expect(res.status(), path).toBe(400);
+  }
+});

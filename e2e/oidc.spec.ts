@@ -11,7 +11,8 @@ import { startTestProvider, type TestProvider } from '../test/oidc/test-provider
 /**
  * Sign-in through a real OpenID provider (oidc-provider, on loopback) in Chromium, against two production web nodes
  * sharing one store: the provider's sign-in creates the account, its group makes an admin, an unverified email is
- * refused in the visitor's language, and an account disabled in the store is locked out of both nodes at once.
+ * refused in the visitor's language, a password account is linked only by its signed-in owner from Settings, and an
+ * account disabled in the store is locked out of both nodes at once.
  */
 const PORT_A = Number(process.env.E2E_OIDC_PORT ?? 3127);
 const PORT_B = Number(process.env.E2E_OIDC_PORT_B ?? 3128);
@@ -22,6 +23,7 @@ const people = [
   { sub: 'root', email: 'root@example.com', email_verified: true, groups: ['grabline-admins'] },
   { sub: 'mallory', email: 'local@example.com', email_verified: false },
   { sub: 'ada2', email: 'ada2@example.com', email_verified: true },
+  { sub: 'linker', email: 'linker@example.com', email_verified: true },
 ];
 
 let provider: TestProvider;
@@ -127,6 +129,39 @@ test('an unverified email is not linked to the local account that uses it, said 
   await expect(page.getByTestId('auth-notice')).toContainText('لم يتحقق مزوّد الهوية');
   await expect(page.getByTestId('oidc-sign-in')).toContainText('تسجيل الدخول عبر Test IdP');
   expect((await me(page, A)).status).toBe(401);
+});
+
+test('a password account is not opened by the provider, even with a verified email: its owner links it from Settings', async ({ page }) => {
+  const email = 'linker@example.com';
+  const password = 'correct horse battery';
+  expect((await page.request.post(`${A}/api/auth/register`, { data: { email, password } })).status()).toBe(201);
+  await signInThroughProvider(page, 'linker', `${A}/fr/login`);
+  await expect(page).toHaveURL(`${A}/fr/login?error=account_exists_sign_in_first`);
+  await expect(page.getByTestId('auth-notice')).toContainText('Un compte existe déjà avec cette adresse');
+  expect((await me(page, A)).status).toBe(401);
+
+  // The owner signs in with the password and links the provider's sign-in from Settings (in English: the French
+  // visit above left its language cookie, which would send /login to /fr/login).
+  await page.context().clearCookies();
+  await page.goto(`${A}/login?from=%2Fdashboard%2Fsettings`);
+  await page.getByTestId('login-email').fill(email);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(`${A}/dashboard/settings`);
+  await expect(page.getByTestId('sso-linked')).toHaveCount(0);
+  await page.getByTestId('sso-link').click();
+  await expect(page).toHaveURL(`${A}/dashboard/settings?sso=linked`);
+  await expect(page.getByTestId('sso-linked')).toHaveText('Linked to Test IdP');
+  await expect(page.getByTestId('sso-link')).toHaveCount(0);
+  await page.getByTestId('sso-card').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/oidc-pages/sso-linked-en-1280.png' });
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // Signed out, the provider's sign-in now opens that same account.
+  await page.context().clearCookies();
+  await signInThroughProvider(page, 'linker');
+  await expect(page).toHaveURL(`${A}/dashboard/history`);
+  expect((await me(page, A)).body.data.email).toBe(email);
 });
 
 test('the sign-in pages offer what the server allows, in each language', async ({ page }) => {

@@ -91,7 +91,7 @@ test('the share target keeps the visitor’s language: /download?url= goes on to
   await expect(page.getByTestId('analyze-input')).toHaveValue(OG_VIDEO);
 });
 
-test('the bookmarklet: dragged from the home page, clicked on another site, it opens Grabline with that page', async ({ page, context, baseURL }) => {
+test('the bookmarklet: dragged from the home page, clicked on another site, it opens Grabline with that page ready to analyse', async ({ page, context, baseURL }) => {
   test.setTimeout(90_000);
   await page.goto('/fr');
   const link = page.getByTestId('bookmarklet');
@@ -111,6 +111,12 @@ test('the bookmarklet: dragged from the home page, clicked on another site, it o
   const tab = await opened;
   await tab.waitForLoadState();
   expect(tab.url()).toBe(`${baseURL}/fr/download?url=${encodeURIComponent(OG_VIDEO)}`);
+  // Opened from another site, the link waits in the box for the visitor's word: nothing was started on arrival.
+  await expect(tab.getByTestId('analyze-input')).toHaveValue(OG_VIDEO);
+  await expect(tab.getByTestId('arrival-confirm')).toBeVisible();
+  await expect(tab.getByTestId('result-card')).toHaveCount(0);
+  await tab.getByTestId('arrival-analyze').click();
+  await expect(tab.getByTestId('arrival-confirm')).toHaveCount(0);
   await expect(tab.getByTestId('result-card')).toBeVisible({ timeout: 30_000 });
   await expect(tab.getByTestId('result-title')).toHaveText('OG video fixture');
 });

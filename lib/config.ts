@@ -1,4 +1,5 @@
 import 'server-only';
+import { BlockList, isIP } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
@@ -14,7 +15,12 @@ const int = (min: number, max = Number.MAX_SAFE_INTEGER) =>
   z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number')
     .min(min, `must be at least ${min}`).max(max, `must be at most ${max}`);
 const flag = z.enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no']).transform((v) => ['1', 'true', 'on', 'yes'].includes(v));
-const origin = z.url({ protocol: /^https?$/ }).transform((v) => v.replace(/\/+$/, ''));
+/** An origin as listed, without trailing slashes (cut by a walk back from the end: /\/+$/ is quadratic on a run of them). */
+const origin = z.url({ protocol: /^https?$/ }).transform((v) => {
+  let end = v.length;
+  while (end > 0 && v[end - 1] === '/') end -= 1;
+  return v.slice(0, end);
+});
 const hostPorts = z.string().transform((raw, ctx) => {
   const entries = raw.split(',').map((e) => e.trim().toLowerCase()).filter(Boolean);
   for (const entry of entries) {
@@ -23,6 +29,17 @@ const hostPorts = z.string().transform((raw, ctx) => {
   return entries;
 });
 const list = z.string().transform((raw) => raw.split(',').map((e) => e.trim()).filter(Boolean));
+/** Addresses and CIDR ranges ("127.0.0.1", "10.0.0.0/8", "fd00::/8"), IPv4 and IPv6. */
+const addressRanges = list.transform((entries, ctx) => {
+  for (const entry of entries) {
+    const [address, bits, extra] = entry.split('/');
+    const family = isIP(address);
+    const max = family === 6 ? 128 : 32;
+    const prefixOk = bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= max);
+    if (!family || !prefixOk || extra !== undefined) ctx.addIssue({ code: 'custom', message: `"${entry}" is not an IP address or CIDR range` });
+  }
+  return entries;
+});
 const slugUrls = z.string().transform((raw, ctx) => {
   try {
     return z.record(z.string(), z.url()).parse(JSON.parse(raw));
@@ -53,6 +70,8 @@ const schema = z.object({
   SITE_URL: origin.optional(),
   TRUST_PROXY: flag.default(false),
   TRUST_PROXY_HOPS: int(1, 20).default(1),
+  // The proxies whose X-Forwarded-* headers are believed: only a request whose TCP peer is one of these
+  TRUST_PROXY_FROM: addressRanges.default(['127.0.0.0/8', '::1']),
   API_CORS_ORIGINS: list.pipe(z.array(z.union([z.literal('*'), origin]))).default([]),
   ANON_ACCESS: flag.default(true),
   HEALTH_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
@@ -72,6 +91,8 @@ const schema = z.object({
   OIDC_TIMEOUT_MS: int(500, 60_000).default(10_000),
   // Forward-auth: the header a trusted reverse proxy (Authelia, Authentik, oauth2-proxy) puts the user's email in
   AUTH_PROXY_HEADER: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'must be a header name such as Remote-Email').optional(),
+  // …and the secret that proxy sends in X-Auth-Proxy-Secret on every request, proving the header came through it
+  AUTH_PROXY_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   // Store
   DATA_DIR: z.string().optional(),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
@@ -135,6 +156,7 @@ const schema = z.object({
   // Following creators: how often each follow is checked (each follow keeps its own fixed offset inside the
   // period, so checks spread out), whether background downloads may be turned on, and what they may keep per user.
   FOLLOW_CHECK_MINUTES: int(1, 7 * 24 * 60).default(60),
+  FOLLOWS_PER_USER: int(1, 100_000).default(100),
   FOLLOW_AUTO: flag.default(false),
   FOLLOW_STORAGE_QUOTA_BYTES: int(0).default(5 * 1024 ** 3),
   FOLLOW_LISTING_SIZE: int(1, 100).default(15),
@@ -158,6 +180,9 @@ const schema = z.object({
   ANON_ANALYZE_HOURLY_LIMIT: int(1).default(100),
   STATUS_STREAMS_PER_CLIENT: int(1).default(6),
   ANALYSES_IN_FLIGHT_PER_CLIENT: int(1).default(8),
+  // Per address and 15 minutes: sign-in attempts (of any account) and new accounts
+  LOGIN_ADDRESS_LIMIT: int(1).default(50),
+  REGISTER_ADDRESS_LIMIT: int(1).default(5),
   STATUS_STREAM_IDLE_MS: int(1000).default(60_000),
   USER_ANALYZE_HOURLY_LIMIT: int(1).default(600),
   // Fair sharing: jobs of one kind one owner (a signed-in user, an anonymous address) runs at once, and the bytes
@@ -199,6 +224,8 @@ function shape(env: Env) {
     building: env.NEXT_PHASE === 'phase-production-build',
     /** Where a request came from: the proxies in front of us that may write X-Forwarded-*, 0 when none. */
     trustedProxyHops: env.TRUST_PROXY ? env.TRUST_PROXY_HOPS : 0,
+    /** The TCP peers allowed to speak for a visitor in X-Forwarded-*; none when TRUST_PROXY is off. */
+    trustedProxies: env.TRUST_PROXY ? blockListOf(env.TRUST_PROXY_FROM) : null,
     /** Sign-in through an OpenID Connect provider, when one is configured. */
     oidc: env.OIDC_ISSUER && env.OIDC_CLIENT_ID
       ? { issuer: env.OIDC_ISSUER, clientId: env.OIDC_CLIENT_ID, clientSecret: env.OIDC_CLIENT_SECRET, scopes: env.OIDC_SCOPES, name: env.OIDC_NAME }
@@ -216,6 +243,29 @@ function shape(env: Env) {
 
 export type Config = ReturnType<typeof shape>;
 
+function blockListOf(entries: string[]): BlockList {
+  const ranges = new BlockList();
+  for (const entry of entries) {
+    const [address, bits] = entry.split('/');
+    const family = isIP(address) === 6 ? 'ipv6' : 'ipv4';
+    if (bits === undefined) ranges.addAddress(address, family);
+    else ranges.addSubnet(address, Number(bits), family);
+  }
+  return ranges;
+}
+
+/** Rules between variables, each a problem in the same words as a bad value. */
+function crossChecks(env: Env): string[] {
+  const problems: string[] = [];
+  if (env.AUTH_PROXY_HEADER && !env.AUTH_PROXY_SECRET) {
+    problems.push('AUTH_PROXY_SECRET: must be set with AUTH_PROXY_HEADER (a random string of 32+ characters your proxy sends as X-Auth-Proxy-Secret), or anyone who reaches the port could name any user');
+  }
+  if (env.AUTH_PROXY_HEADER && !env.TRUST_PROXY) {
+    problems.push('TRUST_PROXY: must be 1 with AUTH_PROXY_HEADER (the authenticating proxy stands in front of Grabline)');
+  }
+  return problems;
+}
+
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
@@ -230,6 +280,8 @@ export function parseConfig(source: Record<string, string | undefined> = process
   if (!result.success) {
     throw new ConfigError(result.error.issues.map((issue) => `${String(issue.path[0])}: ${issue.message}`));
   }
+  const problems = crossChecks(result.data);
+  if (problems.length > 0) throw new ConfigError(problems);
   return shape(result.data);
 }
 

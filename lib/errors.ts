@@ -18,6 +18,8 @@ export const ERROR_STATUS = {
   forbidden: 403,
   platform_disabled: 403,
   csrf: 403,
+  // A body sent as something other than JSON (a form post, text/plain) to a route that reads JSON.
+  unsupported_media_type: 415,
   not_found: 404,
   // Accounts: who may join and how they sign in (lib/auth).
   registration_closed: 403,
@@ -30,6 +32,12 @@ export const ERROR_STATUS = {
   oidc_failed: 400,
   oidc_email_unverified: 403,
   oidc_email_missing: 403,
+  // An identity provider's sign-in meets an account with a password: its owner links the identity from Settings.
+  account_exists_sign_in_first: 409,
+  // Linking an identity from Settings: taken by another account, this account has another, the session changed.
+  oidc_identity_taken: 409,
+  oidc_already_linked: 409,
+  oidc_link_session: 401,
   conflict: 409,
   // An account has as many webhooks as it may (lib/webhooks).
   webhook_limit: 409,
@@ -73,6 +81,8 @@ export const ERROR_STATUS = {
   // Following creators: a link that lists no uploads to follow, and the background mode the operator did not offer.
   follow_not_a_channel: 422,
   follow_auto_unavailable: 403,
+  // An account follows as many creators as FOLLOWS_PER_USER allows.
+  follow_limit: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -1,6 +1,7 @@
 'use client';
 
-import { AlertCircle } from '@/components/ui/icons';
+import { AlertCircle, Info } from '@/components/ui/icons';
+import { Button } from '@/components/ui/button';
 import { useTranslations } from 'next-intl';
 import dynamic from 'next/dynamic';
 import { Suspense, useEffect, useState, type ReactNode } from 'react';
@@ -21,6 +22,11 @@ interface WorkspaceProps {
   initialJob?: ServerStartedJob;
   /** Shows `initialUrl` as being analysed and starts nothing: what the page shows while the server still waits. */
   waiting?: boolean;
+  /**
+   * `initialUrl` came with a navigation from another site: it is put in the box with a button to analyse it, and
+   * nothing starts until the visitor presses it (or Analyze).
+   */
+  confirmFirst?: boolean;
   notices?: AnalysisNotices;
   belowBar?: ReactNode;
 }
@@ -30,11 +36,13 @@ interface WorkspaceProps {
  * /download (which may hand in ?url=, with the job the server started for it, and puts its advertising slot
  * `belowBar`) and by the home page's Single Download tab.
  */
-export function AnalyzeWorkspace({ initialUrl, initialJob, waiting = false, notices = 'page', belowBar }: WorkspaceProps) {
+export function AnalyzeWorkspace({ initialUrl, initialJob, waiting = false, confirmFirst = false, notices = 'page', belowBar }: WorkspaceProps) {
   const t = useTranslations('Analyze');
   const first = initialUrl?.trim() ? (initialJob ?? (waiting ? { jobId: '', status: 'queued' as const, progress: 0 } : undefined)) : undefined;
   const { state, analyze } = useAnalysis(notices, initialUrl ? { url: initialUrl.trim(), job: first } : undefined);
   const [value, setValue] = useState(initialUrl?.trim() ?? '');
+  // Another site's link waits for the visitor's word: shown until any analysis starts.
+  const [confirming, setConfirming] = useState(confirmFirst && Boolean(initialUrl?.trim()));
   const busy = state.phase === 'analyzing';
   // A link in ?url= is analysed at once: fetch the card alongside.
   useEffect(() => {
@@ -45,7 +53,7 @@ export function AnalyzeWorkspace({ initialUrl, initialJob, waiting = false, noti
   // already has is only announced). Deferred a tick so React's dev double-mount (which cancels the first run on
   // its simulated unmount) starts exactly one analysis.
   useEffect(() => {
-    if (initialUrl === undefined || waiting) return;
+    if (initialUrl === undefined || waiting || confirmFirst) return;
     const timer = setTimeout(() => {
       if (!initialUrl.trim()) toast({ title: t('invalidUrl'), variant: 'destructive' });
       else if (initialJob?.status === 'ready' && initialJob.metadata) toast({ title: t(notices === 'bar' ? 'barCompleteTitle' : 'completeTitle'), description: t('completeBody') });
@@ -56,14 +64,31 @@ export function AnalyzeWorkspace({ initialUrl, initialJob, waiting = false, noti
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [initialUrl]);
 
+  function start(url: string) {
+    setConfirming(false);
+    analyze(url);
+  }
+
   function analyzeEntry(url: string) {
     setValue(url);
-    analyze(url);
+    start(url);
   }
 
   return (
     <div className="grid gap-6">
-      <AnalyzeBar value={value} onValueChange={setValue} onAnalyze={analyze} busy={busy} />
+      <AnalyzeBar value={value} onValueChange={setValue} onAnalyze={start} busy={busy} />
+      {confirming ? (
+        <div role="status" data-testid="arrival-confirm" className="flex flex-col gap-3 rounded-lg border bg-muted/40 p-4 text-sm sm:flex-row sm:items-center">
+          <Info className="h-4 w-4 shrink-0 text-primary" aria-hidden />
+          <div className="grid min-w-0 flex-1 gap-1">
+            <p className="font-medium">{t('arrivedTitle')}</p>
+            <p className="text-muted-foreground">{t('arrivedBody')}</p>
+          </div>
+          <Button data-testid="arrival-analyze" onClick={() => analyzeEntry(value.trim() || (initialUrl ?? '').trim())}>
+            {t('arrivedAction')}
+          </Button>
+        </div>
+      ) : null}
       {belowBar}
       {busy ? <AnalyzingIndicator status={state.status} progress={state.progress} /> : null}
       {state.phase === 'error' && state.error ? (

@@ -11,7 +11,7 @@ const TONE: Record<Delivery['status'], string> = {
   retrying: 'border-amber-500/50 text-amber-700 dark:text-amber-400',
   pending: 'text-muted-foreground',
 };
-const REASONS = ['private_address', 'upstream_timeout', 'upstream_failed', 'webhook_disabled'];
+const REASONS = ['private_address', 'upstream_timeout', 'upstream_failed', 'webhook_disabled', 'account_disabled'];
 
 /** A webhook's last deliveries: event, status, attempts, the last answer (HTTP status or why none came) and when. */
 export function DeliveryList({ deliveries }: { deliveries: Delivery[] }) {

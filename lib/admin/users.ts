@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { roleSchema, type Role } from '@/lib/auth/roles';
 import type { Db } from '@/lib/db';
 import { AppError } from '@/lib/errors';
+import { giveUpOwnerDeliveries } from '@/lib/webhooks/delivery-store';
 
 export const USERS_PAGE_SIZE = 20;
 
@@ -62,12 +63,15 @@ function notSelf(actorId: string, id: string): void {
 
 /**
  * Gives the account a role. Roles are read from the store on every request, so `disabled` locks the user out of
- * every session and token at once, on every node. Returns the account as it was (for the audit log).
+ * every session and token at once, on every node; its follows are no longer checked and its webhooks no longer
+ * called (both read the role when they run), and the deliveries it still had waiting are given up. Returns the
+ * account as it was (for the audit log).
  */
 export async function changeRole(db: Db, actorId: string, id: string, role: Role): Promise<{ email: string; from: Role }> {
   notSelf(actorId, id);
   const account = await accountOf(db, id);
   await db.run('UPDATE users SET role = ? WHERE id = ?', [role, id]);
+  if (role === 'disabled') await giveUpOwnerDeliveries(db, id, 'account_disabled');
   return { email: account.email, from: account.role };
 }
 

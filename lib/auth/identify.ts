@@ -7,7 +7,7 @@ import { meter, peek, type Metering, type Quota } from '@/lib/rate-limit/counter
 import { quotasFor } from '@/lib/rate-limit/quotas';
 import { dayWindow } from '@/lib/rate-limit/windows';
 import type { Auth, QuotaSpec } from './route';
-import { getCaller, getCallerOrNone, getUser, requireScope, requireUser, type Caller, type User } from './session';
+import { getCaller, getCallerOrNone, requireScope, requireUser, type Caller, type User } from './session';
 import type { TokenScope } from './token-scopes';
 
 interface Spec<B> {
@@ -24,7 +24,7 @@ export async function identify<B>(
 ): Promise<{ user: User | null; caller: Caller | null }> {
   if (auth === 'none' || auth === 'admin') return { user: null, caller: null };
   if (auth === 'optional' || auth === 'user') {
-    if (!scope) return { user: auth === 'user' ? await requireUser(req) : await getUser(req), caller: null };
+    if (!scope) return { user: auth === 'user' ? await requireUser(req) : sessionOnly(await getCallerOrNone(req)), caller: null };
     const found = auth === 'user' ? await getCaller(req) : await getCallerOrNone(req);
     if (!found) {
       if (auth === 'user') throw new AppError('unauthorized', 'Sign in to continue');
@@ -57,4 +57,14 @@ export async function identify<B>(
   if (caller && scope) requireScope(caller, scope);
   await count(caller);
   return { user: caller?.user ?? null, caller };
+}
+
+/**
+ * Where signing in is optional and no scope lets a token in, a session's user or nobody: an API token is refused
+ * (403 forbidden) rather than served as an anonymous visitor, so a token never does work its scopes do not name.
+ * An invalid credential still counts as none.
+ */
+function sessionOnly(found: Caller | null): User | null {
+  if (found?.via === 'api_token') throw new AppError('forbidden', 'API tokens work only with the media API. Sign in to continue.');
+  return found?.user ?? null;
 }

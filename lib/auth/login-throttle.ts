@@ -1,6 +1,7 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
 import type { NextRequest } from 'next/server';
+import { config } from '@/lib/config';
 import type { Db } from '@/lib/db';
 import { now } from '@/lib/db/time';
 import { AppError } from '@/lib/errors';
@@ -8,20 +9,20 @@ import { clientIp, ipKey } from '@/lib/rate-limit/client-ip';
 import { runPeriodically } from '@/lib/rate-limit/periodic';
 
 const WINDOW_MS = 15 * 60 * 1000;
-/** Guesses at one account from one address, and sign-ins of any account from one address, per window. */
-export const LOGIN_LIMITS = { perAccount: 10, perIp: 50 };
+/** Guesses at one account from one address per window (sign-ins of any account from one address: LOGIN_ADDRESS_LIMIT). */
+export const LOGIN_LIMITS = { perAccount: 10 };
 
 /**
  * Counts a sign-in attempt before the password is checked (so parallel guesses cannot slip past the count) and
- * throws 429 when a window is full. Without a trusted client address (TRUST_PROXY unset) the per-address
- * bucket is skipped: it would be one bucket for everyone, and anyone could lock everyone out.
+ * throws 429 when a window is full. A request with no known client address (made in-process, not by a socket)
+ * has no per-address bucket.
  */
 export async function countLoginAttempt(db: Db, req: NextRequest, email: string): Promise<void> {
   runPeriodically('login-attempts', 10 * 60 * 1000, () =>
     db.run('DELETE FROM login_attempts WHERE window_start < ?', [now() - WINDOW_MS]),
   );
   const checks: Array<[string, number]> = [[accountKey(req, email), LOGIN_LIMITS.perAccount]];
-  if (clientIp(req) !== 'local') checks.push([`login:${ipKey(req)}`, LOGIN_LIMITS.perIp]);
+  if (clientIp(req) !== 'local') checks.push([`login:${ipKey(req)}`, config().env.LOGIN_ADDRESS_LIMIT]);
   for (const [key, limit] of checks) {
     const { count, window_start: windowStart } = await hit(db, key);
     if (count > limit) {

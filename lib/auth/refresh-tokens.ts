@@ -74,6 +74,18 @@ export async function rotateRefreshToken(db: Db, token: string, options: { allow
   return { kind: 'invalid' };
 }
 
+/**
+ * The account a refresh token still opens, read without rotating it (so the browser's cookie stays the newest of its
+ * family): null when it is unknown, revoked, expired, replaced more than a moment ago, or its account disabled.
+ */
+export async function refreshTokenHolder(db: Db, token: string): Promise<string | null> {
+  const row = await findToken(db, token);
+  const at = now();
+  if (!row || row.revoked_at !== null || row.expires_at <= at || row.role === 'disabled') return null;
+  if (row.replaced_at !== null && at - row.replaced_at >= RACE_GRACE_MS) return null;
+  return row.user_id;
+}
+
 /** Sign-out: the token's whole family stops working. Unknown tokens are ignored. */
 export async function revokeRefreshToken(db: Db, token: string): Promise<void> {
   const row = await db.get<{ family_id: string }>('SELECT family_id FROM refresh_tokens WHERE token_hash = ?', [hashToken(token)]);

@@ -31,11 +31,27 @@ export function refuseDisabled<T extends { role: Role }>(account: T): T {
 }
 
 /**
- * A member whose address ADMIN_EMAILS lists, or whom the identity provider puts in OIDC_ADMIN_GROUP, becomes admin
- * when signing in. Nobody is demoted here and a disabled account stays disabled: an admin's decision outranks a list.
+ * What vouches, at one sign-in, for an account's claim to admin rights. A password proves who holds it, never the
+ * address: anyone may register any address, so no password sign-in or registration carries a proof.
  */
-export async function promoteIfListed(db: Db, account: Account, byGroup = false): Promise<Account> {
-  if (account.role !== 'member' || !(byGroup || listedAdmin(account.email))) return account;
+export interface AdminProof {
+  /** The identity provider puts the person in OIDC_ADMIN_GROUP. */
+  group?: boolean;
+  /**
+   * The (normalised) address someone else vouched for: the identity provider's claim with `email_verified: true`,
+   * or the forward-auth proxy's header. Null or absent when nobody did.
+   */
+  provenEmail?: string | null;
+}
+
+/**
+ * A member becomes admin when the identity provider puts them in OIDC_ADMIN_GROUP, or when ADMIN_EMAILS lists the
+ * account's address and that very address was proven at this sign-in. Nobody is demoted here and a disabled account
+ * stays disabled: an admin's decision outranks a list.
+ */
+export async function promoteIfListed(db: Db, account: Account, proof: AdminProof): Promise<Account> {
+  const listed = proof.provenEmail === account.email && listedAdmin(account.email);
+  if (account.role !== 'member' || !(proof.group || listed)) return account;
   await db.run("UPDATE users SET role = 'admin' WHERE id = ? AND role = 'member'", [account.id]);
   return { ...account, role: 'admin' };
 }

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { AppError } from '@/lib/errors';
 import { idParams } from '@/lib/http/ids';
 import { route } from './route';
+import { fromPeer } from '@/test/peer';
 
 afterEach(() => {
   vi.unstubAllEnvs();
@@ -67,10 +68,28 @@ describe('route: parsing', () => {
     expect([bad.status, (await bad.json()).code]).toEqual([400, 'invalid_request']);
   });
 
+  const post = route({ auth: 'none', body: z.object({ a: z.string() }) }, ({ body }) => body);
+  const postAs = (body: string | undefined, headers: Record<string, string>) =>
+    post(request('http://localhost/api/x', { method: 'POST', body, headers }), noParams);
+
   it('answers a body that is not JSON as invalid_request', async () => {
-    const post = route({ auth: 'none', body: z.object({ a: z.string() }) }, ({ body }) => body);
-    const res = await post(request('http://localhost/api/x', { method: 'POST', body: '{nope' }), noParams);
+    const res = await postAs('{nope', { 'content-type': 'application/json' });
     expect([res.status, (await res.json()).code]).toEqual([400, 'invalid_request']);
+    const none = await postAs(undefined, {});
+    expect([none.status, (await none.json()).code]).toEqual([400, 'invalid_request']);
+  });
+
+  it('answers a body not sent as JSON 415 unsupported_media_type, whatever it holds', async () => {
+    for (const type of ['text/plain', 'text/plain;charset=UTF-8', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=b', 'application/jsonp', 'text/json']) {
+      const res = await postAs('{"a":"b"}', { 'content-type': type });
+      expect([res.status, (await res.json()).code], type).toEqual([415, 'unsupported_media_type']);
+    }
+    const untyped = await post(request('http://localhost/api/x', { method: 'POST', body: new Blob(['{"a":"b"}']) }), noParams);
+    expect([untyped.status, (await untyped.json()).code]).toEqual([415, 'unsupported_media_type']);
+    for (const type of ['application/json', 'application/json; charset=utf-8', 'APPLICATION/JSON', 'application/merge-patch+json', 'application/vnd.api+json; charset=utf-8']) {
+      const res = await postAs('{"a":"b"}', { 'content-type': type });
+      expect([res.status, await res.json()], type).toEqual([200, { success: true, data: { a: 'b' } }]);
+    }
   });
 });
 
@@ -80,7 +99,7 @@ describe('route: cross-site requests', () => {
     change(request('http://grab.example/api/x', { method, headers: { host: 'grab.example', ...headers } }), noParams);
   const session = { cookie: 'gl_access=x' };
 
-  it('refuses a cookie-carrying change from another origin, even as a no-preflight text/plain request', async () => {
+  it('refuses a change from another origin, even as a no-preflight text/plain request', async () => {
     for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
       const res = await send({ ...session, origin: 'https://evil.grab.example', 'content-type': 'text/plain' }, method);
       expect([res.status, (await res.json()).code]).toEqual([403, 'csrf']);
@@ -90,13 +109,34 @@ describe('route: cross-site requests', () => {
     expect((await send({ ...session, 'sec-fetch-site': 'cross-site' })).status).toBe(403);
   });
 
-  it('lets our own pages, bearer-token clients and cookie-less callers through', async () => {
+  it('refuses it without any cookie too, and whatever Authorization header it carries on a route closed to other sites', async () => {
+    const credentials: Record<string, string>[] = [{}, { authorization: 'Bearer gl_x' }, { authorization: 'Basic eDp5' }];
+    const sites: Record<string, string>[] = [{ origin: 'https://elsewhere.example' }, { 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }];
+    for (const headers of credentials) {
+      for (const site of sites) {
+        const res = await send({ ...headers, ...site });
+        expect([res.status, (await res.json()).code], JSON.stringify({ ...headers, ...site })).toEqual([403, 'csrf']);
+      }
+    }
+  });
+
+  it('lets our own pages and callers that are no browser page through; reads from anywhere', async () => {
     expect((await send({ ...session, origin: 'http://grab.example' })).status).toBe(200);
+    expect((await send({ origin: 'http://grab.example' })).status).toBe(200);
     expect((await send({ ...session, 'sec-fetch-site': 'same-origin' })).status).toBe(200);
+    expect((await send({ 'sec-fetch-site': 'none' })).status).toBe(200); // typed into the address bar
     expect((await send({ ...session })).status).toBe(200); // curl: no browser, so no other site behind it
-    expect((await send({ authorization: 'Bearer gl_x', origin: 'https://elsewhere.example' })).status).toBe(200);
-    expect((await send({ origin: 'https://elsewhere.example' })).status).toBe(200);
+    expect((await send({ authorization: 'Bearer gl_x' })).status).toBe(200);
     expect((await send({ ...session, origin: 'https://elsewhere.example' }, 'GET')).status).toBe(200);
+  });
+
+  it('refuses a change from another site on a route open to other sites when no Bearer credential identifies the caller', async () => {
+    const open = route({ auth: 'none', cors: true }, () => ({ changed: true }));
+    const credentials: Record<string, string>[] = [{}, { authorization: 'Bearer gl_x' }, { authorization: 'Basic eDp5' }];
+    for (const headers of credentials) {
+      const res = await open(request('http://grab.example/api/x', { method: 'POST', headers: { host: 'grab.example', origin: 'https://elsewhere.example', ...headers } }), noParams);
+      expect([res.status, (await res.json()).code]).toEqual([403, 'csrf']);
+    }
   });
 
   it('knows itself by SITE_URL, or by the host our proxy forwarded', async () => {
@@ -104,7 +144,10 @@ describe('route: cross-site requests', () => {
     expect((await send({ ...session, origin: 'https://downloads.example.org' })).status).toBe(200);
     expect((await send({ ...session, origin: 'http://downloads.example.org' })).status).toBe(403);
     vi.stubEnv('TRUST_PROXY', '1');
-    expect((await send({ ...session, origin: 'https://public.example', 'x-forwarded-host': 'public.example' })).status).toBe(200);
+    const forwardedHost = { origin: 'https://public.example', 'x-forwarded-host': 'public.example' };
+    expect((await send({ ...session, ...fromPeer('127.0.0.1'), ...forwardedHost })).status).toBe(200);
+    // Only our proxy names the host: a client reaching the port directly cannot make its own site "us".
+    expect((await send({ ...session, ...fromPeer('198.51.100.4'), ...forwardedHost })).status).toBe(403);
   });
 });
 
@@ -119,7 +162,7 @@ describe('route: the request log', () => {
     });
     const res = await post(request(`http://localhost/api/auth/login?url=https%3A%2F%2Fsecret.example%2Fv&token=${secret}`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${secret}`, cookie: `gl_access=${secret}`, 'x-request-id': 'req-12345678' },
+      headers: { authorization: `Bearer ${secret}`, cookie: `gl_access=${secret}`, 'x-request-id': 'req-12345678', 'content-type': 'application/json' },
       body: JSON.stringify({ password: 'hunter2-correct-horse' }),
     }), noParams);
     expect(res.headers.get('x-request-id')).toBe('req-12345678');

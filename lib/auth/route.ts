@@ -6,6 +6,7 @@ import { now } from '@/lib/db/time';
 import { AppError, toAppError } from '@/lib/errors';
 import { config } from '@/lib/config';
 import { corsHeaders } from '@/lib/http/cors';
+import { bearerToken } from '@/lib/http/bearer';
 import { fail, ok, parseWith, readJson } from '@/lib/http/envelope';
 import { logRequest, loggedPath, requestIdOf } from '@/lib/http/request-log';
 import { observeRequest } from '@/lib/metrics/record';
@@ -14,7 +15,6 @@ import { changesState, fromOurOrigin } from '@/lib/http/same-origin';
 import { meter, peek, type Metering } from '@/lib/rate-limit/counters';
 import { rateLimitHeaders, withHeaders } from '@/lib/rate-limit/headers';
 import { analyzeQuotasFor } from '@/lib/rate-limit/quotas';
-import { proxiedEmail } from './forward-auth';
 import { identify } from './identify';
 import { requireAdmin, type Caller, type User } from './session';
 import type { TokenScope } from './token-scopes';
@@ -53,11 +53,14 @@ export interface RouteSpec<A extends Auth, B, Q, P> {
    * signed-in caller (`sign_in_required`). Routes with `auth: 'api'` always do.
    */
   serves?: boolean;
-  /** Cross-origin reads allowed as API_CORS_ORIGINS says (never with cookies). Routes with `auth: 'api'` always are. */
+  /**
+   * Other sites' pages may read it as API_CORS_ORIGINS says (never with cookies), and change state through it with a
+   * Bearer credential only. Routes with `auth: 'api'` always are.
+   */
   cors?: boolean;
   /**
    * What an API token needs to call this route (403 token_scope without it). On `user` and `optional` routes it
-   * also lets such a token in, as its owner; without it those routes take sessions only.
+   * also lets such a token in, as its owner; without it those routes take sessions only (a token is 403 forbidden).
    */
   scope?: TokenScope;
 }
@@ -75,8 +78,10 @@ type Handler<A extends Auth, B, Q, P> = (ctx: RouteContext<A, B, Q, P>) => Promi
 
 /**
  * Every API route, wrapped once: `export const POST = route({ auth: 'user', body: schema }, ({ user, body }) => …)`.
- * In order: a state-changing request that carries a session cookie must come from our own pages (403 csrf);
- * params, query and body are validated; the caller is identified and charged as `auth` and `quota` say;
+ * In order: a state-changing request (POST, PUT, PATCH, DELETE) from another site's page — a foreign Origin, or
+ * Sec-Fetch-Site cross-site or same-site — is refused 403 csrf whether or not it carries cookies, unless a Bearer
+ * credential identifies its caller on a route open to other sites (`cors`, `auth: 'api'`);
+ * params, query and body (JSON only: else 415) are validated; the caller is identified and charged as `auth` and `quota` say;
  * returned data becomes the `{success, data}` envelope and every thrown error its status and code. RateLimit
  * headers ride on every answer of a metered route, errors included; each request is logged as one line and
  * counted in the process's metrics.
@@ -97,12 +102,19 @@ export function route<A extends Auth, B = undefined, Q = undefined, P = Record<s
     let failure: string | undefined;
     try {
       const admin = spec.auth === 'admin' ? await requireAdmin(req) : null;
-      if (changesState(req.method) && carriesSession(req) && !fromOurOrigin(req.headers, req.nextUrl)) {
-        throw admin ? new AppError('not_found', 'Not found') : new AppError('csrf', 'This request did not come from this site');
+      const foreign = changesState(req.method) && !fromOurOrigin(req.headers, req.nextUrl);
+      const bearer = bearerToken(req.headers) !== undefined;
+      if (foreign && !(opensToOtherSites(spec) && (bearer || corsAllows(req.headers.get('origin'))))) {
+        throw admin ? new AppError('not_found', 'Not found') : crossSite();
       }
       const params = spec.params ? parseParams(spec.params, await ctx.params, spec.notFound) : ((await ctx.params) as P);
       const query = spec.query ? parseWith(spec.query, Object.fromEntries(req.nextUrl.searchParams)) : (undefined as Q);
       const { user, caller } = admin ? { user: admin, caller: null } : await identify(req, spec, charge);
+      // getCaller reads a Bearer credential before anything else and refuses a wrong one, so a caller found while one
+      // is sent is that credential's holder. Without such a caller the Bearer header proved nothing. A page of an
+      // origin API_CORS_ORIGINS lists may also call without one, but only as nobody: a browser that sent our cookies
+      // or passed a forward-auth proxy along the way would be acting in its visitor's name.
+      if (foreign && (bearer ? !caller : user !== null)) throw crossSite();
       if (!user && (spec.serves || spec.auth === 'api') && !config().env.ANON_ACCESS) {
         throw new AppError('sign_in_required', 'This server is open to signed-in users only');
       }
@@ -139,14 +151,16 @@ export function route<A extends Auth, B = undefined, Q = undefined, P = Record<s
 }
 
 /**
- * A browser sends our session cookies by itself, and a forward-auth proxy adds its header to whatever the browser
- * sends — both are ambient credentials another site could ride on. A Bearer credential is written by the caller's
- * own code.
+ * Routes another site's page may change state on: the public API that answers other sites (CORS), and then only with
+ * a Bearer credential that identifies the caller — written by that page's own code, never sent by the browser by
+ * itself as our cookies, a forward-auth proxy's header or Basic credentials are.
  */
-function carriesSession(req: NextRequest): boolean {
-  if (req.headers.get('authorization')) return false;
-  return req.cookies.getAll().some((cookie) => cookie.name.startsWith('gl_')) || proxiedEmail(req.headers) !== null;
-}
+const opensToOtherSites = (spec: { auth: Auth; cors?: boolean }): boolean => spec.cors === true || spec.auth === 'api';
+
+/** An origin the operator opened the public API to (API_CORS_ORIGINS), by name or with `*`. */
+const corsAllows = (origin: string | null): boolean => Boolean(origin && corsHeaders(origin)?.['Access-Control-Allow-Origin']);
+
+const crossSite = () => new AppError('csrf', 'This request did not come from this site');
 
 function parseParams<P>(schema: ZodType<P>, value: unknown, notFound = 'Not found'): P {
   const parsed = schema.safeParse(value);

@@ -1,6 +1,6 @@
 import 'server-only';
 import type { NextRequest } from 'next/server';
-import { ok, parseWith } from '@/lib/http/envelope';
+import { assertJsonBody, ok, parseWith } from '@/lib/http/envelope';
 import { AppError } from '@/lib/errors';
 import { REFRESH_COOKIE, setSessionCookies } from './cookies';
 import { refreshSchema } from './credentials';
@@ -16,11 +16,15 @@ export function sessionResponse(req: NextRequest, session: Session) {
   return res;
 }
 
-/** The refresh token from the JSON body `{refreshToken}` (API clients) or the refresh cookie (browsers). */
+/**
+ * The refresh token from the JSON body `{refreshToken}` (API clients) or the refresh cookie (browsers). A body not
+ * sent as JSON is 415 unsupported_media_type; an empty one leaves the cookie to decide.
+ */
 export async function refreshTokenFrom(req: NextRequest): Promise<string | undefined> {
   const text = await req.text();
   let body: unknown = {};
   if (text.trim()) {
+    assertJsonBody(req);
     try {
       body = JSON.parse(text);
     } catch {

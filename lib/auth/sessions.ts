@@ -9,7 +9,7 @@ import { clearLoginAttempts, countLoginAttempt } from './login-throttle';
 import { spendPasswordTime, verifyPassword } from './password';
 import { issueRefreshToken, purgeExpiredRefreshTokens, rotateRefreshToken } from './refresh-tokens';
 import type { Session, User } from './credentials';
-import { promoteIfListed, refuseDisabled, type Account } from './roles';
+import { refuseDisabled, type Account } from './roles';
 import { findUserWithPassword } from './users';
 
 export type { Session } from './credentials';
@@ -27,7 +27,8 @@ export async function signIn(db: Db, req: NextRequest, email: string, password: 
   await clearLoginAttempts(db, req, email);
   // Only now, with the password proven: telling a guesser that an account is disabled would confirm it exists.
   refuseDisabled(row);
-  return startSession(db, await promoteIfListed(db, { id: row.id, email: row.email, role: row.role }));
+  // A password proves who holds it, not the address: ADMIN_EMAILS makes nobody admin here (roles.ts, AdminProof).
+  return startSession(db, { id: row.id, email: row.email, role: row.role });
 }
 
 /** A new session (a new refresh family) for an account already proven: by password, identity provider or proxy. */

@@ -11,13 +11,15 @@ import { hasAdmin } from './roles';
 export const setupTokenPath = (): string => path.join(config().dataDir, 'setup-token');
 
 /**
- * At start: an instance with no admin and no ADMIN_EMAILS gets a one-time setup token in the data directory,
- * readable by the server's own user only (0600). The log names the file, never the token: logs travel further
- * than the data directory. Once an admin exists the file is removed. Returns the file's path when one is waiting.
+ * At start: an instance with no admin gets a one-time setup token in the data directory, readable by the server's
+ * own user only (0600) — ADMIN_EMAILS or not, since a listed address becomes admin only once an identity provider or
+ * the forward-auth proxy proves it, and a server with passwords alone would otherwise have no way to its first admin.
+ * The log names the file, never the token: logs travel further than the data directory. Once an admin exists the
+ * file is removed. Returns the file's path when one is waiting.
  */
 export async function prepareSetupToken(db: Db, log: (line: string) => void = console.log): Promise<string | null> {
   const file = setupTokenPath();
-  if (config().env.ADMIN_EMAILS.length > 0 || (await hasAdmin(db))) {
+  if (await hasAdmin(db)) {
     rmSync(file, { force: true });
     return null;
   }

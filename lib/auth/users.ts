@@ -7,7 +7,7 @@ import { AppError } from '@/lib/errors';
 import type { User } from './credentials';
 import { inviteUsable, spendInvite } from './invites';
 import { hashPassword } from './password';
-import { hasAdmin, listedAdmin, type Account, type Role } from './roles';
+import { hasAdmin, type Account, type Role } from './roles';
 import { claimSetupToken, discardSetupToken, type SetupClaim } from './setup-token';
 
 export type { User } from './credentials';
@@ -39,10 +39,12 @@ export async function createAccount(
   admission: Admission = {},
 ): Promise<Account | null> {
   let claim: SetupClaim | null = null;
-  let role: Role = listedAdmin(input.email) ? 'admin' : 'member';
+  // A member, whatever ADMIN_EMAILS says: an address is proven only by the sign-in that follows (roles.ts, AdminProof).
+  let role: Role = 'member';
   let invite: string | undefined;
   if (admission.setupToken) {
-    // The token exists to make the first admin: once there is one (by ADMIN_EMAILS, a group, an earlier token), it is void.
+    // The token exists to make the first admin: once there is one (a proven listed address, a group, an earlier
+    // token), it is void.
     if (await hasAdmin(db)) {
       discardSetupToken();
       throw new AppError('setup_token_invalid', 'This setup token is not valid or has already been used');

@@ -23,6 +23,7 @@ export const COBALT_ERROR_CODES: Record<ErrorCode, string> = {
   forbidden: 'error.api.auth.key.invalid',
   platform_disabled: 'error.api.service.disabled',
   csrf: 'error.api.invalid_body',
+  unsupported_media_type: 'error.api.header.content_type',
   not_found: 'error.api.content.post.unavailable',
   conflict: 'error.api.generic',
   webhook_limit: 'error.api.generic',
@@ -59,6 +60,7 @@ export const COBALT_ERROR_CODES: Record<ErrorCode, string> = {
   // Following is not part of cobalt's protocol; a cobalt client never meets these.
   follow_not_a_channel: 'error.api.link.unsupported',
   follow_auto_unavailable: 'error.api.invalid_body',
+  follow_limit: 'error.api.invalid_body',
   cancelled: 'error.api.generic',
   // Accounts: a cobalt client only ever holds a key, so these read as key trouble (a scope the key lacks too).
   registration_closed: 'error.api.auth.key.invalid',
@@ -71,6 +73,10 @@ export const COBALT_ERROR_CODES: Record<ErrorCode, string> = {
   oidc_failed: 'error.api.auth.key.invalid',
   oidc_email_unverified: 'error.api.auth.key.invalid',
   oidc_email_missing: 'error.api.auth.key.invalid',
+  account_exists_sign_in_first: 'error.api.auth.key.invalid',
+  oidc_identity_taken: 'error.api.auth.key.invalid',
+  oidc_already_linked: 'error.api.auth.key.invalid',
+  oidc_link_session: 'error.api.auth.key.invalid',
 };
 
 /** The few failures cobalt names that are not ours: a request without `Accept: application/json`, and so on. */

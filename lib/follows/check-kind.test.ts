@@ -1,6 +1,10 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '@/lib/db';
-import { dbEngines } from '@/test/db-engines';
+import { peek } from '@/lib/rate-limit/counters';
+import { userAnalyzeQuotas } from '@/lib/rate-limit/quotas';
+import { closeRedis } from '@/lib/redis/connection';
+import { createSqliteTestDb, dbEngines } from '@/test/db-engines';
+import { dropPrefix, testPrefix, testRedisUrl } from '@/test/redis-server';
 import { startFixtureSite, type FixtureSite } from '@/test/fixtures/server';
 import { AppError } from '@/lib/errors';
 import { channelId, countingWrites, fixtureCheck, followChannel, seedUser } from './follows.testkit';
@@ -60,13 +64,14 @@ describe.each(dbEngines().map((engine, i) => ({ ...engine, base: 100 * (i + 1) }
     expect(listed).toMatchObject([{ mediaId, state: 'new', creator: `Creator ${channelId(base + 2).slice(-4)}`, title: 'Brand new episode' }]);
   });
 
-  it('writes nothing to the store when a check finds nothing new', async () => {
+  it('writes nothing to the store when a check finds nothing new, but the link it is charged', async () => {
     const follow = await followChannel(db, user, base + 3, Date.now());
     await fixtureCheck(db, site.origin).run(follow.id);
     const counted = countingWrites(db);
     const check = fixtureCheck(counted.db, site.origin);
     await check.run(follow.id);
-    expect(counted.writes).toEqual([]);
+    expect(counted.writes.filter((sql) => !/\brate_counters\b/.test(sql))).toEqual([]);
+    expect(counted.writes.some((sql) => /INSERT INTO rate_counters/.test(sql))).toBe(true);
     await upload(base + 3);
     await check.run(follow.id);
     expect(counted.writes.length).toBeGreaterThan(0);
@@ -165,5 +170,91 @@ describe.each(dbEngines().map((engine, i) => ({ ...engine, base: 100 * (i + 1) }
     await check.run(follow.id);
     expect(check.downloads).toEqual([]);
     expect((await listUploads(db, user)).map((u) => u.state)).toEqual(['new']);
+  });
+});
+
+/** The hourly analysis quota's counters as the check kind meets them: in the store, or in Redis (REDIS_URL). */
+const counterBackends = [
+  ...dbEngines().map((engine) => ({ name: engine.name, create: engine.create, redis: false })),
+  ...(testRedisUrl ? [{ name: 'sqlite + redis counters', create: createSqliteTestDb, redis: true }] : []),
+];
+
+describe.each(counterBackends.map((backend, i) => ({ ...backend, base: 1000 + 100 * i })))('follow checks and their owner on $name', ({ create, redis, base }) => {
+  let db: Db;
+  let user: string;
+  let prefix: string;
+  beforeEach(async () => {
+    db = await create();
+    user = await seedUser(db);
+    if (redis) {
+      prefix = testPrefix();
+      Object.assign(process.env, { REDIS_URL: testRedisUrl, REDIS_PREFIX: prefix });
+    }
+  });
+  afterEach(async () => {
+    delete process.env.USER_ANALYZE_HOURLY_LIMIT;
+    if (redis) {
+      await closeRedis();
+      await dropPrefix(testRedisUrl!, prefix);
+      delete process.env.REDIS_URL;
+      delete process.env.REDIS_PREFIX;
+    }
+    await db.close();
+  });
+
+  const linksUsed = async (at: number) => {
+    const { key, quotas } = userAnalyzeQuotas(user, at);
+    return (await peek(db, key, quotas)).states[0].used;
+  };
+  const feedReads = () => site.stats.byPath.get('/creators/feeds/videos.xml') ?? 0;
+
+  it('charges every check to the owner\'s hourly analysis quota; over it, a check is put off to the next hour, not dropped', async () => {
+    process.env.USER_ANALYZE_HOURLY_LIMIT = '2';
+    const hour = Math.floor(Date.now() / 3_600_000) * 3_600_000;
+    let clock = hour + 1_000;
+    const follow = await followChannel(db, user, base + 1, clock);
+    const check = fixtureCheck(db, site.origin, { now: () => clock });
+    await check.run(follow.id);
+    expect(await linksUsed(clock)).toBe(1);
+    await upload(base + 1, '?title=First');
+    await check.run(follow.id);
+    expect(check.found).toHaveLength(1);
+    expect(await linksUsed(clock)).toBe(2);
+
+    // Over the quota: the feed is not read, nothing is recorded, and the follow is due again when the hour resets.
+    await upload(base + 1, '?title=Second');
+    const reads = feedReads();
+    await check.run(follow.id);
+    expect(feedReads()).toBe(reads);
+    expect(check.found).toHaveLength(1);
+    expect(await linksUsed(clock)).toBe(2);
+    const row = await db.get<{ next_check_at: number }>('SELECT next_check_at FROM follows WHERE id = ?', [follow.id]);
+    expect(Number(row!.next_check_at)).toBeGreaterThanOrEqual(hour + 3_600_000);
+
+    // The next hour allows it: the upload it missed is found then.
+    clock = hour + 3_600_000 + 1_000;
+    await check.run(follow.id);
+    expect(check.found).toHaveLength(2);
+    expect(check.found[1].uploads.map((u) => u.title)).toEqual(['Second']);
+    expect(await linksUsed(clock)).toBe(1);
+  });
+
+  it('never checks a follow of a disabled account (nor charges it), from the moment it is disabled', async () => {
+    const at = Date.now();
+    const follow = await followChannel(db, user, base + 2, at);
+    const check = fixtureCheck(db, site.origin);
+    await check.run(follow.id);
+    await upload(base + 2, '?title=While+disabled');
+    await db.run("UPDATE users SET role = 'disabled' WHERE id = ?", [user]);
+    const reads = feedReads();
+    const used = await linksUsed(at);
+    await check.run(follow.id);
+    expect(feedReads()).toBe(reads);
+    expect(check.found).toEqual([]);
+    expect(await linksUsed(at)).toBe(used);
+    // Enabled again, its checks go on.
+    await db.run("UPDATE users SET role = 'member' WHERE id = ?", [user]);
+    await check.run(follow.id);
+    expect(check.found).toHaveLength(1);
   });
 });

@@ -2,7 +2,8 @@ import 'server-only';
 import type { Db } from '@/lib/db';
 import type { JobKind } from '@/lib/jobs/runner';
 import { passesFilters } from './filters';
-import { filtersOf, followRow, type FollowRow } from './follows-store';
+import { chargeFollowCheck } from './check-quota';
+import { filtersOf, followRow, ownerActive, type FollowRow } from './follows-store';
 import { readListing, type Listing, type ListingDeps } from './listing';
 import type { Listed } from './listing-types';
 import { expectedBytes } from './estimate';
@@ -67,7 +68,10 @@ async function settle(db: Db, row: FollowRow, fresh: Listed[], deps: FollowCheck
 /**
  * The follow-check kind: one follow's listing against what it has seen. The first check records what exists and
  * lists nothing; later ones record only uploads not seen before, so a check that finds nothing new writes nothing
- * (the schedule was already moved when the check was claimed). While the platform is paused the check is put off.
+ * but the link it is charged (the schedule was already moved when the check was claimed). While the platform is
+ * paused the check is put off. Whose follow it is is read when the check runs, wherever it runs: a disabled account's follows are not checked
+ * from the moment it is disabled, and each check that reads the listing is one link of the owner's hourly analysis
+ * quota — over it, the check is put off until the hour resets.
  */
 export function followCheckKind(deps: FollowCheckDeps): JobKind<FollowCheckPayload, FollowCheckState> {
   const now = deps.now ?? Date.now;
@@ -84,12 +88,17 @@ export function followCheckKind(deps: FollowCheckDeps): JobKind<FollowCheckPaylo
     async run(context, { followId }) {
       const db = await deps.db();
       const row = await followRow(db, followId);
-      if (!row || row.paused) return;
+      if (!row || row.paused || !(await ownerActive(db, row.user_id))) return;
       try {
         deps.checkBreaker(row.platform);
       } catch (error) {
         const seconds = Number((error as { details?: { retryAfter?: number } }).details?.retryAfter ?? 0);
         await retryFollowAt(db, followId, now() + Math.max(MIN_RETRY_MS, seconds * 1000));
+        return;
+      }
+      const charged = await chargeFollowCheck(db, row.user_id, now());
+      if (!charged.allowed) {
+        await retryFollowAt(db, followId, charged.retryAt);
         return;
       }
       let listing: Listing;

@@ -1,6 +1,7 @@
 import 'server-only';
 import type { Db } from '@/lib/db';
 import { newId } from '@/lib/db/ids';
+import { AppError } from '@/lib/errors';
 import type { Follow, FollowFilters, FollowMode, FollowPatch } from './schemas';
 
 export interface FollowRow {
@@ -59,21 +60,34 @@ const filterColumns = (f: FollowFilters) => [
   f.titleContains || null, f.titleExcludes || null, f.minSeconds, f.maxSeconds, f.skipShorts, f.skipLives, f.skipMembersOnly,
 ];
 
+/** Whether the user already follows this link: following it again gives back that follow. */
+export async function followOfLink(db: Db, userId: string, channelUrl: string): Promise<Follow | undefined> {
+  const existing = await db.get<FollowRow>('SELECT * FROM follows WHERE user_id = ? AND channel_url = ?', [userId, channelUrl]);
+  return existing && followOf(existing);
+}
+
 /**
  * A new follow, due at once (its first check only records what exists), with its own offset inside the check
- * period. Following the same link twice gives back the existing follow.
+ * period. Following the same link twice gives back the existing follow. An account follows at most `limit`
+ * creators (`follow_limit`): counted and inserted in one transaction, with the account's row locked on PostgreSQL
+ * so two follows made at once cannot both take the last place (SQLite runs one writer at a time).
  */
-export async function createFollow(db: Db, userId: string, input: NewFollow, at: number, periodMs: number): Promise<Follow> {
-  const existing = await db.get<FollowRow>('SELECT * FROM follows WHERE user_id = ? AND channel_url = ?', [userId, input.channelUrl]);
-  if (existing) return followOf(existing);
+export async function createFollow(db: Db, userId: string, input: NewFollow, at: number, periodMs: number, limit = Infinity): Promise<Follow> {
+  const existing = await followOfLink(db, userId, input.channelUrl);
+  if (existing) return existing;
   const id = newId('fol');
   const jitter = Math.floor(Math.random() * periodMs);
-  await db.run(
-    `INSERT INTO follows (id, user_id, platform, channel_url, feed_id, name, mode, title_contains, title_excludes,
-       min_seconds, max_seconds, skip_shorts, skip_lives, skip_members, jitter_ms, next_check_at, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    [id, userId, input.platform, input.channelUrl, input.feedId, input.name, input.mode, ...filterColumns(input.filters), jitter, at, at],
-  );
+  await db.transaction(async (tx) => {
+    if (tx.kind === 'postgres') await tx.get('SELECT id FROM users WHERE id = ? FOR UPDATE', [userId]);
+    const count = await tx.get<{ n: number }>('SELECT COUNT(*) AS n FROM follows WHERE user_id = ?', [userId]);
+    if (Number(count?.n ?? 0) >= limit) throw new AppError('follow_limit', `At most ${limit} follows per account`, { limit });
+    await tx.run(
+      `INSERT INTO follows (id, user_id, platform, channel_url, feed_id, name, mode, title_contains, title_excludes,
+         min_seconds, max_seconds, skip_shorts, skip_lives, skip_members, jitter_ms, next_check_at, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [id, userId, input.platform, input.channelUrl, input.feedId, input.name, input.mode, ...filterColumns(input.filters), jitter, at, at],
+    );
+  });
   return followOf((await db.get<FollowRow>('SELECT * FROM follows WHERE id = ?', [id]))!);
 }
 
@@ -84,6 +98,12 @@ export async function listFollows(db: Db, userId: string): Promise<Follow[]> {
 
 export async function followRow(db: Db, id: string): Promise<FollowRow | undefined> {
   return db.get<FollowRow>('SELECT * FROM follows WHERE id = ?', [id]);
+}
+
+/** Whether the follow's owner may still have work done for them: an account that exists and is not disabled. */
+export async function ownerActive(db: Db, userId: string): Promise<boolean> {
+  const owner = await db.get<{ role: string }>('SELECT role FROM users WHERE id = ?', [userId]);
+  return owner !== undefined && owner.role !== 'disabled';
 }
 
 /** The user's own follow, or undefined (someone else's is as unknown as a missing one). */

@@ -69,3 +69,22 @@ describe.each(dbEngines())('follow schedule on $name', ({ create }) => {
     expect(await enqueueDueChecks({ db: async () => db, runner: runner as never, periodMs: () => HOUR, now: () => T0 + 1 })).toBe(0);
   });
 });
+
+describe.each(dbEngines())('follows of a disabled account on $name', ({ create }) => {
+  let db: Db;
+  beforeEach(async () => {
+    db = await create();
+  });
+  afterEach(async () => db.close());
+
+  it('are never claimed for a check while the account is disabled, and are again once it is not', async () => {
+    const ada = await seedUser(db, 'ada');
+    const bob = await seedUser(db, 'bob');
+    const adas = await followChannel(db, ada, 1, T0);
+    const bobs = await followChannel(db, bob, 2, T0);
+    await db.run("UPDATE users SET role = 'disabled' WHERE id = ?", [ada]);
+    expect(await claimDueFollows(db, T0, HOUR, 10)).toEqual([{ id: bobs.id, platform: 'youtube' }]);
+    await db.run("UPDATE users SET role = 'member' WHERE id = ?", [ada]);
+    expect(await claimDueFollows(db, T0 + 1, HOUR, 10)).toEqual([{ id: adas.id, platform: 'youtube' }]);
+  });
+});

@@ -16,13 +16,16 @@ const slotParams = (at: number, periodMs: number) => {
  * Claims the follows whose check is due, in one statement, and moves each to its next slot. The claim is the schedule's only write: the check that follows writes
  * nothing when it finds nothing new. Two nodes claiming at once never both get a follow — the second one's
  * `next_check_at <= now` no longer holds once the first has moved it (PostgreSQL rechecks it on the locked row;
- * SQLite runs one writer at a time).
+ * SQLite runs one writer at a time). A disabled account's follows are left where they are (the check itself
+ * skips them too, should one be queued before the account was disabled): once enabled again, they are due.
  */
 export async function claimDueFollows(db: Db, at: number, periodMs: number, limit: number): Promise<{ id: string; platform: string }[]> {
   return db.query<{ id: string; platform: string }>(
     `UPDATE follows SET last_check_at = ?, next_check_at = ${NEXT_SLOT}
      WHERE paused = 0 AND next_check_at <= ? AND id IN (
-       SELECT id FROM follows WHERE paused = 0 AND next_check_at <= ? ORDER BY next_check_at LIMIT ?)
+       SELECT id FROM follows WHERE paused = 0 AND next_check_at <= ?
+         AND user_id NOT IN (SELECT id FROM users WHERE role = 'disabled')
+       ORDER BY next_check_at LIMIT ?)
      RETURNING id, platform`,
     [at, ...slotParams(at, periodMs), at, at, limit],
   );

@@ -1,11 +1,12 @@
 import 'server-only';
 import { config } from '@/lib/config';
-import { getDb } from '@/lib/db';
+import { getDb, type Db } from '@/lib/db';
 import { AppError } from '@/lib/errors';
 import type { DownloadJobs } from '@/lib/jobs/download-jobs';
 import type { JobRunner } from '@/lib/jobs/runner';
 import { recogniseUrl } from '@/lib/media/platforms';
-import { createFollow, deleteFollow, listFollows, ownFollowRow, updateFollow } from './follows-store';
+import { assertFollowCheckAllowed } from './check-quota';
+import { createFollow, deleteFollow, followOfLink, listFollows, ownFollowRow, updateFollow } from './follows-store';
 import { claimFollowNow } from './schedule';
 import { followFiltersSchema, type Follow, type FollowList, type FollowPatch, type FollowRequest } from './schemas';
 import { ownUpload, setUploadState } from './uploads-store';
@@ -30,19 +31,29 @@ function assertModeOffered(mode: Follow['mode'] | undefined) {
   }
 }
 
-/** Queues a check of the follow now unless one ran in the last seconds; whether one was queued. */
-export async function checkFollowNow(userId: string, id: string, services: FollowServices): Promise<{ queued: boolean }> {
-  const db = await getDb();
-  if (!(await ownFollowRow(db, userId, id))) throw followNotFound();
-  const at = Date.now();
+/** Claims the follow for a check now and queues it, unless one ran in the last seconds; whether one was queued. */
+async function queueCheck(db: Db, userId: string, id: string, services: FollowServices, at: number): Promise<{ queued: boolean }> {
   if (!(await claimFollowNow(db, userId, id, at, periodMs()))) return { queued: false };
   await services.jobs.enqueue('follow-check', { id: `fck_${id}_${at}`, payload: { followId: id } });
   return { queued: true };
 }
 
 /**
- * Follows a channel or playlist link (the same link twice is one follow) and queues its first check at once: it
- * records what the creator has now, so only later uploads are shown.
+ * Queues a check of the follow now unless one ran in the last seconds; whether one was queued. With no link of the
+ * hour's analysis quota left it is refused (429): the check would only be put off.
+ */
+export async function checkFollowNow(userId: string, id: string, services: FollowServices): Promise<{ queued: boolean }> {
+  const db = await getDb();
+  if (!(await ownFollowRow(db, userId, id))) throw followNotFound();
+  const at = Date.now();
+  await assertFollowCheckAllowed(db, userId, at);
+  return queueCheck(db, userId, id, services, at);
+}
+
+/**
+ * Follows a channel or playlist link (the same link twice is the existing follow) and queues its first check at
+ * once: it records what the creator has now, so only later uploads are shown. A new follow needs a place among the
+ * account's FOLLOWS_PER_USER (409 follow_limit) and a link of the hour's analysis quota for its first check (429).
  */
 export async function followLink(userId: string, request: FollowRequest, services: FollowServices): Promise<Follow> {
   const recognition = recogniseUrl(request.url);
@@ -51,15 +62,20 @@ export async function followLink(userId: string, request: FollowRequest, service
   }
   assertModeOffered(request.mode);
   const channelUrl = recognition.canonicalUrl;
-  const follow = await createFollow(await getDb(), userId, {
+  const db = await getDb();
+  const existing = await followOfLink(db, userId, channelUrl);
+  if (existing) return existing;
+  const at = Date.now();
+  await assertFollowCheckAllowed(db, userId, at);
+  const follow = await createFollow(db, userId, {
     platform: recognition.platform,
     channelUrl,
     feedId: recognition.platform === 'youtube' ? (youtubeChannelId(channelUrl) ?? null) : null,
     name: request.name ?? recognition.id ?? new URL(channelUrl).hostname,
     mode: request.mode,
     filters: request.filters ?? followFiltersSchema.parse({}),
-  }, Date.now(), periodMs());
-  await checkFollowNow(userId, follow.id, services);
+  }, at, periodMs(), config().env.FOLLOWS_PER_USER);
+  await queueCheck(db, userId, follow.id, services, at);
   return follow;
 }
 

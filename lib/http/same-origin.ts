@@ -1,5 +1,6 @@
 import 'server-only';
 import { config } from '@/lib/config';
+import { fromTrustedProxy } from './client-address';
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -20,8 +21,8 @@ export function fromOurOrigin(headers: Headers, url: URL): boolean {
 }
 
 function ourOrigins(headers: Headers, url: URL): string[] {
-  const { env, trustedProxyHops } = config();
-  const forwarded = trustedProxyHops > 0 ? headers.get('x-forwarded-host')?.split(',').at(-1)?.trim() : undefined;
+  const { env } = config();
+  const forwarded = fromTrustedProxy(headers) ? headers.get('x-forwarded-host')?.split(',').at(-1)?.trim() : undefined;
   const host = forwarded || headers.get('host') || url.host;
   return [env.SITE_URL, host ? `http://${host}` : undefined].filter((o): o is string => Boolean(o));
 }

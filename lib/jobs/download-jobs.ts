@@ -17,9 +17,16 @@ export interface DownloadJobs {
    * account it belongs to (history, retry); `client` whose turn it takes among the jobs waiting.
    */
   start(request: DownloadJobRequest, owner?: string | null, client?: JobOwner, keep?: { until: number }): Promise<string>;
-  get(id: string): Promise<DownloadProgress | undefined>;
-  /** Stops a queued or running download; false when it had already ended or is unknown here. */
-  cancel(id: string): Promise<boolean>;
+  /**
+   * The download's progress. Asked on behalf of a caller (an account id, or null for an anonymous one), a job with an
+   * owner is that owner's only: anyone else gets undefined, as for an unknown id.
+   */
+  get(id: string, caller?: string | null): Promise<DownloadProgress | undefined>;
+  /**
+   * Stops a queued or running download; false when it had already ended or is unknown here. A job with an owner is
+   * stopped by that owner only (anyone else: not_found).
+   */
+  cancel(id: string, caller: string | null): Promise<boolean>;
   /**
    * Starts a failed download again as a new job (same link, choice and owner) and returns its id: the old job
    * keeps its failed state. A job with an owner is retried by that owner only (anyone else: not_found); one that
@@ -46,9 +53,13 @@ export function createDownloadJobs(runner: JobRunner, options: { ttlMs: () => nu
       await runner.enqueue('download', { id, payload, owner: client }, { state, owner, expiresAt: now() + options.ttlMs() });
       return id;
     },
-    async get(id) {
+    async get(id, caller) {
       const state = await runner.get<DownloadState>('download', id);
       if (!state) return undefined;
+      if (caller !== undefined) {
+        const source = await readJobSource(await runner.store(), id, 'download', now());
+        if (source?.owner && source.owner !== caller) return undefined;
+      }
       const progress: DownloadProgress = {
         id, _id: id, status: state.status, progress: state.progress, message: state.message,
         downloadUrl: state.status === 'ready' ? (state.downloadUrl ?? null) : null,
@@ -56,7 +67,11 @@ export function createDownloadJobs(runner: JobRunner, options: { ttlMs: () => nu
       if (state.code) progress.code = state.code;
       return progress;
     },
-    cancel: (id) => runner.cancel('download', id),
+    async cancel(id, caller) {
+      const source = await readJobSource(await runner.store(), id, 'download', now());
+      if (source?.owner && source.owner !== caller) throw new AppError('not_found', 'Download not found');
+      return runner.cancel('download', id);
+    },
     async retry(id, caller, client) {
       const source = await readJobSource(await runner.store(), id, 'download', now());
       if (!source || (source.owner && source.owner !== caller)) throw new AppError('not_found', 'Download not found');

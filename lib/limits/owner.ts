@@ -9,9 +9,8 @@ import { ownerBytesToday } from './bytes';
 import { readUserLimits } from './store';
 
 /**
- * Anonymous visitors we cannot tell apart (no trusted proxy gives their address) share this one owner: they take
- * turns with everyone else as one, and the per-owner limits do not bind it — a cap on it would be a cap on every
- * anonymous visitor at once.
+ * Anonymous work with no known address (a request made in-process, not by a socket) runs as this one owner: it
+ * takes turns with everyone else as one, and the per-owner limits do not bind it.
  */
 export const UNTOLD_ANONYMOUS = 'anon';
 

@@ -28,6 +28,7 @@ const ERROR_TEXT: Record<number, string> = {
   404: 'Not found (or not yours).',
   409: 'Conflict (e.g. the email is taken).',
   413: 'The media is larger than the limit.',
+  415: 'The body was not sent as JSON (`Content-Type: application/json`).',
   422: 'The link cannot be used (invalid, unsupported, private, no media…).',
   429: 'Too many requests: the daily or monthly limit is reached. Retry after `Retry-After` seconds.',
   502: 'The media site failed to answer.',
@@ -54,7 +55,9 @@ const SECURITY: Record<OperationSpec['auth'], Array<Record<string, string[]>> | 
 export function operation(spec: OperationSpec): Record<string, unknown> {
   const limited = spec.auth === 'api';
   const headers = limited ? RATE_LIMIT_HEADERS : undefined;
-  const errors = [...new Set([...(spec.errors ?? []), ...(spec.auth === 'session' ? [401] : []), ...(limited ? [429] : [])])].sort((a, b) => a - b);
+  const errors = [...new Set([
+    ...(spec.errors ?? []), ...(spec.auth === 'session' ? [401] : []), ...(spec.body ? [415] : []), ...(limited ? [429] : []),
+  ])].sort((a, b) => a - b);
   const success = spec.file
     ? { description: spec.file.description, headers, content: { [spec.file.mediaType]: { schema: { type: 'string', format: 'binary' } } } }
     : {

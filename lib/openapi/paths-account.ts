@@ -36,7 +36,7 @@ export function authPaths(): Paths {
       post: operation({
         operationId: 'createApiToken', summary: 'A new named API token with scopes (shown once)', tags: ['Auth'], auth: 'session',
         body: 'CreateTokenRequest', data: 'IssuedNamedToken', status: 201, errors: [400, 403, 409],
-        description: 'Scopes: `analyze` (POST /api/media/analyze), `download` (POST /api/media/download, progress, /api/download/*), '
+        description: 'Scopes: `analyze` (POST /api/media/analyze), `download` (POST /api/media/download, progress, /api/download/*, POST /api/cobalt/), '
           + '`bulk` (POST /api/bulk), `history:read` (GET /api/history, GET /api/history/seen/{mediaId}). A token used outside its scopes gets 403 `token_scope`. '
           + 'At most 20 live tokens per account (409).',
       }),

@@ -41,6 +41,7 @@ export function cobaltPaths(): Paths {
           },
           400: failure('The request is not one cobalt would accept (Accept, Content-Type, body).', 'error.api.invalid_body'),
           401: failure('The key is missing (on a server for signed-in users only) or not valid.', 'error.api.auth.key.invalid'),
+          403: failure('The key lacks the `download` scope.', 'error.api.auth.key.invalid'),
           422: failure('The link cannot be used (invalid, unsupported, no media, too long…).', 'error.api.link.invalid'),
           429: failure('Too many requests: retry after `Retry-After` seconds.', 'error.api.rate_exceeded', {
             ...RATE_LIMIT_HEADERS, 'Retry-After': { $ref: '#/components/headers/Retry-After' },

@@ -20,8 +20,8 @@ export function followPaths(): Paths {
       get: operation({ operationId: 'listFollows', summary: 'The creators you follow, and whether the auto mode is offered', tags, auth: 'session', data: 'FollowList', errors: [403] }),
       post: operation({
         operationId: 'follow', summary: 'Follow a channel or playlist link; its first check is queued at once and lists nothing',
-        description: 'Following the same link twice gives back the existing follow. `mode: "auto"` is refused with `follow_auto_unavailable` unless the server offers it; a single video’s link is refused with `follow_not_a_channel`.',
-        tags, auth: 'session', body: 'FollowRequest', data: 'Follow', errors: [400, 403, 422],
+        description: 'Following the same link twice gives back the existing follow. `mode: "auto"` is refused with `follow_auto_unavailable` unless the server offers it; a single video’s link is refused with `follow_not_a_channel`. An account follows at most FOLLOWS_PER_USER creators (409 `follow_limit`, `details.limit`). Every check reads the link, so each is one link of the hourly analysis quota: with none left, a new follow is refused with 429 `rate_limited`, and a scheduled check waits for the next hour.',
+        tags, auth: 'session', body: 'FollowRequest', data: 'Follow', errors: [400, 403, 409, 422, 429],
         requestExample: { url: 'https://www.youtube.com/channel/UCuAXFkgsw1L7xaCfnd5JJOw', mode: 'pick', filters: { skipShorts: true } },
         responseExample: FOLLOW_EXAMPLE,
       }),
@@ -36,7 +36,8 @@ export function followPaths(): Paths {
     '/api/follows/{followId}/check': {
       post: operation({
         operationId: 'checkFollow', summary: 'Check a follow now (not when paused or checked in the last 15 seconds: queued is false)',
-        tags, auth: 'session', data: 'FollowChecked', errors: [403, 404], pathParams: [FOLLOW_ID],
+        description: 'A check is one link of the hourly analysis quota: with none left, 429 `rate_limited`.',
+        tags, auth: 'session', data: 'FollowChecked', errors: [403, 404, 429], pathParams: [FOLLOW_ID],
       }),
     },
     '/api/follows/uploads': {

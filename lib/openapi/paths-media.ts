@@ -98,7 +98,8 @@ export function mediaPaths(): Paths {
       delete: operation({
         operationId: 'cancelDownload',
         summary: 'Stop a download that has not ended',
-        description: 'The job stops wherever it runs; its state becomes failed with code cancelled. 409 once it has ended.',
+        description: 'The job stops wherever it runs; its state becomes failed with code cancelled. 409 once it has ended. '
+          + 'A download started by a signed-in user is cancelled by that user only (404 to anyone else); a token needs the `download` scope.',
         tags: ['Media'],
         auth: 'api',
         data: 'DownloadProgress',

@@ -33,7 +33,8 @@ export function webhookPaths(): Paths {
     '/api/webhooks/{id}/test': {
       post: operation({
         operationId: 'testWebhook', summary: 'Send a signed test delivery (event `webhook.test`, one attempt)', tags: ['Webhooks'], auth: 'session',
-        data: 'QueuedDelivery', status: 202, errors: [403, 404], pathParams: idParam,
+        description: 'At most 5 test deliveries a minute and 20 an hour per account: past either, 429 `rate_limited` with `Retry-After`.',
+        data: 'QueuedDelivery', status: 202, errors: [403, 404, 429], pathParams: idParam,
       }),
     },
   };

@@ -7,8 +7,7 @@ export const clientIp = (req: NextRequest): string => clientAddress(req.headers)
 
 /**
  * Whose work a request is, for limits on work held open at once: the signed-in user's, else its address's
- * (hashed). Undefined for an anonymous caller we cannot tell apart (no trusted proxy): every visitor would be one
- * client, and a cap on that one client would be a cap on the whole site.
+ * (hashed). Undefined for an anonymous request with no known address (made in-process, not by a socket).
  */
 export function clientKey(req: NextRequest, user: { id: string } | null): string | undefined {
   if (user) return `user:${user.id}`;

@@ -5,7 +5,7 @@ import { now } from '@/lib/db/time';
 import { ipKey } from './client-ip';
 import type { Quota } from './counters';
 import { anonAnalyzeHourlyLimit, anonDailyLimit, apiLimits, userAnalyzeHourlyLimit, userDailyLimit } from './limits';
-import { dayWindow, hourWindow, monthWindow } from './windows';
+import { dayWindow, hourWindow, minuteWindow, monthWindow } from './windows';
 
 const DAY_RESET = 'It resets at 00:00 UTC.';
 
@@ -32,11 +32,40 @@ export function quotasFor(req: NextRequest, caller: Caller | null, at = now()): 
  * user, else per address, apart from the media API's counters so browsing the site never spends them.
  */
 export function analyzeQuotasFor(req: NextRequest, user: User | null, at = now()): { key: string; quotas: Quota[] } {
+  if (user) return userAnalyzeQuotas(user.id, at);
   const window = hourWindow(at);
-  const resets = `It resets at ${new Date(window.resetsAt).toISOString().slice(11, 16)} UTC.`;
-  const limit = user ? userAnalyzeHourlyLimit() : anonAnalyzeHourlyLimit();
-  const message = `Too many links this hour (the limit is ${limit}). ${resets}${user ? '' : ' Sign in for more.'}`;
-  return { key: `analyze:${user ? `user:${user.id}` : ipKey(req)}`, quotas: [{ window, limit, message }] };
+  const limit = anonAnalyzeHourlyLimit();
+  const message = `Too many links this hour (the limit is ${limit}). ${hourResets(window.resetsAt)} Sign in for more.`;
+  return { key: `analyze:${ipKey(req)}`, quotas: [{ window, limit, message }] };
+}
+
+const hourResets = (resetsAt: number) => `It resets at ${new Date(resetsAt).toISOString().slice(11, 16)} UTC.`;
+
+/**
+ * A signed-in user's hourly analysis quota: what their links on the site's forms spend, and what the server's
+ * checks of their followed creators spend (each check reads a link of the user's choosing).
+ */
+export function userAnalyzeQuotas(userId: string, at = now()): { key: string; quotas: Quota[] } {
+  const window = hourWindow(at);
+  const limit = userAnalyzeHourlyLimit();
+  const message = `Too many links this hour (the limit is ${limit}). ${hourResets(window.resetsAt)}`;
+  return { key: `analyze:user:${userId}`, quotas: [{ window, limit, message }] };
+}
+
+/** Test deliveries ("Send test") a user may ask for: each is an outbound request to an address they chose. */
+export const WEBHOOK_TESTS_PER_MINUTE = 5;
+export const WEBHOOK_TESTS_PER_HOUR = 20;
+
+export function webhookTestQuotas(userId: string, at = now()): { key: string; quotas: Quota[] } {
+  const minute = minuteWindow(at);
+  const hour = hourWindow(at);
+  return {
+    key: `webhook-test:user:${userId}`,
+    quotas: [
+      { window: minute, limit: WEBHOOK_TESTS_PER_MINUTE, message: `Too many test deliveries (the limit is ${WEBHOOK_TESTS_PER_MINUTE} a minute). Try again in a minute.` },
+      { window: hour, limit: WEBHOOK_TESTS_PER_HOUR, message: `Too many test deliveries this hour (the limit is ${WEBHOOK_TESTS_PER_HOUR}). ${hourResets(hour.resetsAt)}` },
+    ],
+  };
 }
 
 export function apiKey(userId: string): string {

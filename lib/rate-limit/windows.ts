@@ -1,8 +1,17 @@
 /** A fixed UTC window a counter lives in: its row key and the moment it resets. */
 export interface RateWindow {
-  name: 'hour' | 'day' | 'month';
+  name: 'minute' | 'hour' | 'day' | 'month';
   period: string;
   resetsAt: number;
+}
+
+export function minuteWindow(at: number): RateWindow {
+  const d = new Date(at);
+  return {
+    name: 'minute',
+    period: `minute:${d.toISOString().slice(0, 16)}`,
+    resetsAt: Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes() + 1),
+  };
 }
 
 export function hourWindow(at: number): RateWindow {

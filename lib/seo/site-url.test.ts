@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fromPeer } from '@/test/peer';
 import { originFor, siteUrl } from './site-url';
 
 afterEach(() => vi.unstubAllEnvs());
@@ -13,10 +14,12 @@ describe('originFor', () => {
 
   it('believes X-Forwarded-Proto only from trusted proxies', () => {
     vi.stubEnv('SITE_URL', '');
-    const headers = new Headers({ host: 'grab.example', 'x-forwarded-proto': 'https' });
+    const headers = new Headers({ host: 'grab.example', 'x-forwarded-proto': 'https', ...fromPeer('127.0.0.1') });
     expect(originFor(headers)).toBe('http://grab.example');
     vi.stubEnv('TRUST_PROXY', '1');
     expect(originFor(headers)).toBe('https://grab.example');
+    // A client reaching the port directly is no proxy of ours.
+    expect(originFor(new Headers({ host: 'grab.example', 'x-forwarded-proto': 'https', ...fromPeer('198.51.100.4') }))).toBe('http://grab.example');
   });
 
   it('prefers SITE_URL, and refuses a Host that is not a host', () => {

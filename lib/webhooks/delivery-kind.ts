@@ -26,7 +26,7 @@ const ENDED: BaseState = { status: 'ended', progress: 100 };
  * attempts once and records the outcome (status or error code, duration — never the answer); while attempts
  * remain, it queues the next attempt as a new job delayed by the back-off, so a wait of minutes holds no worker
  * slot. Each wait is counted from the last attempt stored, so a job that starts early (a restart re-queued it)
- * waits only what is left. A deleted or disabled webhook stops it.
+ * waits only what is left. A deleted or disabled webhook stops it, and so does its owner's disabled account.
  */
 export function webhookDeliveryKind(deps: DeliveryKindDeps): JobKind<DeliveryJob, BaseState> {
   const now = deps.now ?? Date.now;
@@ -59,6 +59,8 @@ export function webhookDeliveryKind(deps: DeliveryKindDeps): JobKind<DeliveryJob
       const target = await webhookTarget(db, delivery.webhookId);
       if (!target) return;
       if (!target.enabled) return void (await giveUpDelivery(db, delivery.id, 'webhook_disabled'));
+      // Read as the attempt is due, wherever it runs: a disabled account's deliveries stop from that moment.
+      if (target.ownerDisabled) return void (await giveUpDelivery(db, delivery.id, 'account_disabled'));
       const outcome = await attemptDelivery(target, delivery, { ...deps.attempt(), signal: context.signal });
       if (context.signal.aborted) return;
       const attempts = delivery.attempts + 1;

@@ -80,6 +80,19 @@ export async function giveUpDelivery(db: Db, id: string, errorCode: string): Pro
   await db.run("UPDATE webhook_deliveries SET status = 'failed', error_code = ? WHERE id = ? AND status IN ('pending', 'retrying')", [errorCode, id]);
 }
 
+/**
+ * Gives up every delivery of the user's webhooks not yet made (pending or waiting for a retry), as their account is
+ * disabled: a job still queued for one then finds it ended.
+ */
+export async function giveUpOwnerDeliveries(db: Db, userId: string, errorCode: string): Promise<number> {
+  const { changes } = await db.run(
+    `UPDATE webhook_deliveries SET status = 'failed', error_code = ?
+     WHERE status IN ('pending', 'retrying') AND webhook_id IN (SELECT id FROM webhooks WHERE user_id = ?)`,
+    [errorCode, userId],
+  );
+  return changes;
+}
+
 /** The webhook's deliveries, newest first: event, status, attempts, the last attempt's outcome and time. */
 export async function listDeliveries(db: Db, webhookId: string): Promise<Delivery[]> {
   const rows = await db.query<Row>(

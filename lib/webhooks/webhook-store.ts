@@ -26,12 +26,15 @@ export interface WebhookTarget {
   format: WebhookFormat;
   secretBox: string;
   enabled: boolean;
+  /** The owner's account is disabled: nothing is sent for it. */
+  ownerDisabled: boolean;
 }
 
 const COLUMNS = 'id, user_id, url, events, format, secret_box, enabled, created_at';
 const eventsOf = (row: Row) => row.events.split(',').filter((e): e is WebhookEvent => (WEBHOOK_EVENTS as readonly string[]).includes(e));
-const targetOf = (row: Row): WebhookTarget => ({
+const targetOf = (row: Row & { owner_role?: string | null }): WebhookTarget => ({
   id: row.id, userId: row.user_id, url: row.url, format: row.format, secretBox: row.secret_box, enabled: Number(row.enabled) === 1,
+  ownerDisabled: row.owner_role === 'disabled',
 });
 
 async function shown(db: Db, row: Row): Promise<Webhook> {
@@ -83,14 +86,22 @@ export async function deleteWebhook(db: Db, userId: string, id: string): Promise
   if (changes === 0) throw new AppError('not_found', 'Webhook not found');
 }
 
-/** The user's enabled webhooks that want `event`. */
+/** The user's enabled webhooks that want `event`; none while the account is disabled. */
 export async function webhooksFor(db: Db, userId: string, event: WebhookEvent): Promise<WebhookTarget[]> {
-  const rows = await db.query<Row>(`SELECT ${COLUMNS} FROM webhooks WHERE user_id = ? AND enabled = 1`, [userId]);
+  const rows = await db.query<Row>(
+    `SELECT ${COLUMNS} FROM webhooks WHERE user_id = ? AND enabled = 1
+       AND user_id NOT IN (SELECT id FROM users WHERE role = 'disabled')`,
+    [userId],
+  );
   return rows.filter((row) => eventsOf(row).includes(event)).map(targetOf);
 }
 
-/** The webhook a delivery belongs to, whoever owns it (deliveries run without a caller). */
+/** The webhook a delivery belongs to, whoever owns it (deliveries run without a caller), with its owner's role. */
 export async function webhookTarget(db: Db, id: string): Promise<WebhookTarget | undefined> {
-  const row = await db.get<Row>(`SELECT ${COLUMNS} FROM webhooks WHERE id = ?`, [id]);
+  const row = await db.get<Row & { owner_role: string | null }>(
+    `SELECT ${COLUMNS.split(', ').map((column) => `w.${column}`).join(', ')}, u.role AS owner_role
+     FROM webhooks w LEFT JOIN users u ON u.id = w.user_id WHERE w.id = ?`,
+    [id],
+  );
   return row && targetOf(row);
 }

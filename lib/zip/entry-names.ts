@@ -14,15 +14,28 @@ function truncateBytes(text: string, max: number): string {
   return out;
 }
 
-/** A title → a file name stem that is safe on every OS and inside an archive: no paths, no leading dots. */
+const DOT_OR_SPACE = /^[.\s]$/;
+
+/**
+ * The text without its leading and trailing dots and white space. A loop over the two ends, not a regular
+ * expression: /[.\s]+$/ retries from every dot of a long run inside a title, quadratic in its length.
+ */
+function trimDotsAndSpace(text: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && DOT_OR_SPACE.test(text[start]!)) start += 1;
+  while (end > start && DOT_OR_SPACE.test(text[end - 1]!)) end -= 1;
+  return text.slice(start, end);
+}
+
+/**
+ * A title → a file name stem that is safe on every OS and inside an archive: no paths, no leading or trailing dots.
+ * Linear in the title's length, whatever it holds.
+ */
 export function safeStem(title: string | undefined, fallback = 'media'): string {
-  const cleaned = (title ?? '')
-    .normalize('NFC')
-    .replace(UNSAFE, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/^[.\s]+|[.\s]+$/g, '');
-  return truncateBytes(cleaned, MAX_STEM_BYTES).trim() || fallback;
+  const cleaned = trimDotsAndSpace((title ?? '').normalize('NFC').replace(UNSAFE, ' ').replace(/\s+/g, ' '));
+  // Cut to size, the ends are trimmed again: the cut may have landed inside a run of dots or spaces.
+  return trimDotsAndSpace(truncateBytes(cleaned, MAX_STEM_BYTES)) || fallback;
 }
 
 /**

@@ -115,6 +115,23 @@ describe('archive names', () => {
     expect(Buffer.byteLength(safeStem('é'.repeat(300)))).toBeLessThanOrEqual(200);
   });
 
+  it('trims a title of 100 000 dots between two letters in linear time (a page chooses its own title)', () => {
+    // The fastest of three runs counts: a pause of the machine is not the code's, a quadratic trim is slow every time.
+    const title = `A${'.'.repeat(100_000)}Z`;
+    let fastest = Infinity;
+    let stem = '';
+    for (let run = 0; run < 3; run += 1) {
+      const started = performance.now();
+      stem = safeStem(title);
+      fastest = Math.min(fastest, performance.now() - started);
+    }
+    expect(fastest).toBeLessThan(50);
+    expect(stem).toBe('A');
+    expect(safeStem(`Ab${'.'.repeat(100_000)}`)).toBe('Ab');
+    expect(safeStem(`. .${'.'.repeat(100_000)}Z. .`)).toBe('Z');
+    expect(safeStem(' . .. ')).toBe('media');
+  });
+
   it('numbers repeated titles, ignoring case', () => {
     const name = createNameAllocator();
     expect(name('Clip', 'mp4')).toBe('Clip.mp4');

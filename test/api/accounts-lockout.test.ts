@@ -8,9 +8,10 @@ import { POST as register } from '@/app/api/auth/register/route';
 import { POST as issueToken } from '@/app/api/settings/token/route';
 import { route } from '@/lib/auth/route';
 import { appStores, callRoute } from '@/lib/auth/store.testkit';
-import { config } from '@/lib/config';
+import { config, parseConfig } from '@/lib/config';
 import { createDb, getDb, type Db } from '@/lib/db';
 import proxy from '@/proxy';
+import { fromPeer } from '@/test/peer';
 
 const password = 'correct horse battery';
 // Stands in for the media API: answers who the wrapper says is calling.
@@ -75,32 +76,60 @@ describe.each(appStores())('locking an account out on $name', ({ open }) => {
   });
 
   describe('forward-auth', () => {
-    const header = (email: string, forwardedFor?: string) => ({
+    const SECRET = 'proxy-secret-0123456789-abcdefghijkl';
+    /** A request as the authenticating proxy passes it on: from its address, with the secret, naming the user. */
+    const header = (email: string, forwardedFor?: string, { peer = '127.0.0.1', secret = SECRET }: { peer?: string; secret?: string | null } = {}) => ({
+      ...fromPeer(peer),
       'remote-email': email,
+      ...(secret === null ? {} : { 'x-auth-proxy-secret': secret }),
       ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}),
     });
-
-    it('ignores a forged proxy header from a direct client or while no proxy is trusted', async () => {
+    const forwardAuthOn = () => {
       vi.stubEnv('AUTH_PROXY_HEADER', 'Remote-Email');
-      // No trusted proxies: the header is anyone's writing.
-      for (const headers of [header('ada@example.com'), header('ada@example.com', '203.0.113.9')]) {
-        expect((await callRoute(me, '/api/auth/me', { headers })).status).toBe(401);
-        expect((await visit('/dashboard', headers)).status).toBe(307);
-      }
-      // Trusted proxies configured, but this request did not come through them (no X-Forwarded-For they append).
+      vi.stubEnv('AUTH_PROXY_SECRET', SECRET);
       vi.stubEnv('TRUST_PROXY', '1');
-      vi.stubEnv('TRUST_PROXY_HOPS', '2');
-      for (const headers of [header('ada@example.com'), header('ada@example.com', '203.0.113.9')]) {
+    };
+
+    it('a server with AUTH_PROXY_HEADER and no secret, or no trusted proxy, refuses to start', () => {
+      expect(() => parseConfig({ AUTH_PROXY_HEADER: 'Remote-Email', TRUST_PROXY: '1' })).toThrow(/AUTH_PROXY_SECRET/);
+      expect(() => parseConfig({ AUTH_PROXY_HEADER: 'Remote-Email', AUTH_PROXY_SECRET: SECRET })).toThrow(/TRUST_PROXY/);
+      expect(() => parseConfig({ AUTH_PROXY_HEADER: 'Remote-Email', AUTH_PROXY_SECRET: 'short', TRUST_PROXY: '1' })).toThrow(/AUTH_PROXY_SECRET/);
+      expect(parseConfig({ AUTH_PROXY_HEADER: 'Remote-Email', AUTH_PROXY_SECRET: SECRET, TRUST_PROXY: '1' }).env.AUTH_PROXY_SECRET).toBe(SECRET);
+    });
+
+    it('ignores a forged proxy header: from a direct client, without the secret, or while no proxy is trusted', async () => {
+      forwardAuthOn();
+      const forged = [
+        // A direct client: its own address, a forged header and a forged X-Forwarded-For — even with the secret.
+        header('ada@example.com', '127.0.0.1', { peer: '203.0.113.9' }),
+        header('ada@example.com', undefined, { peer: '203.0.113.9' }),
+        header('ada@example.com', '10.0.0.1, 127.0.0.1', { peer: '::ffff:203.0.113.9' }),
+        // Through the proxy's address but without its secret, or with a wrong one.
+        header('ada@example.com', '203.0.113.9', { secret: null }),
+        header('ada@example.com', '203.0.113.9', { secret: `${SECRET}x` }),
+        header('ada@example.com', '203.0.113.9', { secret: '' }),
+        // In-process, no peer at all.
+        { 'remote-email': 'ada@example.com', 'x-auth-proxy-secret': SECRET, 'x-forwarded-for': '203.0.113.9' },
+      ];
+      for (const headers of forged) {
         expect((await callRoute(me, '/api/auth/me', { headers })).status).toBe(401);
         expect((await callRoute(whoami, '/api/media/x', { headers })).json.data.caller).toBeNull();
         expect((await visit('/dashboard', headers)).status).toBe(307);
       }
+      // A peer outside TRUST_PROXY_FROM is no proxy of ours, even one on the operator's network.
+      vi.stubEnv('TRUST_PROXY_FROM', '10.0.0.5');
+      expect((await callRoute(me, '/api/auth/me', { headers: header('ada@example.com', '203.0.113.9') })).status).toBe(401);
+      expect((await callRoute(me, '/api/auth/me', { headers: header('ada@example.com', '203.0.113.9', { peer: '10.0.0.5' }) })).status).toBe(200);
+      // No trusted proxies at all: the header is anyone's writing.
+      vi.stubEnv('TRUST_PROXY_FROM', '');
+      vi.stubEnv('TRUST_PROXY', '0');
+      vi.stubEnv('AUTH_PROXY_HEADER', '');
+      expect((await callRoute(me, '/api/auth/me', { headers: header('ada@example.com', '203.0.113.9') })).status).toBe(401);
       expect(await (await getDb()).get('SELECT COUNT(*) AS n FROM users')).toEqual({ n: 1 });
     });
 
     it('signs in the user a trusted proxy names, creating the account as REGISTRATION allows', async () => {
-      vi.stubEnv('AUTH_PROXY_HEADER', 'Remote-Email');
-      vi.stubEnv('TRUST_PROXY', '1');
+      forwardAuthOn();
       const through = header('Ada@Example.com', '203.0.113.9');
       expect((await callRoute(me, '/api/auth/me', { headers: through })).json.data).toEqual({ id: session.user.id, email: 'ada@example.com' });
       expect((await visit('/ar/dashboard', through)).status).toBe(200);

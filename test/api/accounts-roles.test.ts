@@ -10,12 +10,29 @@ import { POST as issueToken } from '@/app/api/settings/token/route';
 import { prepareSetupToken, setupTokenPath } from '@/lib/auth/setup-token';
 import { appStores, callRoute } from '@/lib/auth/store.testkit';
 import { getDb } from '@/lib/db';
+import { fromPeer } from '@/test/peer';
 
 const password = 'correct horse battery';
 const signUp = (email: string, extra: object = {}) => callRoute(register, '/api/auth/register', { body: { email, password, ...extra } });
 const signIn = (email: string) => callRoute(login, '/api/auth/login', { body: { email, password } });
 const roleOf = async (email: string) =>
   (await (await getDb()).get<{ role: string }>('SELECT role FROM users WHERE email = ?', [email]))?.role;
+/** The first admin, made the way a fresh server offers: registering with the setup token it wrote. */
+const signUpAdmin = async (email: string) => {
+  const file = (await prepareSetupToken(await getDb(), () => undefined))!;
+  expect((await signUp(email, { setupToken: readFileSync(file, 'utf8').trim() })).status).toBe(201);
+  expect(await roleOf(email)).toBe('admin');
+};
+const PROXY_SECRET = 'proxy-secret-0123456789-abcdefghijkl';
+/** Forward-auth on, and a request as the authenticating proxy passes it on, naming `email`. */
+const forwardAuthOn = () => {
+  vi.stubEnv('AUTH_PROXY_HEADER', 'Remote-Email');
+  vi.stubEnv('AUTH_PROXY_SECRET', PROXY_SECRET);
+  vi.stubEnv('TRUST_PROXY', '1');
+};
+const throughProxy = (email: string) => ({
+  headers: { ...fromPeer(), 'remote-email': email, 'x-auth-proxy-secret': PROXY_SECRET, 'x-forwarded-for': '203.0.113.9' },
+});
 const sessionCookie = async (email: string) => `gl_access=${(await signIn(email)).json.data.accessToken}`;
 
 describe.each(appStores())('roles and who may join on $name', ({ open }) => {
@@ -28,16 +45,28 @@ describe.each(appStores())('roles and who may join on $name', ({ open }) => {
     await close();
   });
 
-  it('makes ADMIN_EMAILS admins at registration, and promotes a listed member at sign-in', async () => {
+  it('never makes an admin of a password: a listed address registered or signed in with one stays a member', async () => {
     vi.stubEnv('ADMIN_EMAILS', 'Root@Example.com, boss@example.com');
-    await signUp('root@example.com');
-    expect(await roleOf('root@example.com')).toBe('admin');
+    // Open registration checks no mailbox: anyone may register a listed address.
+    expect((await signUp('root@example.com')).status).toBe(201);
+    expect(await roleOf('root@example.com')).toBe('member');
+    expect((await signIn('root@example.com')).status).toBe(200);
+    expect(await roleOf('root@example.com')).toBe('member');
     vi.stubEnv('ADMIN_EMAILS', '');
     await signUp('later@example.com');
-    expect(await roleOf('later@example.com')).toBe('member');
     vi.stubEnv('ADMIN_EMAILS', 'later@example.com');
     expect((await signIn('later@example.com')).status).toBe(200);
-    expect(await roleOf('later@example.com')).toBe('admin');
+    expect(await roleOf('later@example.com')).toBe('member');
+  });
+
+  it('takes the forward-auth proxy\'s word for a listed address: that account becomes admin', async () => {
+    vi.stubEnv('ADMIN_EMAILS', 'root@example.com');
+    forwardAuthOn();
+    await signUp('root@example.com');
+    expect((await callRoute(me, '/api/auth/me', throughProxy('Root@Example.com'))).status).toBe(200);
+    expect(await roleOf('root@example.com')).toBe('admin');
+    expect((await callRoute(me, '/api/auth/me', throughProxy('ada@example.com'))).status).toBe(200);
+    expect(await roleOf('ada@example.com')).toBe('member');
   });
 
   it('writes a 0600 setup token on a fresh instance, logs its file but never the token, and spends it on one admin', async () => {
@@ -70,19 +99,25 @@ describe.each(appStores())('roles and who may join on $name', ({ open }) => {
   it('voids a waiting setup token once an admin exists by other means', async () => {
     const file = (await prepareSetupToken(await getDb(), () => undefined))!;
     const token = readFileSync(file, 'utf8').trim();
+    // An admin made by the proxy's word for a listed address.
     vi.stubEnv('ADMIN_EMAILS', 'root@example.com');
-    await signUp('root@example.com');
-    vi.stubEnv('ADMIN_EMAILS', '');
+    forwardAuthOn();
+    await callRoute(me, '/api/auth/me', throughProxy('root@example.com'));
+    expect(await roleOf('root@example.com')).toBe('admin');
+    vi.unstubAllEnvs();
     const late = await signUp('late@example.com', { setupToken: token });
     expect(late.json.code).toBe('setup_token_invalid');
     expect(await roleOf('late@example.com')).toBeUndefined();
     expect(existsSync(file)).toBe(false);
   });
 
-  it('writes no setup token when ADMIN_EMAILS names the admins', async () => {
+  it('writes the setup token while there is no admin, even when ADMIN_EMAILS lists addresses', async () => {
+    // A listed address becomes admin only once proven (a provider's verified claim, the proxy's word): a server with
+    // passwords alone would otherwise have no way to its first admin.
     vi.stubEnv('ADMIN_EMAILS', 'root@example.com');
-    expect(await prepareSetupToken(await getDb(), () => undefined)).toBeNull();
-    expect(existsSync(setupTokenPath())).toBe(false);
+    const file = await prepareSetupToken(await getDb(), () => undefined);
+    expect(file).toBe(setupTokenPath());
+    expect(existsSync(setupTokenPath())).toBe(true);
   });
 
   it('REGISTRATION=closed refuses every new account with registration_closed', async () => {
@@ -94,8 +129,7 @@ describe.each(appStores())('roles and who may join on $name', ({ open }) => {
   });
 
   it('REGISTRATION=invite: an admin makes single-use invites; missing, spent, withdrawn and lapsed ones are refused', async () => {
-    vi.stubEnv('ADMIN_EMAILS', 'root@example.com');
-    await signUp('root@example.com');
+    await signUpAdmin('root@example.com');
     vi.stubEnv('REGISTRATION', 'invite');
     const admin = await sessionCookie('root@example.com');
     const made = await callRoute(createInvite, '/api/admin/invites', { body: { expiresInHours: 24 }, headers: { cookie: admin } });
@@ -130,8 +164,7 @@ describe.each(appStores())('roles and who may join on $name', ({ open }) => {
   });
 
   it('answers 404 on the admin routes to everyone but a signed-in admin — never a hint', async () => {
-    vi.stubEnv('ADMIN_EMAILS', 'root@example.com');
-    await signUp('root@example.com');
+    await signUpAdmin('root@example.com');
     await signUp('ada@example.com');
     const member = await sessionCookie('ada@example.com');
     const admin = await sessionCookie('root@example.com');

@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { POST } from '@/app/%5Ftelemetry/route';
 import { readAdEventCounts } from '@/lib/ads/telemetry';
 import { closeDb, getDb } from '@/lib/db';
+import { fromPeer } from '@/test/peer';
 
 const noParams = { params: Promise.resolve({}) };
 let dataDir: string;
@@ -48,7 +49,7 @@ describe('POST /_telemetry', () => {
     process.env.TRUST_PROXY = '1';
     const secretUrl = 'https://example.com/watch?v=visitor-secret';
     const agent = 'Mozilla/5.0 VisitorAgent/1.0';
-    expect(await send(event('loaded', 'script-load', { url: secretUrl, userAgent: agent }), { origin: 'http://localhost', 'x-forwarded-for': '203.0.113.77' }))
+    expect(await send(event('loaded', 'script-load', { url: secretUrl, userAgent: agent }), { origin: 'http://localhost', ...fromPeer(), 'x-forwarded-for': '203.0.113.77' }))
       .toEqual({ status: 200, body: { success: true, data: { recorded: true } } });
     await send(event('rendered', 'topBanner'));
     await send(event('rendered', 'topBanner'));

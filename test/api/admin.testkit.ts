@@ -1,4 +1,3 @@
-import { vi } from 'vitest';
 import { POST as login } from '@/app/api/auth/login/route';
 import { POST as register } from '@/app/api/auth/register/route';
 import { callRoute } from '@/lib/auth/store.testkit';
@@ -6,13 +5,16 @@ import { getDb } from '@/lib/db';
 
 export const PASSWORD = 'correct horse battery';
 
-/** Registers an account (an admin when `admin`) and returns its id and a session cookie. */
+/**
+ * Registers an account and returns its id and a session cookie. With `admin` it is made admin in the store, as
+ * another admin would make it: a password registration never makes one, whatever ADMIN_EMAILS lists.
+ */
 export async function account(email: string, admin = false): Promise<{ id: string; cookie: string }> {
-  vi.stubEnv('ADMIN_EMAILS', admin ? email : '');
   await callRoute(register, '/api/auth/register', { body: { email, password: PASSWORD } });
+  const db = await getDb();
+  if (admin) await db.run("UPDATE users SET role = 'admin' WHERE email = ?", [email]);
   const signedIn = await callRoute(login, '/api/auth/login', { body: { email, password: PASSWORD } });
-  vi.stubEnv('ADMIN_EMAILS', '');
-  const row = await (await getDb()).get<{ id: string }>('SELECT id FROM users WHERE email = ?', [email]);
+  const row = await db.get<{ id: string }>('SELECT id FROM users WHERE email = ?', [email]);
   return { id: row!.id, cookie: `gl_access=${signedIn.json.data.accessToken}` };
 }
 

@@ -128,7 +128,10 @@ describe('POST /api/media/analyze', () => {
 
 describe('GET /api/health', () => {
   it('reports node, ffmpeg, yt-dlp and the pool', async () => {
-    const res = await healthGet(new NextRequest('http://localhost/api/health'), noParams);
+    // The details are the operator's: asked for with HEALTH_TOKEN.
+    process.env.HEALTH_TOKEN = 'analyze-media-operator-token';
+    const res = await healthGet(new NextRequest('http://localhost/api/health', { headers: { authorization: 'Bearer analyze-media-operator-token' } }), noParams);
+    delete process.env.HEALTH_TOKEN;
     const body = (await res.json()) as { success: boolean; data: Record<string, unknown> };
     expect(body.success).toBe(true);
     expect(body.data).toMatchObject({ status: 'ok', node: process.version });

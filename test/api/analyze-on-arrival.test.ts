@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { isDocumentNavigation, pageAnalysisVisitor } from '@/lib/auth/page-visitor';
+import { arrivalMayStartWork, isDocumentNavigation, pageAnalysisVisitor } from '@/lib/auth/page-visitor';
 import { closeDb, getDb } from '@/lib/db';
 import { peek } from '@/lib/rate-limit/counters';
 import { analyzeQuotasFor } from '@/lib/rate-limit/quotas';
@@ -69,5 +69,33 @@ describe('the analysis a page starts is charged like the API\'s', () => {
     expect(await linksUsed()).toBe(before + 1);
     await expect(pageAnalysisVisitor('/download')).rejects.toMatchObject({ code: 'rate_limited' });
     expect(await linksUsed()).toBe(before + 1);
+  });
+});
+
+describe('only an arrival from our own pages, or one the visitor made, starts work', () => {
+  it('a navigation from another site (or another origin of this site) starts nothing and charges nothing', async () => {
+    process.env.ANON_ANALYZE_HOURLY_LIMIT = '1000';
+    for (const site of ['cross-site', 'same-site']) {
+      requestHeaders = new Headers({ ...NAVIGATION, 'sec-fetch-site': site });
+      const before = await linksUsed();
+      expect(await pageAnalysisVisitor('/download'), site).toBeUndefined();
+      expect(await linksUsed(), site).toBe(before);
+    }
+  });
+
+  it('one from our own pages, typed, bookmarked or shared from another app (none), or without fetch metadata may', async () => {
+    process.env.ANON_ANALYZE_HOURLY_LIMIT = '1000';
+    for (const site of ['same-origin', 'none']) {
+      requestHeaders = new Headers({ ...NAVIGATION, 'sec-fetch-site': site });
+      const before = await linksUsed();
+      expect(await pageAnalysisVisitor('/download'), site).toBeDefined();
+      expect(await linksUsed(), site).toBe(before + 1);
+    }
+    for (const site of ['same-origin', 'none', null]) {
+      expect(arrivalMayStartWork(new Headers(site ? { 'sec-fetch-site': site } : {})), String(site)).toBe(true);
+    }
+    for (const site of ['cross-site', 'same-site', 'something-else']) {
+      expect(arrivalMayStartWork(new Headers({ 'sec-fetch-site': site })), site).toBe(false);
+    }
   });
 });

@@ -6,6 +6,7 @@ import { POST as refresh } from '@/app/api/auth/refresh/route';
 import { POST as register } from '@/app/api/auth/register/route';
 import { appStores, callRoute, cookieValue } from '@/lib/auth/store.testkit';
 import { getDb } from '@/lib/db';
+import { fromPeer } from '@/test/peer';
 
 const email = 'Ada@Example.com';
 const password = 'correct horse battery';
@@ -50,7 +51,7 @@ describe.each(appStores())('accounts and sessions on $name', ({ open }) => {
   it('throttles registration per client address (429 with Retry-After), other addresses unaffected', async () => {
     vi.stubEnv('TRUST_PROXY', '1');
     const from = (ip: string, n: number) =>
-      callRoute(register, '/api/auth/register', { body: { email: `user${n}@example.com`, password }, headers: { 'x-forwarded-for': ip } });
+      callRoute(register, '/api/auth/register', { body: { email: `user${n}@example.com`, password }, headers: { ...fromPeer(), 'x-forwarded-for': ip } });
     for (let n = 0; n < 5; n++) expect((await from('203.0.113.7', n)).status).toBe(201);
     const refused = await from('203.0.113.7', 99);
     expect(refused.status).toBe(429);
@@ -126,7 +127,7 @@ describe.each(appStores())('accounts and sessions on $name', ({ open }) => {
     vi.stubEnv('TRUST_PROXY', '1');
     await signUp();
     // Our proxy appends the address it saw; whatever stands before it is the caller's own writing.
-    const from = (ip: string, forged = '10.0.0.1') => ({ 'x-forwarded-for': `${forged}, ${ip}` });
+    const from = (ip: string, forged = '10.0.0.1') => ({ ...fromPeer(), 'x-forwarded-for': `${forged}, ${ip}` });
     for (let i = 0; i < 10; i++) await signIn({ email, password: 'wrong password' }, from('203.0.113.7', `10.0.0.${i}`));
     expect((await signIn(undefined, from('203.0.113.7', '192.0.2.99'))).status).toBe(429);
     expect((await signIn(undefined, from('198.51.100.2'))).status).toBe(200);
@@ -134,7 +135,7 @@ describe.each(appStores())('accounts and sessions on $name', ({ open }) => {
 
   it('caps one address at 50 sign-ins across accounts', async () => {
     vi.stubEnv('TRUST_PROXY', '1');
-    const from = { 'x-forwarded-for': '203.0.113.9' };
+    const from = { ...fromPeer(), 'x-forwarded-for': '203.0.113.9' };
     for (let i = 0; i < 50; i++) await signIn({ email: `user${i}@example.com`, password }, from);
     const res = await signIn({ email: 'fresh@example.com', password }, from);
     expect(res.status).toBe(429);

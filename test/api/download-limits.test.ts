@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { passthroughStats } from '@/lib/media/deliver';
 import { analyze, bodyOf, requestDownload, startDownloadEnv, until } from './download.testkit';
+import { fromPeer } from '@/test/peer';
 
 let env: Awaited<ReturnType<typeof startDownloadEnv>>;
 beforeAll(async () => {
@@ -86,7 +87,7 @@ describe('download limits', () => {
   it('counts the address our proxy appended to X-Forwarded-For, only behind a trusted proxy', async () => {
     process.env.MAX_DOWNLOADS_PER_IP = '1';
     const media = await analyze(env.site, '/video.mp4?limit=5');
-    const from = (ip: string, forged = '10.0.0.1') => ({ headers: { 'x-forwarded-for': `${forged}, ${ip}` } });
+    const from = (ip: string, forged = '10.0.0.1') => ({ headers: { ...fromPeer(), 'x-forwarded-for': `${forged}, ${ip}` } });
     const a = await requestDownload(media.info.id, 'mp4-720', from('203.0.113.1'));
     expect((await requestDownload(media.info.id, 'mp4-720', from('203.0.113.2'))).status).toBe(429);
     await a.body!.cancel();

@@ -7,6 +7,7 @@ import { POST as analyzePost } from '@/app/api/analyze/route';
 import { GET as statusGet } from '@/app/api/status/[jobId]/route';
 import { closeDb } from '@/lib/db';
 import { startFixtureSite, type FixtureSite } from '@/test/fixtures/server';
+import { fromPeer } from '@/test/peer';
 
 /** One client may hold only so much open work at once: live status streams and analyses in flight. */
 let site: FixtureSite;
@@ -29,7 +30,7 @@ afterAll(async () => {
 afterEach(() => vi.unstubAllEnvs());
 
 const noParams = { params: Promise.resolve({}) };
-const from = (ip: string) => ({ 'x-forwarded-for': ip });
+const from = (ip: string) => ({ ...fromPeer(), 'x-forwarded-for': ip });
 
 async function startJob(url: string, headers: Record<string, string> = {}): Promise<Response> {
   return analyzePost(new NextRequest('http://localhost/api/analyze', {
@@ -61,12 +62,18 @@ describe('fair use per client', () => {
     await vi.waitFor(async () => expect((await openStream(jobId, from('203.0.113.1'))).status).toBe(200));
   });
 
-  it('caps nobody while clients cannot be told apart (no trusted proxy)', async () => {
-    vi.stubEnv('STATUS_STREAMS_PER_CLIENT', '1');
+  it('with no proxy, caps the TCP peer: a client forging X-Forwarded-For is still one client', async () => {
+    vi.stubEnv('STATUS_STREAMS_PER_CLIENT', '2');
     const jobId = await jobIdOf(await startJob(`${site.origin}/_sw/latency=8000/video.mp4?shared`));
+    const direct = (forged: string, peer = '198.51.100.7') => ({ ...fromPeer(peer), 'x-forwarded-for': forged });
     const statuses = [];
-    for (let i = 0; i < 3; i++) statuses.push((await openStream(jobId, from(`203.0.113.${i}`))).status);
-    expect(statuses).toEqual([200, 200, 200]);
+    for (let i = 0; i < 6; i++) statuses.push((await openStream(jobId, direct(`203.0.113.${i}`))).status);
+    expect(statuses).toEqual([200, 200, 429, 429, 429, 429]);
+    expect((await openStream(jobId, direct('203.0.113.1', '198.51.100.8'))).status).toBe(200);
+    // A request made in-process (no socket, so no peer) is nobody's and caps nobody.
+    const inProcess = [];
+    for (let i = 0; i < 3; i++) inProcess.push((await openStream(jobId, {})).status);
+    expect(inProcess).toEqual([200, 200, 200]);
   });
 
   it('closes a stream whose job stops changing', async () => {

@@ -16,6 +16,8 @@ import { appStores, callRoute } from '@/lib/auth/store.testkit';
 import { getDb } from '@/lib/db';
 import { channelId } from '@/lib/follows/follows.testkit';
 import { clearAnalyses } from '@/lib/media/analyze';
+import { peek } from '@/lib/rate-limit/counters';
+import { userAnalyzeQuotas } from '@/lib/rate-limit/quotas';
 import { startFixtureSite, type FixtureSite } from '@/test/fixtures/server';
 import { bodyOf, probeBody, until } from './download.testkit';
 import { signUp } from './history.testkit';
@@ -48,7 +50,11 @@ describe.each(appStores())('following creators on $name', ({ open }) => {
     process.env.FOLLOW_AUTO = '';
     ada = await signUp('ada@example.com');
   });
-  afterEach(async () => close());
+  afterEach(async () => {
+    delete process.env.FOLLOWS_PER_USER;
+    delete process.env.USER_ANALYZE_HOURLY_LIMIT;
+    await close();
+  });
 
   const as = (who: { cookie: string }) => ({ headers: { cookie: who.cookie, origin: 'http://localhost' } });
   const followRow = async (id: string) => (await getDb()).get<{ primed: number }>('SELECT primed FROM follows WHERE id = ?', [id]);
@@ -120,6 +126,51 @@ describe.each(appStores())('following creators on $name', ({ open }) => {
     expect(probe.streams.map((stream) => stream.codecType).sort()).toEqual(['audio', 'video']);
     console.log(`[follows] auto download: ${file.length} bytes, ${probe.formatName}, ${probe.duration.toFixed(2)} s, ${probe.streams.map((s) => `${s.codecType}:${s.codecName}`).join(' ')}`);
   }, 90_000);
+
+  it('caps the creators an account may follow (FOLLOWS_PER_USER): past it, 409 follow_limit and nothing is made', async () => {
+    process.env.FOLLOWS_PER_USER = '2';
+    const link = () => `https://www.youtube.com/channel/${channelId((channels += 1))}`;
+    const followed = [];
+    for (let i = 0; i < 2; i++) followed.push((await callRoute(follow, '/api/follows', { ...as(ada), body: { url: link() } })).json.data);
+    const over = await callRoute(follow, '/api/follows', { ...as(ada), body: { url: link() } });
+    expect([over.status, over.json.code]).toEqual([409, 'follow_limit']);
+    expect(over.json.details).toEqual({ limit: 2 });
+    // Following a link already followed is still that follow, not one more.
+    const again = await callRoute(follow, '/api/follows', { ...as(ada), body: { url: followed[0].channelUrl } });
+    expect([again.status, again.json.data.id]).toEqual([200, followed[0].id]);
+    expect((await callRoute(listFollows, '/api/follows', as(ada))).json.data.follows).toHaveLength(2);
+    // Someone else's follows are their own; unfollowing one makes room.
+    const bob = await signUp('bob@example.com');
+    expect((await callRoute(follow, '/api/follows', { ...as(bob), body: { url: link() } })).status).toBe(200);
+    const params = { followId: followed[1].id };
+    await callRoute(unfollow, `/api/follows/${followed[1].id}`, { ...as(ada), method: 'DELETE', params });
+    expect((await callRoute(follow, '/api/follows', { ...as(ada), body: { url: link() } })).status).toBe(200);
+    // The first checks these follows queued end before the store is closed.
+    await until(async () => Number((await (await getDb()).get<{ n: number }>('SELECT COUNT(*) AS n FROM follows WHERE primed = 0'))?.n) === 0);
+  });
+
+  it('charges each check to the owner\'s hourly analysis quota; with none left, following and Check now answer 429', async () => {
+    process.env.USER_ANALYZE_HOURLY_LIMIT = '2';
+    const used = async () => {
+      const { key, quotas } = userAnalyzeQuotas(ada.userId);
+      return (await peek(await getDb(), key, quotas)).states[0].used;
+    };
+    const { follow: created } = await followFresh();
+    expect(await used()).toBe(1);
+    const params = { followId: created.id };
+    const checked = await callRoute(checkNow, `/api/follows/${created.id}/check`, { ...as(ada), method: 'POST', params });
+    expect(checked.json.data).toEqual({ queued: true });
+    await until(async () => (await used()) === 2);
+
+    const refused = await callRoute(follow, '/api/follows', { ...as(ada), body: { url: `https://www.youtube.com/channel/${channelId((channels += 1))}` } });
+    expect([refused.status, refused.json.code]).toEqual([429, 'rate_limited']);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await callRoute(listFollows, '/api/follows', as(ada))).json.data.follows).toHaveLength(1);
+    await (await getDb()).run('UPDATE follows SET last_check_at = last_check_at - 60000 WHERE id = ?', [created.id]);
+    const again = await callRoute(checkNow, `/api/follows/${created.id}/check`, { ...as(ada), method: 'POST', params });
+    expect([again.status, again.json.code]).toEqual([429, 'rate_limited']);
+    expect(await used()).toBe(2);
+  });
 
   it('refuses what cannot be followed, auto when not offered, and someone else\'s follow', async () => {
     const single = await callRoute(follow, '/api/follows', { ...as(ada), body: { url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' } });

@@ -10,13 +10,22 @@ import { engineWarnings, type EngineStatus } from '@/lib/media/ytdlp/engine-stat
 import { getYtdlpPool } from '@/lib/media/ytdlp/get-pool';
 
 const noParams = { params: Promise.resolve({}) };
-const installed = path.join(process.cwd(), 'data', 'engine');
+// The engine set-up installs beside the code (./engine); a machine set up before that keeps it under ./data/engine.
+const installed = [path.join(process.cwd(), 'engine'), path.join(process.cwd(), 'data', 'engine')]
+  .find((dir) => existsSync(path.join(dir, 'current', 'engine.json'))) ?? path.join(process.cwd(), 'engine');
 const hasEngine = existsSync(path.join(installed, 'current', 'engine.json'));
 const empty = mkdtempSync(path.join(tmpdir(), 'grabline-no-engine-'));
 
 afterEach(() => {
   delete process.env.GRABLINE_ENGINE_DIR;
+  delete process.env.GRABLINE_PACKAGED_ENGINE_DIR;
 });
+
+/** Only `dir` holds engines: the packaged folder and the data folder both point at it. */
+function engineIn(dir: string) {
+  process.env.GRABLINE_ENGINE_DIR = dir;
+  process.env.GRABLINE_PACKAGED_ENGINE_DIR = dir;
+}
 
 afterAll(async () => {
   await getYtdlpPool().close();
@@ -31,8 +40,11 @@ interface Health {
   pool: { engine: { source: string } };
 }
 
+/** The details are the operator's: asked for with HEALTH_TOKEN. */
 async function health(): Promise<Health> {
-  const res = await healthGet(new NextRequest('http://localhost/api/health'), noParams);
+  process.env.HEALTH_TOKEN = 'health-engine-operator-token';
+  const res = await healthGet(new NextRequest('http://localhost/api/health', { headers: { authorization: 'Bearer health-engine-operator-token' } }), noParams);
+  delete process.env.HEALTH_TOKEN;
   const body = (await res.json()) as { success: boolean; data: Health };
   expect(body.success).toBe(true);
   return body.data;
@@ -42,7 +54,7 @@ if (!hasEngine) console.warn('[health-engine] the installed-engine case is skipp
 
 describe('GET /api/health — the engine', () => {
   it.skipIf(!hasEngine)('reports the installed current engine with Deno, the offline solver and no warnings', async () => {
-    process.env.GRABLINE_ENGINE_DIR = installed;
+    engineIn(installed);
     const data = await health();
     expect(data.engine).toMatchObject({ source: 'debian-unstable', poToken: 'off', solver: true });
     expect(data.engine.version).toMatch(/^20\d{2}\.\d{2}\.\d{2}/);
@@ -56,7 +68,7 @@ describe('GET /api/health — the engine', () => {
   });
 
   it('says so when it falls back to Debian\'s packaged yt-dlp', async () => {
-    process.env.GRABLINE_ENGINE_DIR = empty;
+    engineIn(empty);
     const data = await health();
     expect(data.engine.source).toBe('debian');
     expect(data.engine.updatedAt).toBeNull();
@@ -71,7 +83,7 @@ describe('GET /api/health — the engine', () => {
 
 describe('GET /api/health — paused platforms', () => {
   it('shows an open breaker and warns about it; other platforms are not listed', async () => {
-    process.env.GRABLINE_ENGINE_DIR = empty;
+    engineIn(empty);
     getPlatformBreaker().record('tiktok', new AppError('platform_rate_limited', 'x'));
     try {
       const data = (await health()) as Health & { platforms: { paused: Record<string, { state: string; lastCode: string }> } };

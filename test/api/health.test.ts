@@ -9,6 +9,7 @@ import { appStores, callRoute } from '@/lib/auth/store.testkit';
 import { closeDb } from '@/lib/db';
 import { closeRedis } from '@/lib/redis/connection';
 import { REDIS_SKIP_REASON, testRedisUrl } from '@/test/redis-server';
+import { account } from './admin.testkit';
 
 /** Liveness is always cheap, readiness says whether this node can take work, details are for the operator. */
 const [sqlite] = appStores();
@@ -90,19 +91,35 @@ describe('GET /api/health/ready', () => {
 });
 
 describe('GET /api/health', () => {
-  it('shows versions and the pool to anyone while HEALTH_TOKEN is unset', async () => {
-    const res = await callRoute(health, '/api/health');
-    expect(res.json.data).toMatchObject({ status: 'ok', node: process.version });
-    expect(res.json.data.pool).toBeDefined();
+  const OPERATOR = 'operator-secret-0123456789';
+  const details = { node: process.version, ffmpeg: expect.stringContaining('ffmpeg') };
+
+  it('without HEALTH_TOKEN, shows the status alone to anyone but a signed-in admin, who gets versions and the pool', async () => {
+    vi.stubEnv('HEALTH_TOKEN', '');
+    const anonymous = await callRoute(health, '/api/health');
+    expect(anonymous.status).toBe(200);
+    expect(anonymous.json.data).toEqual({ status: expect.stringMatching(/^(ok|degraded)$/) });
+    const member = await account('member@example.com');
+    expect((await callRoute(health, '/api/health', { headers: { cookie: member.cookie } })).json.data).toEqual({ status: anonymous.json.data.status });
+    // A bearer that is no token at all is no admin either.
+    expect(Object.keys((await callRoute(health, '/api/health', { headers: { authorization: 'Bearer anything' } })).json.data)).toEqual(['status']);
+    const admin = await account('admin@example.com', true);
+    const shown = await callRoute(health, '/api/health', { headers: { cookie: admin.cookie } });
+    expect(shown.json.data).toMatchObject(details);
+    expect(shown.json.data.pool).toBeDefined();
   });
 
-  it('with HEALTH_TOKEN, shows them only to that token', async () => {
-    vi.stubEnv('HEALTH_TOKEN', 'operator-secret-0123456789');
+  it('with HEALTH_TOKEN, shows them to that token and to a signed-in admin only', async () => {
+    vi.stubEnv('HEALTH_TOKEN', OPERATOR);
     const anonymous = await callRoute(health, '/api/health');
-    expect(anonymous.json.data).toEqual({ status: 'ok' });
+    expect(Object.keys(anonymous.json.data)).toEqual(['status']);
     const wrong = await callRoute(health, '/api/health', { headers: { authorization: 'Bearer operator-secret-0123456780' } });
-    expect(wrong.json.data).toEqual({ status: 'ok' });
-    const operator = await callRoute(health, '/api/health', { headers: { authorization: 'Bearer operator-secret-0123456789' } });
-    expect(operator.json.data).toMatchObject({ node: process.version, ffmpeg: expect.stringContaining('ffmpeg') });
+    expect(Object.keys(wrong.json.data)).toEqual(['status']);
+    const operator = await callRoute(health, '/api/health', { headers: { authorization: `Bearer ${OPERATOR}` } });
+    expect(operator.json.data).toMatchObject(details);
+    const member = await account('member@example.com');
+    expect(Object.keys((await callRoute(health, '/api/health', { headers: { cookie: member.cookie } })).json.data)).toEqual(['status']);
+    const admin = await account('admin@example.com', true);
+    expect((await callRoute(health, '/api/health', { headers: { cookie: admin.cookie } })).json.data).toMatchObject(details);
   });
 });

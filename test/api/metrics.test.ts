@@ -43,7 +43,7 @@ function parseExposition(text: string): Sample[] {
     const match = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
     if (!match) throw new Error(`not an exposition line: ${line}`);
     const labels: Record<string, string> = {};
-    for (const label of (match[2] ?? '').matchAll(/([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"/g)) {
+    for (const label of (match[2] ?? '').matchAll(/(?<![a-zA-Z0-9_])([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"/g)) {
       labels[label[1]] = label[2].replace(/\\(.)/g, (_, c: string) => (c === 'n' ? '\n' : c));
     }
     samples.push({ name: match[1], labels, value: Number(match[3]) });
@@ -323,8 +323,8 @@ describe('docs/grafana-dashboard.json', () => {
   function metricNames(expr: string): string[] {
     const bare = expr
       .replace(/"(?:[^"\\]|\\.)*"/g, '""')
-      .replace(/\{[^}]*\}/g, ' ')
-      .replace(/\[[^\]]*\]/g, ' ')
+      .replace(/\{[^{}]*\}/g, ' ')
+      .replace(/\[[^[\]]*\]/g, ' ')
       .replace(/\b(by|without|on|ignoring|group_left|group_right)\s*\([^)]*\)/g, ' ');
     return [...bare.matchAll(/([a-zA-Z_:][a-zA-Z0-9_:]*)(\s*\()?/g)]
       .filter((m) => !m[2] && !KEYWORDS.has(m[1].toLowerCase()))

@@ -1,13 +1,17 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { POST as createInvite } from '@/app/api/admin/invites/route';
 import { GET as callback } from '@/app/api/auth/oidc/callback/route';
+import { POST as link } from '@/app/api/auth/oidc/link/route';
 import { GET as start } from '@/app/api/auth/oidc/start/route';
 import { POST as login } from '@/app/api/auth/login/route';
 import { GET as me } from '@/app/api/auth/me/route';
+import { POST as refresh } from '@/app/api/auth/refresh/route';
 import { POST as register } from '@/app/api/auth/register/route';
+import { POST as issueToken } from '@/app/api/settings/token/route';
 import { appStores, callRoute, cookieValue, type CallResult } from '@/lib/auth/store.testkit';
 import { getDb } from '@/lib/db';
 import { startTestProvider, type TestProvider } from '@/test/oidc/test-provider';
+import { fromPeer } from '@/test/peer';
 
 const CALLBACK = 'http://localhost/api/auth/oidc/callback';
 const people = [
@@ -16,7 +20,10 @@ const people = [
   { sub: 'owner', email: 'local@example.com', email_verified: true },
   { sub: 'mallory', email: 'local@example.com', email_verified: false },
   { sub: 'nomail' },
+  { sub: 'boss', email: 'boss@example.com', email_verified: true },
+  { sub: 'pretender', email: 'chief@example.com', email_verified: false },
 ];
+const password = 'correct horse battery';
 
 /** The browser's part at the provider: follow its redirects, keeping its cookies, until it sends us back. */
 async function throughProvider(location: string): Promise<string> {
@@ -119,17 +126,145 @@ describe.each(appStores())('sign-in through an OpenID provider on $name', ({ ope
     refusedWith(await finish(url, cookie), 'oidc_failed');
   });
 
-  it('links an existing local account only through a verified email', async () => {
-    await callRoute(register, '/api/auth/register', { body: { email: 'local@example.com', password: 'correct horse battery' } });
-    const local = await account('local@example.com');
-    refusedWith(await signInAs('mallory'), 'oidc_email_unverified');
-    expect((await account('local@example.com'))!.oidc_subject).toBeNull();
+  /** A password account, signed in: its id, access cookie and refresh token. */
+  const passwordAccount = async (email: string) => {
+    await callRoute(register, '/api/auth/register', { body: { email, password } });
+    const session = (await callRoute(login, '/api/auth/login', { body: { email, password } })).json.data;
+    return { id: session.user.id as string, cookie: `gl_access=${session.accessToken}`, refresh: session.refreshToken as string };
+  };
+  /** The owner, signed in, asks from Settings to link the identity `sub` signs in as; the browser goes through the provider. */
+  async function beginLink(sub: string, session: string, body: object = {}) {
+    provider.signInAs(sub);
+    const started = await callRoute(link, '/api/auth/oidc/link', { body, headers: { cookie: session, origin: 'http://localhost' } });
+    expect(started.status).toBe(200);
+    expect(new URL(started.json.data.url).origin).toBe(provider.issuer);
+    expect(started.cookies.gl_oidc).toMatch(/HttpOnly/);
+    return { url: await throughProvider(started.json.data.url), attempt: `gl_oidc=${cookieValue(started.cookies.gl_oidc)}` };
+  }
+  const linkRefusedWith = (res: CallResult, code: string) => {
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe(`http://localhost/dashboard/settings?sso_error=${code}`);
+    expect(res.cookies.gl_oidc).toMatch(/Max-Age=0/);
+    expect(res.cookies.gl_access).toBeUndefined();
+  };
 
-    const linked = await signInAs('owner');
-    expect(linked.headers.get('location')).toBe('http://localhost/dashboard/history');
-    expect(await account('local@example.com')).toEqual({ id: local!.id, role: 'member', oidc_subject: `${provider.issuer} owner` });
-    // The password still works for the same account.
-    expect((await callRoute(login, '/api/auth/login', { body: { email: 'local@example.com', password: 'correct horse battery' } })).json.data.user.id).toBe(local!.id);
+  it('never signs in to a password account by its address, verified or not: its owner links from Settings', async () => {
+    // Open registration checks no mailbox: whoever registered this address with a password may not own it.
+    const local = await passwordAccount('local@example.com');
+    refusedWith(await signInAs('mallory'), 'oidc_email_unverified');
+    refusedWith(await signInAs('owner'), 'account_exists_sign_in_first');
+    expect(await account('local@example.com')).toEqual({ id: local.id, role: 'member', oidc_subject: null });
+    const french = await signInAs('owner', 'locale=fr');
+    expect(french.headers.get('location')).toBe('http://localhost/fr/login?error=account_exists_sign_in_first');
+    expect(french.cookies.gl_access).toBeUndefined();
+  });
+
+  it('with OIDC_ONLY, the verified address claims a password account, reset: its password and every credential its holder left are gone', async () => {
+    const squatter = await passwordAccount('local@example.com');
+    expect((await callRoute(issueToken, '/api/settings/token', { method: 'POST', headers: { cookie: squatter.cookie, origin: 'http://localhost' } })).status).toBe(200);
+    vi.stubEnv('OIDC_ONLY', '1');
+    refusedWith(await signInAs('mallory'), 'oidc_email_unverified');
+    const claimed = await signInAs('owner');
+    expect(claimed.headers.get('location')).toBe('http://localhost/dashboard/history');
+    expect(await account('local@example.com')).toEqual({ id: squatter.id, role: 'member', oidc_subject: `${provider.issuer} owner` });
+    const db = await getDb();
+    expect(await db.get('SELECT COUNT(*) AS n FROM api_tokens WHERE user_id = ?', [squatter.id])).toEqual({ n: 0 });
+    // The one session left is the owner's, just made.
+    expect(await db.get('SELECT COUNT(*) AS n FROM refresh_tokens WHERE user_id = ?', [squatter.id])).toEqual({ n: 1 });
+    expect((await callRoute(refresh, '/api/auth/refresh', { body: { refreshToken: squatter.refresh } })).status).toBe(401);
+    // Passwords back on: the squatter's password opens nothing any more.
+    vi.stubEnv('OIDC_ONLY', '0');
+    expect((await callRoute(login, '/api/auth/login', { body: { email: 'local@example.com', password } })).status).toBe(401);
+  });
+
+  it('links the identity to the signed-in owner from Settings; the provider then opens that account', async () => {
+    const owner = await passwordAccount('local@example.com');
+    const { url, attempt } = await beginLink('owner', owner.cookie, { locale: 'ar' });
+    const linked = await finish(url, `${attempt}; ${owner.cookie}`);
+    expect(linked.status).toBe(303);
+    expect(linked.headers.get('location')).toBe('http://localhost/ar/dashboard/settings?sso=linked');
+    expect(linked.cookies.gl_oidc).toMatch(/Max-Age=0/);
+    expect(await account('local@example.com')).toEqual({ id: owner.id, role: 'member', oidc_subject: `${provider.issuer} owner` });
+    // From now on the provider's sign-in opens this account, and the password still does.
+    const viaProvider = await signInAs('owner');
+    expect(viaProvider.headers.get('location')).toBe('http://localhost/dashboard/history');
+    const cookie = `gl_access=${cookieValue(viaProvider.cookies.gl_access)}`;
+    expect((await callRoute(me, '/api/auth/me', { headers: { cookie } })).json.data.id).toBe(owner.id);
+    expect((await callRoute(login, '/api/auth/login', { body: { email: 'local@example.com', password } })).json.data.user.id).toBe(owner.id);
+  });
+
+  it('links only to the account still signed in, in the browser that started the link', async () => {
+    const owner = await passwordAccount('local@example.com');
+    const other = await passwordAccount('bob@example.com');
+    // Signed out meanwhile.
+    let flow = await beginLink('owner', owner.cookie);
+    linkRefusedWith(await finish(flow.url, flow.attempt), 'oidc_link_session');
+    // Someone else signed in meanwhile.
+    flow = await beginLink('owner', owner.cookie);
+    linkRefusedWith(await finish(flow.url, `${flow.attempt}; ${other.cookie}`), 'oidc_link_session');
+    flow = await beginLink('owner', owner.cookie);
+    linkRefusedWith(await finish(flow.url, `${flow.attempt}; gl_access=forged; gl_refresh=${other.refresh}`), 'oidc_link_session');
+    expect((await account('local@example.com'))!.oidc_subject).toBeNull();
+    expect((await account('bob@example.com'))!.oidc_subject).toBeNull();
+    // The access cookie lapsed during the trip but the session lives on: the link is made, the session left as it was.
+    flow = await beginLink('owner', owner.cookie);
+    const lapsed = await finish(flow.url, `${flow.attempt}; gl_refresh=${owner.refresh}`);
+    expect(lapsed.headers.get('location')).toBe('http://localhost/dashboard/settings?sso=linked');
+    expect(lapsed.cookies.gl_refresh).toBeUndefined();
+    expect((await callRoute(refresh, '/api/auth/refresh', { method: 'POST', headers: { cookie: `gl_refresh=${owner.refresh}`, origin: 'http://localhost' } })).status).toBe(200);
+    expect((await account('local@example.com'))!.oidc_subject).toBe(`${provider.issuer} owner`);
+  });
+
+  it('refuses an identity linked to another account, and a second identity for an account already linked', async () => {
+    await signInAs('ada');
+    const owner = await passwordAccount('local@example.com');
+    const flow = await beginLink('ada', owner.cookie);
+    linkRefusedWith(await finish(flow.url, `${flow.attempt}; ${owner.cookie}`), 'oidc_identity_taken');
+    expect((await account('local@example.com'))!.oidc_subject).toBeNull();
+    expect((await account('ada@example.com'))!.oidc_subject).toBe(`${provider.issuer} ada`);
+    // Two links started at once: the first to come back wins, the second finds the account linked.
+    const first = await beginLink('owner', owner.cookie);
+    const second = await beginLink('boss', owner.cookie);
+    expect((await finish(first.url, `${first.attempt}; ${owner.cookie}`)).headers.get('location')).toBe('http://localhost/dashboard/settings?sso=linked');
+    linkRefusedWith(await finish(second.url, `${second.attempt}; ${owner.cookie}`), 'oidc_already_linked');
+    expect((await account('local@example.com'))!.oidc_subject).toBe(`${provider.issuer} owner`);
+    expect(await account('boss@example.com')).toBeUndefined();
+    // Once linked, Settings offers no other link.
+    const again = await callRoute(link, '/api/auth/oidc/link', { body: {}, headers: { cookie: owner.cookie, origin: 'http://localhost' } });
+    expect(again.status).toBe(409);
+    expect(again.json.code).toBe('oidc_already_linked');
+  });
+
+  it('starts a link only for a signed-in session, from this site', async () => {
+    expect((await callRoute(link, '/api/auth/oidc/link', { body: {}, headers: { origin: 'http://localhost' } })).status).toBe(401);
+    const owner = await passwordAccount('local@example.com');
+    const crossSite = await callRoute(link, '/api/auth/oidc/link', { body: {}, headers: { cookie: owner.cookie, origin: 'https://evil.example' } });
+    expect(crossSite.status).toBe(403);
+    expect(crossSite.json.code).toBe('csrf');
+    expect(crossSite.cookies.gl_oidc).toBeUndefined();
+  });
+
+  it('links a verified identity to an account a forward-auth proxy made: it has no password, the proxy proved its address', async () => {
+    const secret = 'proxy-secret-0123456789-abcdefghijkl';
+    vi.stubEnv('AUTH_PROXY_HEADER', 'Remote-Email');
+    vi.stubEnv('AUTH_PROXY_SECRET', secret);
+    vi.stubEnv('TRUST_PROXY', '1');
+    const proxied = { ...fromPeer(), 'remote-email': 'local@example.com', 'x-auth-proxy-secret': secret, 'x-forwarded-for': '203.0.113.9' };
+    expect((await callRoute(me, '/api/auth/me', { headers: proxied })).status).toBe(200);
+    vi.stubEnv('AUTH_PROXY_HEADER', '');
+    const made = await account('local@example.com');
+    expect((await signInAs('owner')).headers.get('location')).toBe('http://localhost/dashboard/history');
+    expect(await account('local@example.com')).toEqual({ ...made, oidc_subject: `${provider.issuer} owner` });
+  });
+
+  it('makes an ADMIN_EMAILS address admin only on the provider\'s verified claim', async () => {
+    vi.stubEnv('ADMIN_EMAILS', 'chief@example.com, boss@example.com');
+    expect((await signInAs('pretender')).headers.get('location')).toBe('http://localhost/dashboard/history');
+    expect((await account('chief@example.com'))!.role).toBe('member');
+    await signInAs('pretender');
+    expect((await account('chief@example.com'))!.role).toBe('member');
+    await signInAs('boss');
+    expect((await account('boss@example.com'))!.role).toBe('admin');
   });
 
   it('needs an email, and obeys REGISTRATION for new accounts (an invite travels through the sign-in)', async () => {

@@ -39,7 +39,8 @@ async function download(body: object, headers: Record<string, string>) {
   if (started.status !== 200) return { status: started.status, code: started.json.code as string, error: started.json.error as string };
   const id = started.json.data.downloadId as string;
   for (let i = 0; i < 1500; i++) {
-    const data = (await callRoute(progressGet, `/api/media/progress/${id}`, { params: { id } })).json.data as DownloadProgress;
+    // An owned job's progress is its owner's: asked with the same credential that started it.
+    const data = (await callRoute(progressGet, `/api/media/progress/${id}`, { params: { id }, headers })).json.data as DownloadProgress;
     if (data.status === 'ready' || data.status === 'failed') return { status: 200, progress: data };
     await new Promise((r) => setTimeout(r, 20));
   }

@@ -1,6 +1,7 @@
 import { NextRequest } from 'next/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import proxy from '@/proxy';
+import { fromPeer } from '@/test/peer';
 
 // next-intl's middleware does not load under Node's ESM resolver; this stand-in does what it does with the
 // request: hands every request header on to the page (next-intl adds its locale header the same way).
@@ -56,15 +57,19 @@ describe('proxy.ts: the per-request security headers', () => {
   });
 
   it('sends HSTS (and upgrades insecure requests) only when a trusted proxy says https', async () => {
-    const forged = await proxy(new NextRequest('https://localhost/', { headers: { 'x-forwarded-proto': 'https' } }));
+    const viaProxy = { ...fromPeer('127.0.0.1'), 'x-forwarded-proto': 'https' };
+    const forged = await proxy(new NextRequest('https://localhost/', { headers: viaProxy }));
     expect(forged.headers.get('strict-transport-security')).toBeNull();
     vi.stubEnv('TRUST_PROXY', '1');
     for (const path of ['/', '/api/health']) {
-      const res = await proxy(new NextRequest(`http://localhost${path}`, { headers: { 'x-forwarded-proto': 'https' } }));
+      const res = await proxy(new NextRequest(`http://localhost${path}`, { headers: viaProxy }));
       expect(res.headers.get('strict-transport-security'), path).toBe('max-age=63072000; includeSubDomains');
     }
-    expect(policyOf(await proxy(new NextRequest('http://localhost/', { headers: { 'x-forwarded-proto': 'https' } })))).toContain('upgrade-insecure-requests');
-    const plain = await proxy(new NextRequest('http://localhost/', { headers: { 'x-forwarded-proto': 'http' } }));
+    expect(policyOf(await proxy(new NextRequest('http://localhost/', { headers: viaProxy })))).toContain('upgrade-insecure-requests');
+    const plain = await proxy(new NextRequest('http://localhost/', { headers: { ...viaProxy, 'x-forwarded-proto': 'http' } }));
     expect(plain.headers.get('strict-transport-security')).toBeNull();
+    // A client that reaches the port directly is no proxy of ours, whatever it says.
+    const direct = await proxy(new NextRequest('http://localhost/', { headers: { ...viaProxy, ...fromPeer('198.51.100.4') } }));
+    expect(direct.headers.get('strict-transport-security')).toBeNull();
   });
 });

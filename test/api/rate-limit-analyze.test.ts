@@ -6,6 +6,7 @@ import { POST as bulk } from '@/app/api/bulk/route';
 import { GET as readBatch } from '@/app/api/bulk/[batchId]/route';
 import { GET as status } from '@/app/api/status/[jobId]/route';
 import { appStores, callRoute, type CallResult } from '@/lib/auth/store.testkit';
+import { fromPeer } from '@/test/peer';
 
 // The site's own entry points that start analyses. Their links point at a private address, so every job ends
 // at once (private_address) without touching a network.
@@ -125,7 +126,7 @@ describe.each(appStores())('the analyze and bulk limits on $name', ({ open }) =>
 
   it('counts anonymous callers per address behind a trusted proxy, and all together without one', async () => {
     vi.stubEnv('ANON_ANALYZE_HOURLY_LIMIT', '1');
-    const from = (ip: string) => ({ 'x-forwarded-for': ip });
+    const from = (ip: string) => ({ ...fromPeer(), 'x-forwarded-for': ip });
     expect(track(await postAnalyze(from('203.0.113.1'))).status).toBe(200);
     expect((await postAnalyze(from('203.0.113.2'))).status).toBe(429);
 

@@ -8,6 +8,7 @@ import { AppError } from '@/lib/errors';
 import { route } from '@/lib/auth/route';
 import { getApiUsage } from '@/lib/rate-limit/api-usage';
 import { z } from 'zod';
+import { fromPeer } from '@/test/peer';
 
 // Stands in for /api/media/*: validates a body, and fails on demand like a real handler would.
 const endpoint = route({ auth: 'api', quota: { kind: 'api' }, body: z.object({ url: z.string() }) }, async ({ body: { url } }) => {
@@ -125,7 +126,7 @@ describe.each(appStores())('API rate limits on $name', ({ open }) => {
 
   it('limits anonymous callers per address behind a trusted proxy, and all together without one', async () => {
     vi.stubEnv('ANON_DAILY_LIMIT', '2');
-    const from = (ip: string) => ({ 'x-forwarded-for': ip });
+    const from = (ip: string) => ({ ...fromPeer(), 'x-forwarded-for': ip });
     // Untrusted X-Forwarded-For is ignored: two "different" addresses share one bucket.
     expect((await call(undefined, from('203.0.113.1'))).status).toBe(200);
     expect((await call(undefined, from('203.0.113.2'))).status).toBe(200);

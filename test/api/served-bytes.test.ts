@@ -8,6 +8,7 @@ import { writeUserLimits } from '@/lib/limits/store';
 import { dropPrefix, REDIS_SKIP_REASON, testPrefix, testRedisUrl } from '@/test/redis-server';
 import { analyze, bodyOf, requestDownload, startDownloadEnv } from './download.testkit';
 import { signUp } from './history.testkit';
+import { fromPeer } from '@/test/peer';
 
 // Files served straight from GET /api/download/{id} count their bytes against the caller's day as they are
 // delivered, and past USER_DAILY_BYTES (or an admin's own limit for a user) the next body never starts.
@@ -99,7 +100,7 @@ describe.each(backends)('daily bytes of files served directly, counted in $name'
     const media = await analyze(env.site, `/video.mp4?served=4${tag}`);
     process.env.USER_DAILY_BYTES = '1000';
     process.env.TRUST_PROXY = '1';
-    const from = (address: string) => ({ headers: { 'x-forwarded-for': address } });
+    const from = (address: string) => ({ headers: { ...fromPeer(), 'x-forwarded-for': address } });
     const size = (await bodyOf(await requestDownload(media.info.id, 'mp4-720', from('203.0.113.7')))).length;
     expect(size).toBeGreaterThan(1000);
     await expectRefused(await requestDownload(media.info.id, 'mp4-720', from('203.0.113.7')));

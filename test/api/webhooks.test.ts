@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DELETE as remove, GET as readOne, PATCH as patch } from '@/app/api/webhooks/[id]/route';
 import { POST as sendTest } from '@/app/api/webhooks/[id]/test/route';
 import { GET as list, POST as create } from '@/app/api/webhooks/route';
@@ -8,6 +8,9 @@ import { appStores, callRoute } from '@/lib/auth/store.testkit';
 import { getDb } from '@/lib/db';
 import { allowOrigins } from '@/lib/net/loopback-server.testkit';
 import { services } from '@/lib/server';
+import { PATCH as changeRole } from '@/app/api/admin/users/[id]/route';
+import { listDeliveries } from '@/lib/webhooks/delivery-store';
+import { account, sameOrigin } from './admin.testkit';
 import { startReceiver, until, verifySignature } from './webhooks.testkit';
 
 const password = 'correct horse battery';
@@ -129,6 +132,45 @@ describe.each(appStores())('webhooks on $name', ({ open }) => {
     expect(site.received).toHaveLength(0);
   });
 
+  it('limits "Send test" per user to 5 a minute and 20 an hour: 429 rate_limited, nothing sent past the limit', async () => {
+    // The clock at the start of an hour, so the hour cannot roll over inside the test; the session is minted at it.
+    const start = Math.ceil(Date.now() / 3_600_000) * 3_600_000 + 1_000;
+    vi.useFakeTimers({ toFake: ['Date'], now: start });
+    try {
+      const site = await receiver();
+      const carol = await signUp('carol@example.com');
+      const { id } = (await make(carol, { url: `${site.origin}/t`, events: ['follow.new'] })).json.data;
+      const send = (who: { cookie: string }, hook = id) =>
+        callRoute(sendTest, `/api/webhooks/${hook}/test`, { method: 'POST', headers: { cookie: who.cookie }, params: { id: hook } });
+      for (let i = 0; i < 5; i++) expect((await send(carol)).status).toBe(202);
+      // Each minute's deliveries are settled before the clock moves on (an attempt times itself by the clock).
+      await settled(carol, id, 5);
+      const refused = await send(carol);
+      expect([refused.status, refused.json.code]).toEqual([429, 'rate_limited']);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+      // Someone else's limit is their own.
+      const dave = await signUp('dave@example.com');
+      const other = await receiver();
+      const daves = (await make(dave, { url: `${other.origin}/d`, events: ['follow.new'] })).json.data;
+      expect((await send(dave, daves.id)).status).toBe(202);
+      // The next minutes allow five more each, up to twenty in the hour.
+      for (let minute = 1; minute <= 3; minute++) {
+        vi.setSystemTime(start + minute * 60_000);
+        for (let i = 0; i < 5; i++) expect((await send(carol)).status).toBe(202);
+        await settled(carol, id, 5 * (minute + 1));
+      }
+      vi.setSystemTime(start + 4 * 60_000);
+      const hourly = await send(carol);
+      expect([hourly.status, hourly.json.code]).toEqual([429, 'rate_limited']);
+      expect(Number(hourly.headers.get('retry-after'))).toBeGreaterThan(60);
+      expect(await settled(carol, id, 20)).toHaveLength(20);
+      expect(site.received).toHaveLength(20);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('never follows a redirect: the 3xx is the answer, and the place it pointed to gets nothing', async () => {
     const site = await receiver([307]);
     const { id } = (await make(ada, { url: `${site.origin}/moved`, events: ['follow.new'] })).json.data;
@@ -198,6 +240,38 @@ describe.each(appStores())('webhooks on $name', ({ open }) => {
     expect((await callRoute(remove, `/api/webhooks/${id}`, { method: 'DELETE', headers: { cookie: ada.cookie }, params: { id } })).status).toBe(200);
     expect((await one(ada, id)).status).toBe(404);
     expect(site.received).toHaveLength(0);
+  });
+
+  it("stops a disabled account's webhooks at once: a queued retry is not sent, and no new delivery is made", async () => {
+    process.env.WEBHOOK_RETRY_DELAYS_MS = '400';
+    const site = await receiver([500, 200]);
+    const { id } = (await make(ada, { url: `${site.origin}/h`, events: ['download.finished'] })).json.data;
+    await services().events.emit('download.finished', failedDownload(ada.id));
+    const db = await getDb();
+    const [first] = await until(() => listDeliveries(db, id), (list) => list[0]?.status === 'retrying');
+    // Disabled while its retry waits: when the retry comes due, it finds the owner disabled and gives up.
+    await db.run("UPDATE users SET role = 'disabled' WHERE id = ?", [ada.id]);
+    const ended = await until(async () => (await listDeliveries(db, id)).find((d) => d.id === first.id), (row) => row?.status !== 'retrying', 5_000);
+    expect(ended).toMatchObject({ status: 'failed', attempts: 1, errorCode: 'account_disabled' });
+    expect(site.received).toHaveLength(1);
+    await services().events.emit('download.finished', failedDownload(ada.id));
+    expect(await listDeliveries(db, id)).toHaveLength(1);
+    expect(site.received).toHaveLength(1);
+  });
+
+  it("disabling an account gives up its deliveries still waiting, and the admin's change is what does it", async () => {
+    process.env.WEBHOOK_RETRY_DELAYS_MS = '600000';
+    const site = await receiver([500]);
+    const { id } = (await make(bob, { url: `${site.origin}/b`, events: ['batch.finished'] })).json.data;
+    await services().events.emit('bulk.finished', { owner: bob.id, batchId: 'bat_z', ready: 1, total: 1 });
+    const db = await getDb();
+    const [waiting] = await until(() => listDeliveries(db, id), (list) => list[0]?.status === 'retrying');
+    const admin = await account('root@example.com', true);
+    const changed = await callRoute(changeRole, `/api/admin/users/${bob.id}`, {
+      method: 'PATCH', body: { role: 'disabled' }, headers: sameOrigin(admin.cookie), params: { id: bob.id },
+    });
+    expect(changed.status).toBe(200);
+    expect((await listDeliveries(db, id)).find((d) => d.id === waiting.id)).toMatchObject({ status: 'failed', errorCode: 'account_disabled' });
   });
 
   it('answers what cannot be saved with a stable code, never a 500', async () => {

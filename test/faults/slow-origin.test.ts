@@ -6,6 +6,7 @@ import { GET as statusGet } from '@/app/api/status/[jobId]/route';
 import { getPreparations, passthroughStats } from '@/lib/media/deliver';
 import { getYtdlpPool } from '@/lib/media/ytdlp/get-pool';
 import { analyze, bodyOf, requestDownload, sha256, startDownloadEnv, until } from '@/test/api/download.testkit';
+import { fromPeer } from '@/test/peer';
 
 /**
  * Origins that misbehave, served for real on loopback by the fixture site: one that sends its headers and then
@@ -26,7 +27,7 @@ vi.mock('node:dns/promises', async (importOriginal) => {
   return { ...real, lookup, default: { ...real, lookup } };
 });
 
-const CLIENT = { 'x-forwarded-for': '203.0.113.50' };
+const CLIENT = { ...fromPeer(), 'x-forwarded-for': '203.0.113.50' };
 let env: Awaited<ReturnType<typeof startDownloadEnv>>;
 beforeAll(async () => {
   env = await startDownloadEnv({

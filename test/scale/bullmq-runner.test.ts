@@ -11,17 +11,9 @@ import { Redis } from 'ioredis';
 import { createStateWriter, statesChannel } from '@/lib/jobs/bullmq/redis-states';
 import { createKindRegistry, type AnyKind } from '@/lib/jobs/kind-registry';
 import { startRedis, type RedisProcess } from './redis-process';
+import { until } from '@/test/timing';
 
 const info = { id: 'm1', title: 'Clip', formats: [] } as unknown as MediaInfo;
-
-async function until(check: () => Promise<boolean> | boolean, ms = 15_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error('condition never met');
-}
 
 /**
  * The BullMQ runner against a real redis-server of the test's own (append-only, temp dir): two web nodes and a

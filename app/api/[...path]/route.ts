@@ -1,20 +1,16 @@
-import { route } from '@/lib/auth/route';
-import { AppError } from '@/lib/errors';
+import { unknownRoute } from '@/lib/auth/unknown-route';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 /**
- * Any API path that names no route: the JSON `not_found` envelope, for every method. Wrapped as an admin route so it
- * answers exactly as a hidden admin route answers a non-admin (404 before any other check) — an unknown path and
- * an admin route must be indistinguishable to everyone but an admin.
+ * Any API path that names no route: the JSON `not_found` envelope, for every method (OPTIONS too, so Next does not
+ * answer it with an `Allow` list; HEAD is GET's). An unknown path and a hidden admin route must be indistinguishable
+ * to everyone but an admin (lib/auth/unknown-route.ts).
  */
-const notFound = route({ auth: 'admin' }, () => {
-  throw new AppError('not_found', 'Not found');
-});
-
-export const GET = notFound;
-export const POST = notFound;
-export const PUT = notFound;
-export const PATCH = notFound;
-export const DELETE = notFound;
+export const GET = unknownRoute;
+export const POST = unknownRoute;
+export const PUT = unknownRoute;
+export const PATCH = unknownRoute;
+export const DELETE = unknownRoute;
+export const OPTIONS = unknownRoute;

@@ -9,9 +9,10 @@ export const dynamic = 'force-dynamic';
 
 /**
  * The cobalt-compatible API (docs/cobalt-api.md): POST a cobalt request → tunnel, redirect, picker or error, with
- * our API tokens (`Api-Key` or `Bearer`) and the public API's limits. GET is cobalt's instance info.
+ * our API tokens (`Api-Key` or `Bearer`) and the public API's limits. It hands out the file, so a token needs the
+ * `download` scope. GET is cobalt's instance info.
  */
-export const POST = cobaltAnswers(route({ auth: 'api', quota: { kind: 'api' } }, ({ req, user }) => answerCobalt(req, user?.id ?? null)));
+export const POST = cobaltAnswers(route({ auth: 'api', scope: 'download', quota: { kind: 'api' } }, ({ req, user }) => answerCobalt(req, user?.id ?? null)));
 
 export const GET = route({ auth: 'none', cors: true }, ({ req }) => Response.json(cobaltInstance(originFor(req.headers, req.nextUrl))));
 

@@ -26,6 +26,11 @@ vi.mock('@/lib/i18n/navigation', () => ({
   Link: ({ href, ...props }: { href: string } & Record<string, unknown>) => <a href={href} {...props} />,
 }));
 
+// The engine's version is read on the server as the page renders (never from /api/health, whose details are the
+// operator's); no yt-dlp pool is started here.
+vi.mock('@/lib/media/ytdlp/get-pool', () => ({ getYtdlpPool: () => ({}) }));
+vi.mock('@/lib/media/ytdlp/engine-status', () => ({ engineStatus: async () => ({ version: '2026.10.26' }) }));
+
 const SITE = 'https://grabline.example';
 type Operation = { tags?: string[]; requestBody?: Example; responses: Record<string, Example> };
 type Example = { content?: Record<string, { example?: unknown }> };
@@ -66,6 +71,10 @@ async function openTab(trigger: Element) {
 const pretty = (value: unknown) => JSON.stringify(value, null, 2);
 
 describe('the API page', () => {
+  it('says which engine the server extracts with', () => {
+    expect(container.querySelector('[data-testid="api-engine-version"]')?.textContent).toContain('2026.10.26');
+  });
+
   it('lists exactly the document’s public operations, with its method, path and examples', () => {
     const cards = [...container.querySelectorAll('[data-testid^="endpoint-"]')];
     const shown = cards.map((card) => {

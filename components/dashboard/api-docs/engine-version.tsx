@@ -1,18 +1,18 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import useSWR from 'swr';
-import { fetchData } from '@/components/dashboard-data/fetcher';
+import { use } from 'react';
 
-/** Which yt-dlp this server extracts with, read from /api/health when the page is shown (not when it was built). */
-export function EngineVersion() {
+/**
+ * Which yt-dlp this server extracts with, read on the server when the page is shown (not when it was built) and
+ * handed in as it arrives. Signed-in users read it here; /api/health shows versions to admins and the operator only.
+ */
+export function EngineVersion({ version }: { version: Promise<string | null> }) {
   const t = useTranslations('ApiDocs');
-  const { data, error } = useSWR<{ engine?: { version: string | null } }>('/api/health', fetchData, { revalidateOnFocus: false });
-  if (!data && !error) return null;
-  const version = data?.engine?.version;
+  const known = use(version);
   return (
     <p className="text-sm text-muted-foreground" data-testid="api-engine-version">
-      {version ? t('engine', { version }) : t('engineUnknown')}
+      {known ? t('engine', { version: known }) : t('engineUnknown')}
     </p>
   );
 }

@@ -13,6 +13,9 @@ const optionalText = z.string().trim().max(512).optional();
 /** GET /api/auth/oidc/start's query: where to land afterwards, the page's language, and an invite or setup token. */
 export const oidcStartQuery = z.object({ from: optionalText, locale: optionalText, invite: optionalText, setup: optionalText });
 
+/** POST /api/auth/oidc/link's body: the settings page's language, for the way back. */
+export const oidcLinkBody = z.object({ locale: optionalText });
+
 export const localeOf = (value: string | undefined): Locale =>
   LOCALES.find((locale) => locale.toLowerCase() === value?.toLowerCase()) ?? routing.defaultLocale;
 
@@ -48,6 +51,23 @@ export function toLoginWithError(req: NextRequest, locale: Locale, error: unknow
   if (code === 'internal') console.error('[oidc]', error);
   const target = new URL(localized(locale, '/login'), siteOrigin(req));
   target.searchParams.set('error', code);
+  const res = NextResponse.redirect(target, 303);
+  clearAttemptCookie(res, req);
+  return res;
+}
+
+/**
+ * Back to the settings page after linking an identity: `?sso=linked`, or `?sso_error=<code>`, which the page says in
+ * the visitor's language.
+ */
+export function toSettingsAfterLink(req: NextRequest, locale: Locale, error?: unknown): NextResponse {
+  const target = new URL(localized(locale, '/dashboard/settings'), siteOrigin(req));
+  if (error === undefined) target.searchParams.set('sso', 'linked');
+  else {
+    const { code } = toAppError(error);
+    if (code === 'internal') console.error('[oidc]', error);
+    target.searchParams.set('sso_error', code);
+  }
   const res = NextResponse.redirect(target, 303);
   clearAttemptCookie(res, req);
   return res;

@@ -17,6 +17,11 @@ const stateSchema = z.object({
   locale: z.string().optional(),
   invite: z.string().optional(),
   setupToken: z.string().optional(),
+  /**
+   * A link, not a sign-in: the id of the account whose owner started it from Settings. The callback links the
+   * identity to this account only while the same account is still signed in there.
+   */
+  link: z.string().optional(),
 });
 export type OidcAttempt = z.infer<typeof stateSchema>;
 

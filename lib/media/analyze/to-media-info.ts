@@ -1,6 +1,7 @@
 import { buildOffers, slideshowOffers, type OfferPlan } from '@/lib/media/offers';
 import type { Extraction, Format, MediaInfo } from '@/lib/media/types';
 import { publicThumbnail } from '@/lib/thumbnails/signed-url';
+import { capExtraction } from './cap-extraction';
 import { fileSizeText } from './file-size-text';
 import type { AnalyzedMedia } from './types';
 
@@ -8,9 +9,12 @@ const itemItag = (index: number, itag: string) => `i${index}-${itag}`;
 
 /**
  * An extraction → what the API answers, plus every offer's plan. Source stream URLs never reach `info`, and its
- * pictures point at our thumbnail route: a visitor's browser never asks the platform's image host itself.
+ * pictures point at our thumbnail route: a visitor's browser never asks the platform's image host itself. Every
+ * text the engine read is cut to its cap first (capExtraction), so the analysis kept and everything made from it
+ * — the card, file names, tags, the history — hold the capped texts.
  */
-export function toAnalyzedMedia(extraction: Extraction, id: string, createdAt = new Date()): AnalyzedMedia {
+export function toAnalyzedMedia(found: Extraction, id: string, createdAt = new Date()): AnalyzedMedia {
+  const extraction = capExtraction(found);
   const offers = buildOffers(extraction);
   const plans = new Map<string, OfferPlan>(offers.plans);
   const items = extraction.items?.map((item, index) => {

@@ -1,3 +1,10 @@
+/**
+ * `bytes=<first>-<last>`, either number optional, spaces allowed around each part. Each number carries the spaces
+ * after it, so no two runs of spaces meet: with `\s*(\d*)\s*` they could trade characters and a header padded with
+ * spaces took quadratic time.
+ */
+const SINGLE_RANGE = /^\s*bytes\s*=\s*(?:(\d+)\s*)?-\s*(?:(\d+)\s*)?$/i;
+
 export interface ByteRange {
   start: number;
   /** inclusive */
@@ -11,15 +18,15 @@ export interface ByteRange {
  */
 export function parseByteRange(header: string | null, size: number): ByteRange | 'unsatisfiable' | null {
   if (!header) return null;
-  const match = /^\s*bytes\s*=\s*(\d*)\s*-\s*(\d*)\s*$/i.exec(header);
-  if (!match || (match[1] === '' && match[2] === '')) return null;
-  if (match[1] === '') {
+  const match = SINGLE_RANGE.exec(header);
+  if (!match || (match[1] === undefined && match[2] === undefined)) return null;
+  if (match[1] === undefined) {
     const suffix = Number(match[2]);
     if (suffix === 0) return 'unsatisfiable';
     return { start: Math.max(0, size - suffix), end: size - 1 };
   }
   const start = Number(match[1]);
-  const end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
+  const end = match[2] === undefined ? size - 1 : Math.min(Number(match[2]), size - 1);
   if (!Number.isSafeInteger(start) || start >= size) return 'unsatisfiable';
   if (end < start) return null;
   return { start, end };
@@ -30,14 +37,14 @@ export function parseByteRange(header: string | null, size: number): ByteRange |
  * closed range from a start, or a suffix (`bytes=-N`, the last N bytes; `suffix: 0` is unsatisfiable).
  */
 export function parseRangeStart(header: string | null): { start: number; end?: number } | { suffix: number } | null {
-  const match = header ? /^\s*bytes\s*=\s*(\d*)\s*-\s*(\d*)\s*$/i.exec(header) : null;
-  if (!match || (match[1] === '' && match[2] === '')) return null;
-  if (match[1] === '') {
+  const match = header ? SINGLE_RANGE.exec(header) : null;
+  if (!match || (match[1] === undefined && match[2] === undefined)) return null;
+  if (match[1] === undefined) {
     const suffix = Number(match[2]);
     return Number.isSafeInteger(suffix) ? { suffix } : null;
   }
   const start = Number(match[1]);
-  const end = match[2] === '' ? undefined : Number(match[2]);
+  const end = match[2] === undefined ? undefined : Number(match[2]);
   if (!Number.isSafeInteger(start) || (end !== undefined && end < start)) return null;
   return { start, end };
 }

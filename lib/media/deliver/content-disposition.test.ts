@@ -79,3 +79,47 @@ describe('contentDisposition', () => {
     expect(header).not.toMatch(/[\r\n]/);
   });
 });
+
+describe('the ASCII fallback is cleaned after its compatibility normalisation', () => {
+  // What an old client must never read in `filename=`: a path separator, a parent directory, a control character,
+  // a quote or another character no file system takes, a hidden (dot-led) or empty name.
+  const expectHarmless = (ascii: string) => {
+    expect(ascii).toMatch(/^[\x20-\x7e]+$/);
+    expect(ascii).not.toMatch(/[/\\"*?:<>|]/);
+    expect(ascii).not.toContain('..');
+    expect(ascii).not.toMatch(/^[. ]/);
+  };
+
+  it('never turns fullwidth or other compatibility forms into a path, a quote or a separator', () => {
+    const titles = [
+      '\uff0e\uff0e\uff0f\uff0e\uff0e\uff0fetc\uff0fpasswd', // ．．／．．／etc／passwd
+      '\uff0e\uff0e\uff3cwindows\uff3csystem32', // ．．＼windows＼system32
+      '\u2025\uff0fsecret', // ‥／ (two-dot leader)
+      '\u2026\u2215x', // … and a division slash
+      'a\ufe68b\ufe55c\uff1ad', // small reverse solidus, small colon, fullwidth colon
+      'say \uff02hi\uff02 \uff0a\uff1f\uff1c\uff1e\uff5c', // ＂ ＊ ？ ＜ ＞ ｜
+      '\u2024\u2024hidden', // one-dot leaders
+    ];
+    for (const title of titles) {
+      const ascii = asciiName(contentDisposition(title, 'mp4'));
+      expectHarmless(ascii);
+      expect(ascii.endsWith('.mp4')).toBe(true);
+    }
+    expect(asciiName(contentDisposition('\uff0e\uff0e\uff0f\uff0e\uff0e\uff0fetc\uff0fpasswd', 'mp4'))).toBe('etc passwd.mp4');
+    expect(asciiName(contentDisposition('\u2025\uff0f\u2025\uff0f', 'mp4'))).toBe('download.mp4');
+  });
+
+  it('holds for every character of the Basic Multilingual Plane that is ASCII or decomposes into some, alone and repeated', () => {
+    const chars: string[] = [];
+    for (let code = 0; code <= 0xffff; code += 1) {
+      if (code >= 0xd800 && code <= 0xdfff) continue;
+      const char = String.fromCharCode(code);
+      if (code < 0x80 || /[\x00-\x7f]/.test(char.normalize('NFKD'))) chars.push(char);
+    }
+    expect(chars.length).toBeGreaterThan(1000);
+    for (const char of chars) {
+      expectHarmless(asciiName(contentDisposition(`a${char}${char}b`, 'mp4')));
+      expectHarmless(asciiName(contentDisposition(`${char}${char}${char}`, 'mp4')));
+    }
+  });
+});

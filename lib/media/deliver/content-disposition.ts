@@ -38,10 +38,14 @@ function trimEdges(text: string): string {
   return text.slice(start, end);
 }
 
+const suffixOf = (ext: string) => {
+  const cleanExt = ext.replace(/[^A-Za-z0-9]/g, '').slice(0, 10).toLowerCase();
+  return cleanExt ? `.${cleanExt}` : '';
+};
+
 /** A title → a file name safe on every OS and in a header: `<title>.<ext>`, ≤ 255 bytes of UTF-8. */
 export function safeFilename(title: string, ext: string): string {
-  const cleanExt = ext.replace(/[^A-Za-z0-9]/g, '').slice(0, 10).toLowerCase();
-  const suffix = cleanExt ? `.${cleanExt}` : '';
+  const suffix = suffixOf(ext);
   // The name keeps at most 255 bytes: a megabyte-long title need not be normalised and cleaned whole first. A
   // lone surrogate (a JSON-LD "\ud800", or the cut itself) cannot be percent-encoded: it becomes U+FFFD.
   const collapsed = title.slice(0, 4 * MAX_FILENAME_BYTES).replace(LONE_SURROGATE, '\ufffd').normalize('NFC').replace(UNSAFE, ' ').replace(/\s+/g, ' ');
@@ -49,14 +53,22 @@ export function safeFilename(title: string, ext: string): string {
   return `${base || FALLBACK_NAME}${suffix}`;
 }
 
-/** The ASCII `filename=` for old clients: accents dropped, anything else non-ASCII becomes '_'. */
-function asciiFallback(filename: string): string {
-  const ascii = filename
+/**
+ * The ASCII `filename=` for old clients, from the safe name: accents dropped, anything else non-ASCII becomes '_'.
+ * The compatibility decomposition makes new ASCII out of other characters ('．．／' becomes '../', '＂' a quote,
+ * '‥' two dots), so its result is cleaned as a title is, after it: no separator, quote or control character, no
+ * dot or space at either end, "download" when nothing is left — and no run of dots, so no '..' reaches a client.
+ */
+function asciiFallback(filename: string, ext: string): string {
+  const base = filename.slice(0, filename.length - suffixOf(ext).length);
+  const ascii = base
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/[^\x20-\x7e]/gu, '_')
-    .replace(/_+/g, '_');
-  return ascii.replace(/["\\]/g, (c) => `\\${c}`);
+    .replace(/_+/g, '_')
+    .replace(/\.{2,}/g, '.');
+  // The cleaning leaves no quote or backslash; escaping them anyway keeps the quoted string sound whatever changes.
+  return safeFilename(ascii, ext).replace(/["\\]/g, (c) => `\\${c}`);
 }
 
 /** RFC 5987 / 8187 ext-value: UTF-8, percent-encoded beyond attr-char. */
@@ -67,5 +79,5 @@ function rfc5987(value: string): string {
 /** `attachment; filename="<ascii>"; filename*=UTF-8''<encoded>` for a media title and the offer's extension. */
 export function contentDisposition(title: string, ext: string): string {
   const filename = safeFilename(title, ext);
-  return `attachment; filename="${asciiFallback(filename)}"; filename*=UTF-8''${rfc5987(filename)}`;
+  return `attachment; filename="${asciiFallback(filename, ext)}"; filename*=UTF-8''${rfc5987(filename)}`;
 }

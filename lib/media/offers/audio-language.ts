@@ -2,6 +2,9 @@ import type { SourceFormat } from '@/lib/media/types';
 import type { OfferPlan } from './types';
 
 const MAX_LANGUAGES = 8;
+/** A browser's Accept-Language is a few dozen characters and tags; past these a header is read no further. */
+const MAX_HEADER_LENGTH = 1024;
+const MAX_ENTRIES = 32;
 
 /**
  * An Accept-Language header (or one tag) → the user's languages, most wanted first: "fr-CA,fr;q=0.9,en;q=0.8"
@@ -9,7 +12,7 @@ const MAX_LANGUAGES = 8;
  */
 export function userLanguages(header: string | null | undefined): string[] {
   if (!header) return [];
-  return header.split(',')
+  return header.slice(0, MAX_HEADER_LENGTH).split(',', MAX_ENTRIES)
     .map((part, index) => {
       const [tag, ...params] = part.trim().split(';');
       const q = Number(params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean) ?? 1);

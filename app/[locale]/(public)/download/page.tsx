@@ -1,10 +1,12 @@
 import { Info } from '@/components/ui/icons';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { headers } from 'next/headers';
 import { Suspense } from 'react';
 import { AnalyzeWorkspace } from '@/components/analyze/analyze-workspace';
 import { AnalyzingIndicator } from '@/components/analyze/analyzing-indicator';
 import { PlacedAd } from '@/components/ads/ad-placement';
 import { placementOn } from '@/lib/ads/settings';
+import { arrivalMayStartWork } from '@/lib/auth/page-visitor';
 import { isKnownCreator, resolveCreatorVideoUrl } from '@/lib/creators/service';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
@@ -31,12 +33,12 @@ const param = (value: string | string[] | undefined) => (typeof value === 'strin
  * /download?creator={slug}&video={id} (the creator page's Preview and Download): the video's link is looked up
  * on the server and analysed as if it had come in ?url=. A video we cannot find says so and leaves the box empty.
  */
-async function CreatorVideoWorkspace({ slug, videoId }: { slug: string; videoId: string }) {
+async function CreatorVideoWorkspace({ slug, videoId, confirmFirst }: { slug: string; videoId: string; confirmFirst: boolean }) {
   const url = await resolveCreatorVideoUrl(slug, videoId).catch((error: unknown) => {
     console.warn('[download] creator video lookup failed', slug, videoId, (error as Error)?.message);
     return undefined;
   });
-  if (url) return <AnalyzeWorkspace key={url} initialUrl={url} notices="page" belowBar={<BelowBarAd />} />;
+  if (url) return <AnalyzeWorkspace key={url} initialUrl={url} confirmFirst={confirmFirst} notices="page" belowBar={<BelowBarAd />} />;
   const t = await getTranslations('CreatorVideoLink');
   return (
     <div className="grid gap-6">
@@ -65,6 +67,9 @@ export default async function DownloadPage({ params, searchParams }: Props) {
   const initialUrl = sharedLink({ url: text(query.url), text: text(query.text), title: text(query.title) });
   const slug = param(query.creator);
   const videoId = param(query.video);
+  // A link another site sent here is shown with a button to analyse it: nothing starts, on the server or in the
+  // browser, until the visitor asks (lib/auth/page-visitor.ts).
+  const confirmFirst = !arrivalMayStartWork(await headers());
   const section = (
     <section className="mx-auto grid max-w-4xl gap-8 px-4 py-10 sm:py-14">
       <header className="grid gap-2 text-center">
@@ -74,8 +79,10 @@ export default async function DownloadPage({ params, searchParams }: Props) {
       {initialUrl === undefined && slug && videoId ? (
         // The lookup may read the creator's channel: the heading shows at once, the analysis follows.
         <Suspense key={`${slug}/${videoId}`} fallback={<AnalyzingIndicator />}>
-          <CreatorVideoWorkspace slug={slug} videoId={videoId} />
+          <CreatorVideoWorkspace slug={slug} videoId={videoId} confirmFirst={confirmFirst} />
         </Suspense>
+      ) : initialUrl?.trim() && confirmFirst ? (
+        <AnalyzeWorkspace key={initialUrl} initialUrl={initialUrl} confirmFirst notices="page" belowBar={<BelowBarAd />} />
       ) : initialUrl?.trim() ? (
         // The server starts the link's analysis and streams the result into the page; the bar shows meanwhile.
         // A new link in the address is a new page visit: remount so it starts by itself again.

@@ -1,5 +1,6 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { headers } from 'next/headers';
+import { Suspense } from 'react';
 import { CodeExamples } from '@/components/dashboard/api-docs/code-examples';
 import { EndpointList } from '@/components/dashboard/api-docs/endpoint-list';
 import { EngineVersion } from '@/components/dashboard/api-docs/engine-version';
@@ -10,6 +11,8 @@ import { WebhookSignatures } from '@/components/dashboard/api-docs/webhook-signa
 import { PageHeading } from '@/components/dashboard/page-heading';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { LOCALE_INFO } from '@/lib/i18n/locale-info';
+import { engineStatus } from '@/lib/media/ytdlp/engine-status';
+import { getYtdlpPool } from '@/lib/media/ytdlp/get-pool';
 import type { Locale } from '@/lib/i18n/routing';
 import { buildOpenApiDocument } from '@/lib/openapi/document';
 import { pageMetadata } from '@/lib/seo/page-metadata';
@@ -36,7 +39,10 @@ export default async function ApiDocsPage({ params }: Props) {
   return (
     <div className="space-y-8">
       <PageHeading title={t('title')} description={t('description')} />
-      <EngineVersion />
+      {/* The engine's probe may take a moment the first time: the rest of the page does not wait for it. */}
+      <Suspense fallback={null}>
+        <EngineVersion version={engineStatus(getYtdlpPool()).then((status) => status.version, () => null)} />
+      </Suspense>
       <GettingStarted baseUrl={baseUrl} />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
         <Tabs defaultValue="endpoints" dir={dir} className="min-w-0">

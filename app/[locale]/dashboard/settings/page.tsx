@@ -3,15 +3,18 @@ import { InvitesCard } from '@/components/auth/invites/invites-card';
 import { NamedTokens } from '@/components/auth/tokens/named-tokens';
 import { PresetManager } from '@/components/presets/preset-manager';
 import { WebhooksSection } from '@/components/webhooks/webhooks-section';
-import { visitorIsAdmin } from '@/lib/auth/page-role';
+import { SsoLinkCard } from '@/components/dashboard/settings/sso-link-card';
+import { hasLinkedIdentity } from '@/lib/auth/oidc/accounts';
+import { visitorAccount } from '@/lib/auth/page-role';
 import { SettingsData } from '@/components/dashboard-data/settings-data';
 import { PageHeading } from '@/components/dashboard/page-heading';
 import { PlatformCookies } from '@/components/user-cookies/platform-cookies';
 import { config } from '@/lib/config';
+import { getDb } from '@/lib/db';
 import type { Locale } from '@/lib/i18n/routing';
 import { pageMetadata } from '@/lib/seo/page-metadata';
 
-type Props = { params: Promise<{ locale: string }> };
+type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export async function generateMetadata({ params }: Props) {
   const locale = (await params).locale as Locale;
@@ -19,16 +22,26 @@ export async function generateMetadata({ params }: Props) {
   return pageMetadata({ locale, path: '/dashboard/settings', title: t('metaTitle'), description: t('metaDescription'), noindex: true });
 }
 
-export default async function SettingsPage({ params }: Props) {
+export default async function SettingsPage({ params, searchParams }: Props) {
   const locale = (await params).locale as Locale;
   setRequestLocale(locale);
-  const [t, admin] = await Promise.all([getTranslations('Settings'), visitorIsAdmin()]);
+  const [t, visitor, query] = await Promise.all([getTranslations('Settings'), visitorAccount(), searchParams]);
+  const admin = visitor?.role === 'admin';
+  const { oidc } = config();
+  const ssoLinked = oidc && visitor ? await hasLinkedIdentity(await getDb(), visitor.id) : false;
   return (
     <div className="space-y-6">
       <PageHeading title={t('title')} description={t('description')} />
       <SettingsData />
       <PresetManager />
       <NamedTokens />
+      {oidc && visitor && (
+        <SsoLinkCard
+          name={oidc.name}
+          linked={ssoLinked}
+          outcome={{ linked: query.sso === 'linked', error: typeof query.sso_error === 'string' ? query.sso_error : undefined }}
+        />
+      )}
       {config().env.USER_COOKIES && <PlatformCookies />}
       <WebhooksSection />
       {admin && <InvitesCard />}

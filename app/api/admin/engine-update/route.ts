@@ -15,3 +15,6 @@ export const POST = route({ auth: 'admin' }, async ({ user }) => {
   await recordAudit(user, 'engine.update', { id: null }, null);
   return ok(started, { status: 202 });
 });
+
+// Any other method answers as an API path that names no route does, so this route stays hidden.
+export { unknownRoute as PUT, unknownRoute as PATCH, unknownRoute as DELETE, unknownRoute as OPTIONS } from '@/lib/auth/unknown-route';

@@ -17,3 +17,6 @@ export const POST = route({ auth: 'admin', body: createInviteSchema }, async ({ 
   await recordAudit(user, 'invite.create', { id: made.id }, { expiresAt: made.expiresAt }, db);
   return ok(made, { status: 201 });
 });
+
+// Any other method answers as an API path that names no route does, so this route stays hidden.
+export { unknownRoute as PUT, unknownRoute as PATCH, unknownRoute as DELETE, unknownRoute as OPTIONS } from '@/lib/auth/unknown-route';

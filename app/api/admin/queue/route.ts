@@ -8,3 +8,6 @@ export const dynamic = 'force-dynamic';
 
 /** GET /api/admin/queue → every job queued or running now, across users; admins only, 404 for everyone else. */
 export const GET = route({ auth: 'admin' }, async () => liveQueue(services().jobs, await getDb()));
+
+// Any other method answers as an API path that names no route does, so this route stays hidden.
+export { unknownRoute as POST, unknownRoute as PUT, unknownRoute as PATCH, unknownRoute as DELETE, unknownRoute as OPTIONS } from '@/lib/auth/unknown-route';

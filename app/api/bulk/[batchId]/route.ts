@@ -14,7 +14,7 @@ export const dynamic = 'force-dynamic';
  * does not exist.
  */
 export const GET = route(
-  { auth: 'optional', params: idParams('batchId'), query: batchReadQuerySchema, notFound: 'Batch not found' },
+  { auth: 'optional', scope: 'bulk', params: idParams('batchId'), query: batchReadQuerySchema, notFound: 'Batch not found' },
   async ({ params, query, user }) => {
     const batch = await services().bulk.get(params.batchId, { userId: user?.id ?? null, key: query.key });
     if (!batch) throw new AppError('not_found', 'Batch not found');

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { mergeCues, parseSrt, parseTimestamp, parseVtt, toSrt, toVtt } from './cues';
 
@@ -40,6 +41,44 @@ describe('WebVTT and SRT', () => {
     const srt = toSrt(parseVtt(VTT).cues);
     expect(srt).toBe('1\n00:00:10,500 --> 00:00:12,000\nHello & <i>welcome</i>\nsecond line\n\n2\n00:01:02,250 --> 00:01:03,000\nShort form\n');
     expect(parseSrt(srt)).toHaveLength(2);
+  });
+
+  it('drops the tags SRT players do not know exactly as a scan from each "<" to the next ">" on its line would', () => {
+    // The plain quadratic reading: at each '<' that does not open or close i, b or u, look for a '>' before the line
+    // ends; found, the tag goes, else the '<' stays.
+    const byScan = (input: string) => {
+      const text = input.split('\n').filter((line) => line.trim() !== '').join('\n').replaceAll('-->', '→');
+      let out = '';
+      for (let i = 0; i < text.length; i += 1) {
+        if (text[i] === '<' && !['<i>', '<b>', '<u>', '</i>', '</b>', '</u>'].some((tag) => text.startsWith(tag, i))) {
+          let j = i + 1;
+          while (j < text.length && text[j] !== '>' && text[j] !== '\n') j += 1;
+          if (text[j] === '>') {
+            i = j;
+            continue;
+          }
+        }
+        out += text[i];
+      }
+      return out;
+    };
+    const piece = fc.constantFrom('<', '>', '/', 'i', 'b', 'u', 'v', ' ', '\n', 'x', '<i>', '</b>', '<v a>', '<<');
+    fc.assert(fc.property(fc.array(piece, { maxLength: 30 }).map((parts) => parts.join('')), (text) => {
+      expect(toSrt([{ start: 0, end: 1, text }])).toBe(`1\n00:00:00,000 --> 00:00:01,000\n${byScan(text)}\n`);
+    }), { numRuns: 3000, seed: 20261125 });
+  });
+
+  it('writes SRT from a cue of 100 000 unclosed "<" in linear time', () => {
+    const text = `a${'<'.repeat(100_000)}b`;
+    let fastest = Infinity;
+    let srt = '';
+    for (let run = 0; run < 3; run += 1) {
+      const started = performance.now();
+      srt = toSrt([{ start: 0, end: 1, text }]);
+      fastest = Math.min(fastest, performance.now() - started);
+    }
+    expect(fastest).toBeLessThan(50);
+    expect(srt).toBe(`1\n00:00:00,000 --> 00:00:01,000\n${text}\n`);
   });
 
   it('writes WebVTT that reads back the same, and never lets cue text end or fake a cue', () => {

@@ -96,10 +96,41 @@ export function toVtt(cues: Cue[]): string {
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', nbsp: '\u00a0', lrm: '\u200e', rlm: '\u200f' };
 
+const KEPT_TAG = /^<\/?[ibu]>/;
+
+/**
+ * The text without its tags but `<i>`, `<b>` and `<u>`: each other `<` up to the first `>` after it, when no line
+ * ends before that `>`. One pass: the end found for one `<` serves every `<` before it, so a line of unclosed `<`
+ * is read once, not once per `<` (as /<[^>\n]*>/g does, quadratic in its length).
+ */
+function withoutOtherTags(text: string): string {
+  let out = '';
+  let copied = 0;
+  // The first '>' or line end after the last `<` looked at (text.length when there is none).
+  let stop = -1;
+  for (let at = text.indexOf('<'); at !== -1; ) {
+    if (KEPT_TAG.test(text.slice(at, at + 4))) {
+      at = text.indexOf('<', at + 1);
+      continue;
+    }
+    if (stop <= at) {
+      stop = at + 1;
+      while (stop < text.length && text[stop] !== '>' && text[stop] !== '\n') stop += 1;
+    }
+    if (text[stop] === '>') {
+      out += text.slice(copied, at);
+      copied = stop + 1;
+      at = text.indexOf('<', copied);
+    } else {
+      at = text.indexOf('<', at + 1);
+    }
+  }
+  return out + text.slice(copied);
+}
+
 /** SRT players know `<i>`, `<b>` and `<u>`; WebVTT's other tags (voices, classes, timestamps) are dropped. */
 function srtText(text: string): string {
-  return safeText(text)
-    .replace(/<(?!\/?(?:i|b|u)>)[^>\n]*>/g, '')
+  return withoutOtherTags(safeText(text))
     .replace(/&(amp|lt|gt|nbsp|lrm|rlm);/g, (_, name: string) => ENTITIES[name]);
 }
 

@@ -1,4 +1,5 @@
 import { Parser } from 'htmlparser2';
+import { capText, TEXT_CAPS } from '@/lib/media/text-caps';
 
 /** The raw facts one pass over a page collects; html.ts turns them into candidates. */
 export interface PageScan {
@@ -41,7 +42,8 @@ export function scanPage(html: string): PageScan {
         if (name === 'meta') {
           const key = (attribs.property ?? attribs.name ?? attribs.itemprop ?? '').trim().toLowerCase();
           if (key && attribs.content !== undefined && scan.meta.length < MAX_ITEMS) {
-            scan.meta.push([key, attribs.content.trim()]);
+            // The longest text a meta tag may carry is a description; a longer URL is refused when resolved anyway.
+            scan.meta.push([key, capText(attribs.content.trim(), TEXT_CAPS.description)]);
           }
         } else if (name === 'title' && scan.title === undefined && !player) {
           inTitle = true;

@@ -1,3 +1,4 @@
+import { capOptional, TEXT_CAPS } from '@/lib/media/text-caps';
 import { readJsonLd } from './html-jsonld';
 import { scanPage } from './html-scan';
 import { extensionOf, resolveUrl } from './url';
@@ -140,12 +141,13 @@ export function parseHtmlMedia(html: string, pageUrl: string): HtmlMedia {
     .find((url): url is string => url !== null);
   const entries = ld.entries.flatMap((e) => {
     const url = resolveUrl(e.url, pageUrl);
-    return url && url !== pageUrl ? [{ ...e, url, thumbnail: resolveUrl(e.thumbnail, pageUrl) ?? undefined }] : [];
+    return url && url !== pageUrl ? [{ ...e, url, title: capOptional(e.title, TEXT_CAPS.title), thumbnail: resolveUrl(e.thumbnail, pageUrl) ?? undefined }] : [];
   });
 
+  // A page writes its own title and description: each is cut to its cap here, where it enters.
   const result: HtmlMedia = {
-    title: meta('og:title') ?? meta('twitter:title') ?? ld.name ?? (scan.title || undefined),
-    description: meta('og:description') ?? meta('description') ?? meta('twitter:description') ?? ld.description,
+    title: capOptional(meta('og:title') ?? meta('twitter:title') ?? ld.name ?? (scan.title || undefined), TEXT_CAPS.title),
+    description: capOptional(meta('og:description') ?? meta('description') ?? meta('twitter:description') ?? ld.description, TEXT_CAPS.description),
     thumbnail,
     duration: ld.duration ?? (meta('video:duration') ? int(meta('video:duration')!) : undefined),
     candidates,

@@ -14,3 +14,6 @@ export const DELETE = route({ auth: 'admin', params: inviteParamsSchema }, async
   await recordAudit(user, 'invite.revoke', { id: params.id }, null, db);
   return null;
 });
+
+// Any other method answers as an API path that names no route does, so this route stays hidden.
+export { unknownRoute as GET, unknownRoute as POST, unknownRoute as PUT, unknownRoute as PATCH, unknownRoute as OPTIONS } from '@/lib/auth/unknown-route';

@@ -16,3 +16,6 @@ export const DELETE = route({ auth: 'admin', params: jobParamsSchema, notFound: 
   await recordAudit(user, 'job.cancel', { id: params.id, label: kind }, null, db);
   return null;
 });
+
+// Any other method answers as an API path that names no route does, so this route stays hidden.
+export { unknownRoute as GET, unknownRoute as POST, unknownRoute as PUT, unknownRoute as PATCH, unknownRoute as OPTIONS } from '@/lib/auth/unknown-route';

@@ -26,3 +26,6 @@ export const DELETE = route({ auth: 'admin', params: userParamsSchema, notFound 
   await recordAudit(user, 'user.delete', { id: params.id, label: gone.email }, null, db);
   return null;
 });
+
+// Any other method answers as an API path that names no route does, so this route stays hidden.
+export { unknownRoute as GET, unknownRoute as POST, unknownRoute as PUT, unknownRoute as OPTIONS } from '@/lib/auth/unknown-route';

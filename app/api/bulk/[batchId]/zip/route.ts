@@ -11,7 +11,7 @@ export const dynamic = 'force-dynamic';
 
 /** GET /api/bulk/{batchId}/zip[?key=] → the completed files as one ZIP, streamed as it is built; the owner only. */
 export const GET = route(
-  { auth: 'optional', params: idParams('batchId'), query: batchReadQuerySchema, notFound: 'Batch not found' },
+  { auth: 'optional', scope: 'bulk', params: idParams('batchId'), query: batchReadQuerySchema, notFound: 'Batch not found' },
   async ({ params, query, user }) => {
     const batch = await services().bulk.getStored(params.batchId, { userId: user?.id ?? null, key: query.key });
     if (!batch) throw new AppError('not_found', 'Batch not found');

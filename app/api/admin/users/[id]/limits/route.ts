@@ -32,3 +32,6 @@ export const PUT = route({ auth: 'admin', params: idParams('id'), body: userLimi
   await recordAudit(user, 'user.limits', { id: params.id, label: target.email }, { concurrentJobs: body.concurrentJobs, dailyBytes: body.dailyBytes }, db);
   return answer(params.id);
 });
+
+// Any other method answers as an API path that names no route does, so this route stays hidden.
+export { unknownRoute as POST, unknownRoute as PATCH, unknownRoute as DELETE, unknownRoute as OPTIONS } from '@/lib/auth/unknown-route';
