@@ -7,8 +7,11 @@ import regexp from 'eslint-plugin-regexp';
  * - no import cycles anywhere;
  * - lib never imports components (the UI sits on lib, not the other way round);
  * - the media engine knows no accounts, features or queues: it is called, it does not call up;
- * - the job runner never imports the features that listen to it: lib/server.ts wires them together;
- * - the base (net, db, http, redis, errors, config) knows nothing above it.
+ * - inside it, containers and manifests (lib/media/formats) are the floor everything else reads them with, and
+ *   downloading and extracting share that floor rather than each other; preparing a file knows nothing of serving it;
+ * - the job runner runs jobs of any kind and knows none: analyses, downloads and the other kinds are features
+ *   (lib/downloads, lib/bulk…) it never imports, and lib/server.ts wires them together;
+ * - the base (net, db, http, redis, errors, config, the platform list) knows nothing above it.
  */
 const layers = {
   files: ['lib/**/*.{ts,tsx}', 'app/**/*.{ts,tsx}', 'components/**/*.{ts,tsx}'],
@@ -20,17 +23,26 @@ const layers = {
         { target: './lib', from: './app', message: 'lib never imports app.' },
         {
           target: './lib/media',
-          from: ['./lib/auth', './lib/rate-limit', './lib/history', './lib/settings', './lib/notifications', './lib/creators', './lib/bulk', './lib/presets', './lib/webhooks', './lib/jobs', './lib/server.ts', './lib/redis'],
+          from: ['./lib/auth', './lib/rate-limit', './lib/history', './lib/settings', './lib/notifications', './lib/creators', './lib/bulk', './lib/presets', './lib/webhooks', './lib/jobs', './lib/downloads', './lib/thumbnails', './lib/server.ts', './lib/redis'],
           message: 'The engine knows no accounts, features, queues or Redis (a shared store is handed to it by lib/server.ts).',
         },
         {
+          target: './lib/media/formats',
+          from: './lib/media',
+          except: ['./formats', './types.ts'],
+          message: 'The formats floor imports nothing else of the engine but its plain types.',
+        },
+        { target: './lib/media/download', from: './lib/media/extractors', message: 'Downloading and extracting share lib/media/formats, not each other.' },
+        { target: './lib/media/extractors', from: './lib/media/download', message: 'Downloading and extracting share lib/media/formats, not each other.' },
+        { target: './lib/media/deliver/prepare', from: './lib/media/deliver/serve', message: 'Preparing a file knows nothing of serving it.' },
+        {
           target: './lib/jobs',
-          from: ['./lib/history', './lib/settings', './lib/notifications', './lib/creators', './lib/bulk', './lib/presets', './lib/stats', './lib/webhooks', './lib/server.ts'],
+          from: ['./lib/history', './lib/settings', './lib/notifications', './lib/creators', './lib/bulk', './lib/downloads', './lib/presets', './lib/stats', './lib/webhooks', './lib/server.ts'],
           message: 'A producer never imports its consumers: wire them in lib/server.ts.',
         },
         {
-          target: ['./lib/net', './lib/db', './lib/http', './lib/redis', './lib/errors.ts', './lib/config.ts'],
-          from: ['./lib/media', './lib/jobs', './lib/auth', './lib/rate-limit', './lib/history', './lib/settings', './lib/notifications', './lib/creators', './lib/bulk', './lib/presets', './lib/webhooks', './lib/server.ts'],
+          target: ['./lib/net', './lib/db', './lib/http', './lib/redis', './lib/errors.ts', './lib/config.ts', './lib/platforms.ts'],
+          from: ['./lib/media', './lib/jobs', './lib/downloads', './lib/auth', './lib/rate-limit', './lib/history', './lib/settings', './lib/notifications', './lib/creators', './lib/bulk', './lib/presets', './lib/webhooks', './lib/server.ts'],
           message: 'The base knows nothing above it.',
         },
       ],
@@ -52,10 +64,23 @@ const linearRegexps = {
   },
 };
 
+/**
+ * Services are built once, by a process's composition root (lib/server.ts on a web node, lib/worker/start.ts on a
+ * worker), and handed to the features: nothing below a root fetches them from it.
+ */
+const builtOnce = {
+  files: ['lib/**/*.{ts,tsx}'],
+  ignores: ['lib/server.ts', 'lib/worker/**', 'lib/**/*.test.{ts,tsx}', 'lib/**/*.testkit.{ts,tsx}'],
+  rules: {
+    'no-restricted-imports': ['error', { paths: [{ name: '@/lib/server', message: 'Take the service as an argument: only a composition root builds services.' }] }],
+  },
+};
+
 const config = [
   ...nextVitals,
   ...nextTs,
   layers,
+  builtOnce,
   linearRegexps,
   {
     ignores: ['.next/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'reports/**', 'test/fixtures/.cache/**', 'next-env.d.ts', 'tmp/**', 'screenshots/**'],

@@ -18,7 +18,7 @@ export async function register() {
       console.warn('[grabline] SITE_URL is not set: canonical links, the sitemap and Open Graph will name http://localhost:3000; the API docs use each request\'s own origin.');
     }
     // Stopping (SIGTERM from an orchestrator or a deploy): live status streams end cleanly before Next exits.
-    const { closeStatusStreams } = await import('./lib/jobs/status-stream');
+    const { closeStatusStreams } = await import('./lib/downloads/status-stream');
     process.once('SIGTERM', closeStatusStreams);
     const { restoreContentLength } = await import('./lib/http/wire-length');
     restoreContentLength();

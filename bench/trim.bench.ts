@@ -17,7 +17,7 @@ import { afterAll, it } from 'vitest';
 import { ffmpegBin } from '@/lib/media/ffmpeg/run-ffmpeg';
 import { fetchText } from '@/lib/net/guarded-fetch';
 import { analyzeMedia } from '@/lib/media/analyze';
-import { prepareOffer } from '@/lib/media/deliver/prepare-offer';
+import { prepareOffer } from '@/lib/media/deliver/prepare/prepare-offer';
 import { openSegmented } from '@/lib/media/download/fetch-segments';
 import { downloadToFile } from '@/lib/media/download/write-to-file';
 import type { DeliveryOptions } from '@/lib/media/trim/trim-range';

@@ -137,7 +137,7 @@ test('a settings change is saved on selection and survives a reload', async ({ p
   expect(file.suggestedFilename()).toMatch(/^grabline-export-\d{4}-\d{2}-\d{2}\.json$/);
   const body = JSON.parse(await readFile((await file.path())!, 'utf8'));
   expect(body).toMatchObject({ account: { email }, settings: { defaultQuality: '720p' }, history: [] });
-  await expect(page).toHaveURL(/\/dashboard\/settings$/);
+  await expect(page).toHaveURL(/\/dashboard\/settings\?tab=privacy$/);
 });
 
 test('logging out ends the session: the login page, and the dashboard is guarded again', async ({ page }) => {

@@ -1,34 +1,23 @@
 import { expect, test } from '@playwright/test';
 
-test('the home call to action opens /download with the encoded, trimmed link', async ({ page }) => {
+test('the home page has one link box, the analyser in place: no second box sending to /download', async ({ page }) => {
   await page.goto('/');
-  const input = page.getByTestId('hero-url-input');
-  const submit = page.getByTestId('hero-submit');
+  await expect(page.getByTestId('hero-url-input')).toHaveCount(0);
+  await expect(page.getByRole('textbox')).toHaveCount(1);
+  const submit = page.getByTestId('analyze-submit');
   await expect(submit).toBeDisabled();
-  await input.fill('  https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=42  ');
+  await page.getByTestId('analyze-input').fill('  https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=42  ');
   await expect(submit).toBeEnabled();
-  await submit.click();
-  await expect(page).toHaveURL(
-    '/download?url=' + encodeURIComponent('https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=42'),
-  );
 });
 
-test('Enter submits too, and keeps the language', async ({ page }) => {
+test('a blank link explains itself and the page stays (Arabic)', async ({ page }) => {
   await page.goto('/ar');
-  await page.getByTestId('hero-url-input').fill('https://x.com/a/status/1');
-  await page.getByTestId('hero-url-input').press('Enter');
-  await expect(page).toHaveURL('/ar/download?url=' + encodeURIComponent('https://x.com/a/status/1'));
-});
-
-test('a blank link shows the invalid URL error', async ({ page }) => {
-  await page.goto('/');
-  await page.getByTestId('hero-url-input').fill('   ');
+  await page.getByTestId('analyze-input').fill('   ');
   // A box of spaces is as empty as an empty box: the button stays disabled, Enter still explains why.
-  await expect(page.getByTestId('hero-submit')).toBeDisabled();
-  await page.getByTestId('hero-url-input').press('Enter');
-  await expect(page.getByTestId('hero-error')).toBeVisible();
-  await expect(page.getByTestId('hero-url-input')).toHaveAttribute('aria-invalid', 'true');
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId('analyze-submit')).toBeDisabled();
+  await page.getByTestId('analyze-input').press('Enter');
+  await expect(page.getByText('الرابط مطلوب').first()).toBeVisible();
+  await expect(page).toHaveURL(/\/ar$/);
 });
 
 test('a landing page keeps its Download button disabled while the input is empty', async ({ page }) => {

@@ -83,8 +83,8 @@ test('signs in through the provider: the account is created, and the admin group
   expect((await me(page, A)).body.data.email).toBe('root@example.com');
   const invites = await page.evaluate(async (url) => (await fetch(url)).status, `${A}/api/admin/invites`);
   expect(invites).toBe(200);
-  // The admin's settings page carries the invites card; a link made there lets one person register.
-  await page.goto(`${A}/dashboard/settings`);
+  // The admin's settings page carries the invites card (Privacy and security tab); a link made there lets one person register.
+  await page.goto(`${A}/dashboard/settings?tab=privacy`);
   await page.getByTestId('invite-create').click();
   await expect(page.getByTestId('invite-link')).toHaveText(new RegExp(`^${A}/register\\?invite=inv_[\\w-]{32}$`));
   await expect(page.getByTestId('invites-card')).toContainText('Open until');
@@ -96,8 +96,8 @@ test('a member is not an admin, and a disabled account is locked out of both nod
   await signInThroughProvider(page, 'ada');
   await expect(page).toHaveURL(`${A}/dashboard/history`);
   expect(await page.evaluate(async (url) => (await fetch(url)).status, `${A}/api/admin/invites`)).toBe(404);
-  await page.goto(`${A}/dashboard/settings`);
-  await expect(page.getByRole('heading', { name: 'Named API tokens' })).toBeVisible();
+  await page.goto(`${A}/dashboard/settings?tab=privacy`);
+  await expect(page.getByTestId('settings-tab-privacy')).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByTestId('invites-card')).toHaveCount(0);
   expect(await page.content()).not.toContain('/api/admin');
   await page.goto(`${A}/dashboard/history`);
@@ -148,6 +148,8 @@ test('a password account is not opened by the provider, even with a verified ema
   await page.getByTestId('login-password').fill(password);
   await page.getByTestId('login-submit').click();
   await expect(page).toHaveURL(`${A}/dashboard/settings`);
+  // The sign-in link is under Privacy and security; back from the provider the page opens on that tab by itself.
+  await page.getByTestId('settings-tab-privacy').click();
   await expect(page.getByTestId('sso-linked')).toHaveCount(0);
   await page.getByTestId('sso-link').click();
   await expect(page).toHaveURL(`${A}/dashboard/settings?sso=linked`);
@@ -191,6 +193,7 @@ test('the sign-in pages offer what the server allows, in each language', async (
 test('named API tokens on the settings page: made with scopes, shown once, listed, revoked', async ({ page }) => {
   await signInThroughProvider(page, 'ada2', `${A}/dashboard/settings`);
   await expect(page).toHaveURL(`${A}/dashboard/settings`);
+  await page.getByTestId('settings-tab-api').click();
   await page.getByTestId('token-form').getByLabel('Name').fill('Phone shortcut');
   await page.getByLabel('Read history').check();
   await page.getByTestId('token-create').click();
@@ -211,8 +214,8 @@ test('named API tokens on the settings page: made with scopes, shown once, liste
   const after = await page.request.get(`${A}/api/history`, { headers: { authorization: `Bearer ${token}` } });
   expect(after.status()).toBe(401);
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto(`${A}/ar/dashboard/settings`);
-  await expect(page.getByText('رموز الواجهة البرمجية المسمّاة')).toBeVisible();
+  await page.goto(`${A}/ar/dashboard/settings?tab=api`);
+  await expect(page.getByRole('heading', { name: 'رموز الواجهة البرمجية', exact: true })).toBeVisible();
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.screenshot({ path: 'test-results/oidc-pages/tokens-ar-390-dark.png', fullPage: true });
   expect(await seriousViolations(page)).toEqual([]);

@@ -19,7 +19,7 @@ for (const locale of ['en', 'ar'] as const) {
   test(`settings → webhooks in ${locale}: a private address refused, one added with its secret shown once, a test delivery listed`, async ({ page }) => {
     const t = TEXTS[locale];
     await signedIn(page, `webhooks-${locale}`);
-    await page.goto(`/${locale}/dashboard/settings`);
+    await page.goto(`/${locale}/dashboard/settings?tab=api`);
     const section = page.getByTestId('webhooks-section');
     await expect(section).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('dir', locale === 'ar' ? 'rtl' : 'ltr');

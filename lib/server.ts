@@ -2,24 +2,22 @@ import 'server-only';
 import { recordJobEnded as recordAdminUsage, startAdminHousekeeping } from '@/lib/admin/record';
 import { bulkItemKind } from '@/lib/bulk/bulk-item-kind';
 import { createBulkRunner, type BulkItemOutcome, type BulkRunner } from '@/lib/bulk/bulk-runner';
-import { prepareBulkItem } from '@/lib/bulk/deliver-item';
 import { config } from '@/lib/config';
 import { getDb } from '@/lib/db';
 import { followCheckKindFor } from '@/lib/follows/compose';
 import { onFollowedDownloadFinished, onFollowedDownloadSized } from '@/lib/follows/download-hook';
 import { startFollowScheduler } from '@/lib/follows/scheduler';
 import { createEventBus, engineEvents, type EventBus } from '@/lib/events';
-import { onBulkItemFinished } from '@/lib/history/bulk-hooks';
-import { onDownloadJobFinished } from '@/lib/history/job-hooks';
+import { onBulkItemFinished, onDownloadJobFinished } from '@/lib/history/job-hooks';
 import { purgeUserHistory } from '@/lib/history/retention';
-import { analysisKind, createAnalyses } from '@/lib/jobs/analyses';
-import { createDownloadJobs, type DownloadJobOutcome, type DownloadJobs, type JobEnded } from '@/lib/jobs/download-jobs';
-import { downloadKind } from '@/lib/jobs/download-kind';
+import { analysisKind, createAnalyses, type Analyses } from '@/lib/downloads/analyses';
+import { createDownloadJobs, type DownloadJobs } from '@/lib/downloads/download-jobs';
+import { downloadKind, type DownloadJobOutcome } from '@/lib/downloads/download-kind';
+import type { JobEnded, PrepareDeps } from '@/lib/downloads/prepare-file';
 import { createBullmqRunner } from '@/lib/jobs/bullmq/bullmq-runner';
 import { createEmbeddedRunner } from '@/lib/jobs/embedded-runner';
 import type { JobRunner } from '@/lib/jobs/runner';
-import type { JobQueue } from '@/lib/jobs/types';
-import { analysisTtlMs, analyzeMedia, type AnalyzeOptions } from '@/lib/media/analyze';
+import { analysisTtlMs, analyzeMedia, type AnalyzedMedia, type AnalyzeOptions } from '@/lib/media/analyze';
 import { getPreparations, prepareDownload, tempTtlMs } from '@/lib/media/deliver';
 import { countOwnerBytes, type PreparedFileRef } from '@/lib/limits/bytes';
 import { assertOwnerBytesLeft } from '@/lib/limits/owner';
@@ -36,6 +34,7 @@ import { breakerStates, engineInfo } from '@/lib/metrics/engine-readers';
 import { recordEngineEvents, recordJobEnded } from '@/lib/metrics/record';
 import { setMetricReaders } from '@/lib/metrics/registry';
 import { registerSharedState } from '@/lib/scale-out';
+import { publicMediaInfo } from '@/lib/thumbnails/signed-url';
 import { userCookieOptions } from '@/lib/user-cookies/for-request';
 import { webhookDeliveryKind, type DeliveryJob } from '@/lib/webhooks/delivery-kind';
 import { webhookSubscribers } from '@/lib/webhooks/dispatch';
@@ -86,7 +85,7 @@ export interface Services {
   events: EventBus<Events>;
   /** The one job runner every kind of job runs on (embedded, or BullMQ on Redis with REDIS_URL). */
   jobs: JobRunner;
-  analyses: JobQueue;
+  analyses: Analyses;
   downloads: DownloadJobs;
   bulk: BulkRunner;
   changeSettings(userId: string, patch: SettingsPatch): Promise<UserSettings>;
@@ -124,36 +123,38 @@ export function wireEvents(): EventBus<Events> {
 
 /**
  * An analysis made for `user` (null: anyone else): with that user's own cookies of the link's platform when they
- * have some (USER_COOKIES), cached for them alone; otherwise the shared analysis with the operator's cookies.
+ * have some (USER_COOKIES), cached for them alone; otherwise the shared analysis with the operator's cookies. Its
+ * `info` is what a client receives (the API, the analysis job's result, the page): pictures as our thumbnail route.
  */
-export async function analyzeFor(url: string, user: string | null | undefined, options: AnalyzeOptions = {}) {
-  return analyzeMedia(url, { ...options, ...(await userCookieOptions(user, url)) });
+export async function analyzeFor(url: string, user: string | null | undefined, options: AnalyzeOptions = {}): Promise<AnalyzedMedia> {
+  const media = await analyzeMedia(url, { ...options, ...(await userCookieOptions(user, url)) });
+  return { ...media, info: publicMediaInfo(media.info) };
 }
 
 /** Every kind of job with its handler, emitting on `events`: registered on each runner, web or worker. */
 export function registerJobKinds<R extends JobRunner>(runner: R, events: EventBus<Events>): R {
   const { env } = config();
   runner.register(analysisKind({ analyze: (url, options, user) => analyzeFor(url, user, options), concurrency: env.ANALYZE_CONCURRENCY }));
-  runner.register(downloadKind({
+  // A download job and a bulk item make their files alike: the same engine calls, the same figures and byte counts.
+  const files: PrepareDeps = {
     analyze: (url, owner) => analyzeFor(url, owner),
     prepare: (offer, onProgress, signal) => prepareDownload(offer, { onProgress, signal }),
+    onEnded: (outcome) => events.emit('download.ended', outcome),
+    onPrepared: (prepared) => events.emit('owner.bytes', prepared),
+  };
+  runner.register(downloadKind({
+    ...files,
     concurrency: env.DOWNLOAD_JOB_CONCURRENCY,
     ttlMs: tempTtlMs,
     keep: (key, until) => getPreparations().keep(key, until),
     onFinished: (outcome) => events.emit('download.finished', outcome),
     onSized: (sized) => events.emit('download.sized', sized),
-    onEnded: (outcome) => events.emit('download.ended', outcome),
-    onPrepared: (prepared) => events.emit('owner.bytes', prepared),
   }));
   runner.register(bulkItemKind({
-    analyze: (url, owner) => analyzeFor(url, owner),
-    prepare: async (url, choice, onProgress, signal, owner) =>
-      prepareBulkItem(url, choice, onProgress, signal, await userCookieOptions(owner, url)),
+    ...files,
     concurrency: env.BULK_CONCURRENCY,
     onItemFinished: (outcome) => events.emit('bulk.item.finished', outcome),
     onFinished: (batch) => events.emit('bulk.finished', batch),
-    onEnded: (outcome) => events.emit('download.ended', outcome),
-    onPrepared: (prepared) => events.emit('owner.bytes', prepared),
     // A batch queued before its owner's bytes ran out stops taking new items once they have.
     admit: async (owner) => assertOwnerBytesLeft(await getDb(), owner),
   }));

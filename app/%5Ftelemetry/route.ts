@@ -11,7 +11,7 @@ export const dynamic = 'force-dynamic';
  * placement and type. 404 while ads are not configured; only our own pages may report; rate-limited per client.
  * (The folder is `%5Ftelemetry` because a folder starting with `_` is private to the app router.)
  */
-export const POST = route({ auth: 'none' }, async ({ req }) => {
+export const POST = route({ auth: 'none' }, async ({ req, caller }) => {
   admitTelemetry(req);
-  return acceptAdEvent(req, await readJson(req, telemetryBodySchema));
+  return acceptAdEvent(caller, await readJson(req, telemetryBodySchema));
 });

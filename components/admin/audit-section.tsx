@@ -3,7 +3,7 @@
 import { useFormatter, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import useSWR from 'swr';
-import { fetchData } from '@/components/dashboard-data/fetcher';
+import { apiGet } from '@/lib/client/api-client';
 import { Button } from '@/components/ui/button';
 import type { AuditEntry, AuditPage } from '@/lib/admin/audit';
 import { SectionState } from './section-state';
@@ -14,7 +14,7 @@ export function AuditSection() {
   const tUsers = useTranslations('Admin.users');
   const format = useFormatter();
   const [page, setPage] = useState(1);
-  const { data, error, mutate } = useSWR<AuditPage>(`/api/admin/audit?page=${page}`, fetchData, { keepPreviousData: true });
+  const { data, error, mutate } = useSWR<AuditPage>(`/api/admin/audit?page=${page}`, apiGet, { keepPreviousData: true });
 
   const detail = (entry: AuditEntry) => {
     const d = entry.detail ?? {};

@@ -2,11 +2,10 @@
 
 import { useFormatter, useTranslations } from 'next-intl';
 import useSWR from 'swr';
-import { fetchData } from '@/components/dashboard-data/fetcher';
-import { notifyError, notifySuccess } from '@/components/dashboard-data/notify';
+import { notifyError, notifySuccess } from '@/lib/client/notify';
 import { Button } from '@/components/ui/button';
 import type { QueuedJob } from '@/lib/admin/queue';
-import { apiRequest } from '@/lib/client/api-client';
+import { apiGet, apiRequest } from '@/lib/client/api-client';
 import { useErrorText } from '@/lib/client/error-text';
 import { SectionState } from './section-state';
 
@@ -16,7 +15,7 @@ export function QueueSection() {
   const tAdmin = useTranslations('Admin');
   const format = useFormatter();
   const describe = useErrorText();
-  const { data, error, mutate } = useSWR<QueuedJob[]>('/api/admin/queue', fetchData, { refreshInterval: 3000 });
+  const { data, error, mutate } = useSWR<QueuedJob[]>('/api/admin/queue', apiGet, { refreshInterval: 3000 });
 
   async function cancel(job: QueuedJob) {
     try {

@@ -2,7 +2,7 @@
 
 import { useLocale, useTranslations } from 'next-intl';
 import useSWR from 'swr';
-import { fetchData } from '@/components/dashboard-data/fetcher';
+import { apiGet } from '@/lib/client/api-client';
 import type { Storage } from '@/lib/admin/storage';
 import { bytesText } from './format';
 import { Figure, SectionState } from './section-state';
@@ -11,7 +11,7 @@ import { Figure, SectionState } from './section-state';
 export function StorageSection() {
   const t = useTranslations('Admin.storage');
   const locale = useLocale();
-  const { data, error, mutate } = useSWR<Storage>('/api/admin/storage', fetchData, { refreshInterval: 10_000 });
+  const { data, error, mutate } = useSWR<Storage>('/api/admin/storage', apiGet, { refreshInterval: 10_000 });
   return (
     <section className="space-y-4 rounded-lg border bg-card p-4 sm:p-6" aria-labelledby="admin-storage-title">
       <h2 id="admin-storage-title" className="text-lg font-semibold">{t('title')}</h2>

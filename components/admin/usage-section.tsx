@@ -3,7 +3,7 @@
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import useSWR from 'swr';
-import { fetchData } from '@/components/dashboard-data/fetcher';
+import { apiGet } from '@/lib/client/api-client';
 import type { Usage } from '@/lib/admin/usage';
 import { LOCALE_INFO } from '@/lib/i18n/locale-info';
 import type { Locale } from '@/lib/i18n/routing';
@@ -19,7 +19,7 @@ export function UsageSection() {
   const format = useFormatter();
   const dir = LOCALE_INFO[locale]?.dir ?? 'ltr';
   const [days, setDays] = useState<1 | 7>(1);
-  const { data, error, mutate } = useSWR<Usage>(`/api/admin/usage?days=${days}`, fetchData, { keepPreviousData: true, refreshInterval: 30_000 });
+  const { data, error, mutate } = useSWR<Usage>(`/api/admin/usage?days=${days}`, apiGet, { keepPreviousData: true, refreshInterval: 30_000 });
   const count = (n: number) => format.number(n);
   const bytes = (n: number) => bytesText(locale, n);
   const platformName = (p: string) => (tPlatforms.has(p) ? tPlatforms(p) : p);

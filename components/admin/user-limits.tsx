@@ -3,11 +3,10 @@
 import { useTranslations } from 'next-intl';
 import { useId, useState, type FormEvent } from 'react';
 import useSWR from 'swr';
-import { fetchData } from '@/components/dashboard-data/fetcher';
-import { notifyError, notifySuccess } from '@/components/dashboard-data/notify';
+import { notifyError, notifySuccess } from '@/lib/client/notify';
 import { Button } from '@/components/ui/button';
 import { Input, Label } from '@/components/ui/input';
-import { ApiError, apiRequest } from '@/lib/client/api-client';
+import { ApiError, apiGet, apiRequest } from '@/lib/client/api-client';
 import { useErrorText } from '@/lib/client/error-text';
 import { useLocale } from 'next-intl';
 import { bytesText } from './format';
@@ -35,7 +34,7 @@ export function UserLimits({ userId, email }: { userId: string; email: string })
   const t = useTranslations('Admin.limits');
   const tAdmin = useTranslations('Admin');
   const path = `/api/admin/users/${encodeURIComponent(userId)}/limits`;
-  const { data, error, mutate } = useSWR<UserLimitsData>(path, fetchData);
+  const { data, error, mutate } = useSWR<UserLimitsData>(path, apiGet);
   if (error) {
     const missing = error instanceof ApiError && error.status === 404;
     return <p className="rounded-md bg-muted p-3 text-sm" data-testid="admin-limits-unavailable">{missing ? t('unavailable') : tAdmin('loadFailed')}</p>;

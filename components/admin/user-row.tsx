@@ -2,7 +2,7 @@
 
 import { useFormatter, useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { notifyError, notifySuccess } from '@/components/dashboard-data/notify';
+import { notifyError, notifySuccess } from '@/lib/client/notify';
 import { Button } from '@/components/ui/button';
 import type { AdminUser } from '@/lib/admin/users';
 import type { Role } from '@/lib/auth/roles';

@@ -4,8 +4,8 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import useSWR from 'swr';
 import { InvitesCard } from '@/components/auth/invites/invites-card';
-import { fetchData } from '@/components/dashboard-data/fetcher';
-import { useDebouncedValue } from '@/components/dashboard-data/use-debounced-value';
+import { apiGet } from '@/lib/client/api-client';
+import { useDebouncedValue } from '@/lib/client/use-debounced-value';
 import { Button } from '@/components/ui/button';
 import { Input, Label } from '@/components/ui/input';
 import type { UserPage } from '@/lib/admin/users';
@@ -19,7 +19,7 @@ export function UsersSection({ selfId }: { selfId: string }) {
   const [page, setPage] = useState(1);
   const q = useDebouncedValue(search.trim(), 300);
   const key = `/api/admin/users?${new URLSearchParams({ q, page: String(page) })}`;
-  const { data, error, mutate } = useSWR<UserPage>(key, fetchData, { keepPreviousData: true });
+  const { data, error, mutate } = useSWR<UserPage>(key, apiGet, { keepPreviousData: true });
   return (
     <div className="space-y-6">
       <section className="space-y-4 rounded-lg border bg-card p-4 sm:p-6" aria-labelledby="admin-users-title">

@@ -6,7 +6,7 @@ import { useId, type FormEvent, type KeyboardEvent } from 'react';
 import { toast } from '@/lib/client/use-toast';
 import { Button } from '@/components/ui/button';
 import { PasteHint } from './paste-hint';
-import { useClipboardPaste } from './use-clipboard-paste';
+import { useClipboardPaste } from '@/lib/client/use-clipboard-paste';
 
 /**
  * The reusable analyse bar: a url input, paste and Analyze. Controlled, so a page can fill it (from

@@ -43,6 +43,9 @@ export function AnalyzeWorkspace({ initialUrl, initialJob, waiting = false, conf
   const [value, setValue] = useState(initialUrl?.trim() ?? '');
   // Another site's link waits for the visitor's word: shown until any analysis starts.
   const [confirming, setConfirming] = useState(confirmFirst && Boolean(initialUrl?.trim()));
+  // A result the visitor asked for here (Analyze, an entry of a list) is brought into view and focused; one the page
+  // opened with is not (focus stays where the visitor is).
+  const [asked, setAsked] = useState(false);
   const busy = state.phase === 'analyzing';
   // A link in ?url= is analysed at once: fetch the card alongside.
   useEffect(() => {
@@ -66,6 +69,7 @@ export function AnalyzeWorkspace({ initialUrl, initialJob, waiting = false, conf
 
   function start(url: string) {
     setConfirming(false);
+    setAsked(true);
     analyze(url);
   }
 
@@ -104,7 +108,7 @@ export function AnalyzeWorkspace({ initialUrl, initialJob, waiting = false, conf
         // The card's texts may still be on their way (pages that fetch them): it shows once both are here.
         <Suspense fallback={null}>
           <WithLaterMessages>
-            <MediaResultCard key={`${state.metadata.id}-${state.metadata.createdAt}`} media={state.metadata} onAnalyzeEntry={analyzeEntry} busy={busy} />
+            <MediaResultCard key={`${state.metadata.id}-${state.metadata.createdAt}`} media={state.metadata} onAnalyzeEntry={analyzeEntry} busy={busy} reveal={asked} />
           </WithLaterMessages>
         </Suspense>
       ) : null}

@@ -3,9 +3,9 @@
 import { useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
 import { useRouter } from '@/lib/i18n/navigation';
-import { postCredentials, safeReturnPath, type Credentials } from './auth-request';
+import { postCredentials, safeReturnPath, type Credentials } from '@/lib/client/auth-request';
 import { CredentialFields } from './credential-fields';
-import { useCredentialsSubmit } from './use-credentials-submit';
+import { useCredentialsSubmit } from '@/lib/client/use-credentials-submit';
 
 const defaultLogin = (values: Credentials) => postCredentials('/api/auth/login', values);
 

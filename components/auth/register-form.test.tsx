@@ -4,7 +4,7 @@ import { NextIntlClientProvider } from 'next-intl';
 import { describe, expect, it, vi } from 'vitest';
 import en from '@/messages/en.json';
 import { mount } from '@/test/mount';
-import type { Credentials } from './auth-request';
+import type { Credentials } from '@/lib/client/auth-request';
 import { RegisterForm } from './register-form';
 
 vi.mock('@/lib/i18n/navigation', () => ({ useRouter: () => ({ push: () => undefined, replace: () => undefined }) }));

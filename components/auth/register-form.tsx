@@ -3,10 +3,10 @@
 import { useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
 import { useRouter } from '@/lib/i18n/navigation';
-import { postCredentials, type Credentials } from './auth-request';
+import { postCredentials, type Credentials } from '@/lib/client/auth-request';
 import { AdmissionField } from './admission-field';
 import { CredentialFields } from './credential-fields';
-import { useCredentialsSubmit } from './use-credentials-submit';
+import { useCredentialsSubmit } from '@/lib/client/use-credentials-submit';
 
 const PASSWORD_MIN_LENGTH = 8;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DownloadDefaults } from '@/components/media/match-default-format';
+import type { DownloadDefaults } from '@/lib/client/match-default-format';
 import { bulkChoiceFor } from './bulk-defaults';
 
 const choice = (defaultQuality: string, defaultFormat: string) =>

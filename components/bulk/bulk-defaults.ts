@@ -1,4 +1,4 @@
-import type { DownloadDefaults } from '@/components/media/match-default-format';
+import type { DownloadDefaults } from '@/lib/client/match-default-format';
 import type { BulkRequest } from '@/lib/bulk/schemas';
 import type { SettingsFormat, SettingsQuality } from '@/lib/settings/schemas';
 

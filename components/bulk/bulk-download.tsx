@@ -3,10 +3,10 @@
 import { Loader2, Play } from '@/components/ui/icons';
 import { useTranslations } from 'next-intl';
 import { useCallback, useState, type FormEvent } from 'react';
-import { FALLBACK_DEFAULTS } from '@/components/media/match-default-format';
-import { useDownloadDefaults } from '@/components/media/use-download-defaults';
+import { FALLBACK_DEFAULTS } from '@/lib/client/match-default-format';
+import { useDownloadDefaults } from '@/lib/client/use-download-defaults';
 import { PresetPicker } from '@/components/presets/preset-picker';
-import { usePresets } from '@/components/presets/use-presets';
+import { usePresets } from '@/lib/client/use-presets';
 import { toast } from '@/lib/client/use-toast';
 import { Button } from '@/components/ui/button';
 import { Label, Textarea } from '@/components/ui/input';
@@ -16,7 +16,7 @@ import { bulkChoiceOf } from '@/lib/presets/options';
 import { bulkChoiceFor } from './bulk-defaults';
 import { BulkOptions } from './bulk-options';
 import { BulkQueue } from './bulk-queue';
-import { useBulkBatch, type BulkAction, type BulkOutcome } from './use-bulk-batch';
+import { useBulkBatch, type BulkAction, type BulkOutcome } from '@/lib/client/use-bulk-batch';
 
 /**
  * The /bulk page's working part: links in, one batch at a time, its queue followed live. Quality and format

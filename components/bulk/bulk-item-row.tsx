@@ -7,7 +7,7 @@ import { buttonClasses } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import type { BulkItem, BulkItemStatus } from '@/lib/bulk/schemas';
 import { useErrorText } from '@/lib/client/error-text';
-import type { BulkAction } from './use-bulk-batch';
+import type { BulkAction } from '@/lib/client/use-bulk-batch';
 
 const STATUS_STYLE: Record<BulkItemStatus, string> = {
   pending: 'border-border text-muted-foreground',

@@ -6,7 +6,7 @@ import { useTranslations } from 'next-intl';
 import { buttonClasses } from '@/components/ui/button';
 import type { BulkBatch } from '@/lib/bulk/schemas';
 import { BulkItemRow } from './bulk-item-row';
-import type { BulkAction } from './use-bulk-batch';
+import type { BulkAction } from '@/lib/client/use-bulk-batch';
 
 /**
  * The queue: one row per link (a playlist's links in its place), and the ZIP once anything is ready. The owner

@@ -1,10 +1,10 @@
 import { getTranslations } from 'next-intl/server';
-import { NotificationBellData } from '@/components/dashboard-data/notification-bell-data';
-import { UserAvatarData } from '@/components/dashboard-data/user-avatar-data';
 import { LanguageSwitcher } from '@/components/layout/language-switcher';
 import { ThemeToggle } from '@/components/theme/theme-toggle';
 import { BrandLink } from './brand-link';
 import { MobileNav } from './mobile-nav';
+import { NotificationBellData } from './notification-bell';
+import { UserAvatarData } from './user-avatar';
 
 /** Top bar: menu (mobile), language, theme, the signed-in user's notifications and avatar. */
 export async function DashboardTopbar({ adminLabel }: { adminLabel?: string }) {

@@ -1,6 +1,10 @@
+'use client';
+
 import { Activity, CalendarDays, CheckCircle2, Download, type IconComponent } from '@/components/ui/icons';
 import { useFormatter, useTranslations } from 'next-intl';
+import useSWR from 'swr';
 import { Card } from '@/components/ui/card';
+import { apiGet } from '@/lib/client/api-client';
 import type { Overview } from '@/lib/history/schemas';
 
 /** The overview's answer, flattened for the cards; a success rate not known yet is left out. */
@@ -45,5 +49,21 @@ export function OverviewStats({ figures }: { figures?: Partial<OverviewFigures> 
         </Card>
       ))}
     </div>
+  );
+}
+
+/** The overview's figures from /api/dashboard/overview; until they arrive (or if they fail) each card shows a dash. */
+export function OverviewData() {
+  const { data } = useSWR<Overview>('/api/dashboard/overview', apiGet);
+  return (
+    <OverviewStats
+      figures={
+        data && {
+          downloadsThisWeek: data.downloadsThisWeek,
+          successRate: data.successRate ?? undefined,
+          ...data.apiUsage,
+        }
+      }
+    />
   );
 }

@@ -10,7 +10,7 @@ import { useErrorText } from '@/lib/client/error-text';
 import { toast } from '@/lib/client/use-toast';
 import type { Follow, FollowList } from '@/lib/follows/schemas';
 import { Link } from '@/lib/i18n/navigation';
-import { useSignedIn } from './use-signed-in';
+import { useSignedIn } from '@/lib/client/use-signed-in';
 
 /**
  * Follow a creator (a channel or playlist link): new uploads then appear on the dashboard and in the bell. A visitor

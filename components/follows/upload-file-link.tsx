@@ -5,7 +5,7 @@ import { useTranslations } from 'next-intl';
 import useSWR from 'swr';
 import { buttonClasses } from '@/components/ui/button';
 import { apiGet } from '@/lib/client/api-client';
-import type { DownloadProgress } from '@/lib/jobs/download-job-schemas';
+import type { DownloadProgress } from '@/lib/downloads/download-job-schemas';
 
 /** A followed upload's download job: its progress while it runs, then the link to save the file. */
 export function UploadFileLink({ downloadId }: { downloadId: string }) {

@@ -14,7 +14,7 @@ function sourceFiles(dir: string): string[] {
 
 /** Which provider's texts a file's hooks read: its folder decides (lib/client's hooks serve the public pages). */
 function areasOf(file: string): ClientArea[] {
-  if (/^components\/(dashboard(-data)?|webhooks)\//.test(file)) return ['dashboard'];
+  if (/^components\/(dashboard|webhooks)\//.test(file) || file === 'lib/client/use-clear-history.ts') return ['dashboard'];
   if (file.startsWith('components/auth/')) return ['auth'];
   if (file.startsWith('components/user-cookies/')) return ['dashboard'];
   if (file.startsWith('components/admin/')) return ['admin'];

@@ -1,19 +1,11 @@
 'use client';
 
-import { useSyncExternalStore } from 'react';
-import { hasSignedInHint } from '@/lib/auth/signed-in-hint';
+import { useSignedIn } from '@/lib/client/use-signed-in';
 import { Link } from '@/lib/i18n/navigation';
-
-const noSubscription = () => () => {};
-
-/** Whether this browser holds a session: public pages are static, so the hint cookie tells (false on the server). */
-export function useSignedInHint(): boolean {
-  return useSyncExternalStore(noSubscription, () => hasSignedInHint(document.cookie), () => false);
-}
 
 /** "Sign in", or "My account" once this browser holds a session. */
 export function AccountLink({ signInLabel, accountLabel }: { signInLabel: string; accountLabel: string }) {
-  const signedIn = useSignedInHint();
+  const signedIn = useSignedIn();
   return (
     <Link
       href={signedIn ? '/dashboard' : '/login'}

@@ -4,15 +4,15 @@ import { useTranslations } from 'next-intl';
 import { useEffect, useRef } from 'react';
 import type { DeferredMenuProps } from '@/components/ui/deferred-menu';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import { useSignedIn } from '@/lib/client/use-signed-in';
 import { Link } from '@/lib/i18n/navigation';
-import { useSignedInHint } from './account-link';
 import { MobileNavButton } from './mobile-nav-button';
 import { SITE_NAV_LINKS } from './site-nav-links';
 
 /** Under 768 px the header's links fold into this menu. */
 export default function MobileNavMenu({ defaultOpen, focusTrigger }: DeferredMenuProps) {
   const t = useTranslations('Header');
-  const signedIn = useSignedInHint();
+  const signedIn = useSignedIn();
   const trigger = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (focusTrigger) trigger.current?.focus();

@@ -4,7 +4,7 @@ import { History, RotateCcw } from '@/components/ui/icons';
 import { useLocale, useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
 import type { Seen } from '@/lib/history/schemas';
-import { qualityText } from './format-media';
+import { qualityText } from '@/lib/client/format-media';
 
 /**
  * The day of a past download in the visitor's language and their own time zone (the browser's, not the server's):

@@ -1,19 +1,13 @@
 'use client';
 
-import { useSyncExternalStore } from 'react';
 import useSWR from 'swr';
-import { hasSignedInHint } from '@/lib/auth/signed-in-hint';
 import { apiGet } from '@/lib/client/api-client';
+import { matchDefaultFormat } from '@/lib/client/match-default-format';
+import { useSignedIn } from '@/lib/client/use-signed-in';
 import type { Seen } from '@/lib/history/schemas';
 import type { Format } from '@/lib/media/types';
 import { SETTINGS_FORMATS, SETTINGS_QUALITIES } from '@/lib/settings/options';
 import { AlreadyDownloadedLine } from './already-downloaded-line';
-import { matchDefaultFormat } from './match-default-format';
-
-const noSubscription = () => () => {};
-
-/** Whether this browser holds a session (the hint cookie; false while rendering on the server). */
-const useSignedIn = () => useSyncExternalStore(noSubscription, () => hasSignedInHint(document.cookie), () => false);
 
 /** What "already downloaded" is a convenience for: a failed lookup reads as "not seen". */
 async function readSeen(path: string): Promise<Seen> {

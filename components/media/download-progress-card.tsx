@@ -6,7 +6,7 @@ import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
 import type { DownloadJobState } from '@/lib/client/use-download-job';
-import type { DownloadStatus } from '@/lib/jobs/download-job-schemas';
+import type { JobStatus } from '@/lib/downloads/job-status';
 
 const percentOf = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? Math.min(100, Math.max(0, Math.round(value))) : 0);
 
@@ -20,7 +20,7 @@ export function DownloadProgressCard({ state, onCancel, onRetry }: { state: Down
   if (state.phase === 'idle') return null;
   const record = state.progress;
   // Any status but analyzing, processing, ready and failed reads as queued.
-  const status: DownloadStatus = state.phase === 'failed' ? 'failed' : (record?.status ?? 'queued');
+  const status: JobStatus = state.phase === 'failed' ? 'failed' : (record?.status ?? 'queued');
   const percent = percentOf(record?.progress);
   const failed = status === 'failed';
   const saveHref = status === 'ready' ? record?.downloadUrl : null;

@@ -4,7 +4,7 @@ import { useFormatter, useTranslations } from 'next-intl';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { isThumbnailItag } from '@/lib/media/offers/thumbnail-offer';
 import type { Format } from '@/lib/media/types';
-import { qualityText, sizeText } from './format-media';
+import { qualityText, sizeText } from '@/lib/client/format-media';
 
 /**
  * "QUALITY · EXT · N MB", '~' when the size is an estimate. The thumbnail offer and a file of unknown resolution

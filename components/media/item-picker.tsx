@@ -4,7 +4,7 @@ import { useTranslations } from 'next-intl';
 import { isSlideshowItag } from '@/lib/media/offers/slideshow-offer';
 import type { MediaInfo } from '@/lib/media/types';
 import { cn } from '@/lib/cn';
-import { formatDuration } from './format-media';
+import { formatDuration } from '@/lib/client/format-media';
 import { MediaThumbnail } from './media-thumbnail';
 
 type Item = NonNullable<MediaInfo['items']>[number];

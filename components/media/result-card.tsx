@@ -2,42 +2,56 @@
 
 import { Clock, Download, FileArchive, HardDrive, Scissors } from '@/components/ui/icons';
 import { useFormatter, useTranslations } from 'next-intl';
-import { useCallback, useState } from 'react';
-import { Button, buttonClasses } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
+import { useCallback, useRef, useState } from 'react';
+import { FollowButton } from '@/components/follows/follow-button';
 import { formatIndexForPreset, subsForPreset } from '@/components/presets/preset-choices';
 import { PresetPicker } from '@/components/presets/preset-picker';
-import { useCardPreset } from '@/components/presets/use-card-preset';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { formatDuration, sizeText } from '@/lib/client/format-media';
+import { matchDefaultFormat } from '@/lib/client/match-default-format';
+import type { TrimValue } from '@/lib/client/trim-range';
+import { useAutoDownload, useDownloadDefaults } from '@/lib/client/use-download-defaults';
 import { useHydrated } from '@/lib/client/use-hydrated';
+import { useReveal } from '@/lib/client/use-reveal';
+import { useCardPreset } from '@/lib/client/use-presets';
+import { useStartDownload } from '@/lib/client/use-start-download';
 import { cn } from '@/lib/cn';
 import { isSlideshowItag } from '@/lib/media/offers/slideshow-offer';
 import type { Format, MediaInfo } from '@/lib/media/types';
 import { AlreadyDownloaded } from './already-downloaded';
-import { EntryList } from './entry-list';
-import { FollowButton } from '@/components/follows/follow-button';
-import { formatDuration, sizeText } from './format-media';
-import { FormatSelect } from './format-select';
 import { DownloadProgressCard } from './download-progress-card';
+import { EntryList } from './entry-list';
+import { FormatSelect } from './format-select';
 import { ItemPicker } from './item-picker';
-import { matchDefaultFormat } from './match-default-format';
 import { MediaThumbnail } from './media-thumbnail';
 import { PlatformBadge } from './platform-badge';
-import { TrimControl } from './trim-control';
-import type { TrimValue } from './trim-range';
 import { SubtitleGroup } from './subtitle-group';
-import { useAutoDownload } from './use-auto-download';
-import { useDownloadDefaults } from './use-download-defaults';
-import { useStartDownload } from './use-start-download';
+import { TrimControl } from './trim-control';
 
 /**
  * What an analysis found: one media with its format menu, a multi-item post with a
  * picker in front of the menu, or a playlist/channel as a list of links, then the download's progress card.
  * The menu starts on the first format returned, or on the one matching a signed-in user's default preset, else
  * their saved defaults; picking a preset fills the format, subtitles, cut and tags, which stay free to change.
- * Remount it (key) for a new analysis.
+ * Remount it (key) for a new analysis. With `reveal` (an analysis the visitor just started) it scrolls itself into
+ * view when it appears out of sight and takes focus on its title.
  */
-export function MediaResultCard({ media, onAnalyzeEntry, busy }: { media: MediaInfo; onAnalyzeEntry: (url: string) => void; busy?: boolean }) {
+export function MediaResultCard({
+  media,
+  onAnalyzeEntry,
+  busy,
+  reveal = false,
+}: {
+  media: MediaInfo;
+  onAnalyzeEntry: (url: string) => void;
+  busy?: boolean;
+  reveal?: boolean;
+}) {
   const t = useTranslations('MediaResult');
+  const cardRef = useRef<HTMLDivElement>(null);
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  useReveal(titleRef, reveal, cardRef);
   const live = useHydrated();
   const download = useStartDownload(media);
   // format stays null until the visitor (or auto download) picks one, so defaults answering late never undo a pick.
@@ -87,13 +101,20 @@ export function MediaResultCard({ media, onAnalyzeEntry, busy }: { media: MediaI
 
   return (
     <>
-      <Card data-testid="result-card" className="overflow-hidden">
+      {/* scroll-mt: scrolled into view, the card clears the sticky site header. */}
+      <Card ref={cardRef} data-testid="result-card" className="scroll-mt-20 overflow-hidden">
         {/* A result the server rendered into the page: its controls wait for their handlers (a press before is lost). */}
         <fieldset disabled={!live} className="m-0 min-w-0 border-0 p-0">
           <div className="grid gap-6 p-4 sm:grid-cols-[16rem_1fr] sm:p-6">
             <MediaThumbnail src={item?.thumbnail || media.thumbnail} alt={media.title} className="aspect-video w-full" priority />
             <div className="flex min-w-0 flex-col gap-3">
-              <h2 data-testid="result-title" dir="auto" className="text-lg font-semibold leading-snug break-words text-start">
+              <h2
+                ref={titleRef}
+                tabIndex={-1}
+                data-testid="result-title"
+                dir="auto"
+                className="text-lg font-semibold leading-snug break-words text-start focus:outline-none"
+              >
                 {media.title || t('untitled')}
               </h2>
               <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-muted-foreground">

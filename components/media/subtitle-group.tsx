@@ -6,6 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { buttonClasses } from '@/components/ui/button';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { cn } from '@/lib/cn';
+import { downloadUrl } from '@/lib/downloads/download-url';
 import type { SubtitleOffer } from '@/lib/media/schemas';
 
 const NONE = '-';
@@ -42,7 +43,7 @@ export function SubtitleGroup({
   const t = useTranslations('MediaResult');
   const rows = tracksOf(offers);
   const languages = [...new Set(rows.map((r) => r.language))];
-  const href = (offer: SubtitleOffer) => `/api/download/${encodeURIComponent(mediaId)}?${new URLSearchParams({ itag: offer.itag, ext: offer.ext })}`;
+  const href = (offer: SubtitleOffer) => downloadUrl(mediaId, { itag: offer.itag, ext: offer.ext });
   return (
     <section data-testid="subtitle-group" aria-labelledby="subtitle-group-title" className="flex flex-col gap-3">
       <h3 id="subtitle-group-title" className="inline-flex items-center gap-2 text-sm font-semibold">

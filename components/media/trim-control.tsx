@@ -4,24 +4,28 @@ import { useTranslations } from 'next-intl';
 import { useRef, type KeyboardEvent, type PointerEvent } from 'react';
 import { formatTimeText } from '@/lib/media/trim/time-text';
 import { TimeField } from './time-field';
-import { keyTarget, moveEnd, type TrimValue } from './trim-range';
+import { keyTarget, moveEnd, type TrimValue } from '@/lib/client/trim-range';
+import { useDirection } from '@/lib/client/use-direction';
 
 type End = 'start' | 'end';
 
 /**
  * Two handles over the media's duration (role=slider, arrow keys, Page Up/Down, Home/End) and the same ends as typed
- * times. The page mirrors in RTL, but a timeline runs left to right in every language: the track is dir="ltr".
+ * times. The timeline follows the page's direction: in a right-to-left language time runs from the right end of the
+ * track to the left, the handles, the pointer and the arrow keys with it (ArrowRight moves toward the start there).
  */
 export function TrimControl({ duration, value, onChange }: { duration: number; value: TrimValue; onChange: (next: TrimValue) => void }) {
   const t = useTranslations('MediaResult');
   const track = useRef<HTMLDivElement>(null);
   const dragging = useRef<End | null>(null);
+  const dir = useDirection();
   const percent = (seconds: number) => `${(seconds / duration) * 100}%`;
   const move = (which: End, seconds: number) => onChange(moveEnd(value, which, seconds, duration));
 
   const secondsAt = (clientX: number) => {
     const box = track.current!.getBoundingClientRect();
-    return (Math.min(Math.max(clientX - box.left, 0), box.width) / box.width) * duration;
+    const fromStart = dir === 'rtl' ? box.right - clientX : clientX - box.left;
+    return (Math.min(Math.max(fromStart, 0), box.width) / box.width) * duration;
   };
   const onTrackDown = (event: PointerEvent<HTMLDivElement>) => {
     const at = secondsAt(event.clientX);
@@ -35,7 +39,7 @@ export function TrimControl({ duration, value, onChange }: { duration: number; v
     if (dragging.current) move(dragging.current, secondsAt(event.clientX));
   };
   const onKey = (which: End) => (event: KeyboardEvent<HTMLDivElement>) => {
-    const target = keyTarget(event.key, value[which], duration);
+    const target = keyTarget(event.key, value[which], duration, dir);
     if (target === undefined) return;
     event.preventDefault();
     move(which, target);
@@ -52,7 +56,8 @@ export function TrimControl({ duration, value, onChange }: { duration: number; v
       aria-valuenow={value[which]}
       aria-valuetext={formatTimeText(value[which])}
       onKeyDown={onKey(which)}
-      className="absolute top-1/2 h-5 w-5 -translate-x-1/2 -translate-y-1/2 cursor-grab rounded-full border-2 border-primary bg-background shadow focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      // Centred on its time: half its width back toward the track's start, whichever side that is.
+      className={`absolute top-1/2 h-5 w-5 ${dir === 'rtl' ? 'translate-x-1/2' : '-translate-x-1/2'} -translate-y-1/2 cursor-grab rounded-full border-2 border-primary bg-background shadow focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring`}
       style={{ insetInlineStart: percent(value[which]) }}
     />
   );
@@ -62,7 +67,7 @@ export function TrimControl({ duration, value, onChange }: { duration: number; v
       <p id="trim-hint" className="text-xs text-muted-foreground">{t('trimHint')}</p>
       <div
         ref={track}
-        dir="ltr"
+        dir={dir}
         role="group"
         aria-label={t('trimTimeline')}
         aria-describedby="trim-hint"

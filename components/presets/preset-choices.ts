@@ -1,4 +1,4 @@
-import { matchDefaultFormat } from '@/components/media/match-default-format';
+import { matchDefaultFormat } from '@/lib/client/match-default-format';
 import type { Format } from '@/lib/media/types';
 import type { Preset } from '@/lib/presets/schemas';
 

@@ -5,7 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input, Label } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
-import { DOWNLOAD_FORMATS } from '@/lib/jobs/download-formats';
+import { DOWNLOAD_FORMATS } from '@/lib/downloads/download-formats';
 import { MP3_BITRATES, PRESET_QUALITIES } from '@/lib/presets/options';
 import type { Preset, PresetOptions } from '@/lib/presets/schemas';
 import { nameDir } from './name-dir';

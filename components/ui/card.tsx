@@ -1,7 +1,8 @@
-import type { HTMLAttributes } from 'react';
+import type { ComponentProps, HTMLAttributes } from 'react';
 import { cn } from '@/lib/cn';
 
-export function Card({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
+/** A card; `ref` reaches its element (React 19 passes it as a prop). */
+export function Card({ className, ...props }: ComponentProps<'div'>) {
   return <div className={cn('rounded-lg border bg-card text-card-foreground shadow-sm', className)} {...props} />;
 }
 

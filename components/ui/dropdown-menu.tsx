@@ -3,8 +3,16 @@
 import * as Menu from '@radix-ui/react-dropdown-menu';
 import { forwardRef, type ComponentPropsWithoutRef, type ElementRef } from 'react';
 import { cn } from '@/lib/cn';
+import { useDirection } from '@/lib/client/use-direction';
 
-export const DropdownMenu = Menu.Root;
+/**
+ * A menu in the page's direction: in a right-to-left language its items, indicators, submenu side and arrow keys
+ * are mirrored (a caller's own `dir` wins).
+ */
+export function DropdownMenu(props: ComponentPropsWithoutRef<typeof Menu.Root>) {
+  const dir = useDirection();
+  return <Menu.Root dir={dir} {...props} />;
+}
 export const DropdownMenuTrigger = Menu.Trigger;
 export const DropdownMenuRadioGroup = Menu.RadioGroup;
 

@@ -4,8 +4,16 @@ import * as SelectPrimitive from '@radix-ui/react-select';
 import { Check, ChevronDown } from '@/components/ui/icons';
 import { forwardRef, type ComponentPropsWithoutRef, type ElementRef } from 'react';
 import { cn } from '@/lib/cn';
+import { useDirection } from '@/lib/client/use-direction';
 
-export const Select = SelectPrimitive.Root;
+/**
+ * A select in the page's direction: in a right-to-left language its options, check mark, chevron and arrow keys
+ * are mirrored (a caller's own `dir` wins).
+ */
+export function Select(props: ComponentPropsWithoutRef<typeof SelectPrimitive.Root>) {
+  const dir = useDirection();
+  return <SelectPrimitive.Root dir={dir} {...props} />;
+}
 export const SelectValue = SelectPrimitive.Value;
 
 export const SelectTrigger = forwardRef<

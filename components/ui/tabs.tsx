@@ -33,13 +33,16 @@ const idFor = (baseId: string, part: 'trigger' | 'content', value: string) => `$
 
 type TabsProps = Omit<HTMLAttributes<HTMLDivElement>, 'dir' | 'defaultValue'> & {
   defaultValue: string;
+  /** The selected tab when the caller owns it (e.g. kept in the URL); without it the tabs keep their own. */
+  value?: string;
   onValueChange?: (value: string) => void;
   dir?: 'ltr' | 'rtl';
 };
 
-export const Tabs = forwardRef<HTMLDivElement, TabsProps>(function Tabs({ defaultValue, onValueChange, dir, ...props }, ref) {
+export const Tabs = forwardRef<HTMLDivElement, TabsProps>(function Tabs({ defaultValue, value: controlled, onValueChange, dir, ...props }, ref) {
   const locale = useLocale() as Locale;
-  const [value, setValue] = useState(defaultValue);
+  const [own, setValue] = useState(defaultValue);
+  const value = controlled ?? own;
   const baseId = useId();
   const direction = dir ?? LOCALE_INFO[locale]?.dir ?? 'ltr';
   const select = (next: string) => {

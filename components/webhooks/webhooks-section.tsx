@@ -3,12 +3,10 @@
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import useSWR from 'swr';
-import { fetchData } from '@/components/dashboard-data/fetcher';
-import { notifyError, notifySuccess } from '@/components/dashboard-data/notify';
-import { ShownOnce } from '@/components/dashboard-data/shown-once';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { ApiError, apiRequest } from '@/lib/client/api-client';
+import { ManageCard } from '@/components/ui/manage-card';
+import { ApiError, apiGet, apiRequest } from '@/lib/client/api-client';
 import { useErrorText } from '@/lib/client/error-text';
+import { notifyError, notifySuccess } from '@/lib/client/notify';
 import type { CreatedWebhook, Webhook } from '@/lib/webhooks/schemas';
 import { WebhookForm, type WebhookSpec } from './webhook-form';
 import { WebhookItem, type WebhookActions } from './webhook-item';
@@ -20,7 +18,7 @@ export function WebhooksSection() {
   const t = useTranslations('Webhooks');
   const describe = useErrorText('settings');
   // Deliveries change on their own (retries): the list is read again every few seconds while the page is open.
-  const { data, mutate } = useSWR<Webhook[]>(WEBHOOKS, fetchData, { refreshInterval: 5000 });
+  const { data, mutate } = useSWR<Webhook[]>(WEBHOOKS, apiGet, { refreshInterval: 5000 });
   const [busy, setBusy] = useState(false);
   const [fresh, setFresh] = useState<string | null>(null);
 
@@ -50,24 +48,18 @@ export function WebhooksSection() {
   };
 
   return (
-    <Card data-testid="webhooks-section">
-      <CardHeader>
-        <CardTitle>{t('title')}</CardTitle>
-        <CardDescription>{t('description')}</CardDescription>
-      </CardHeader>
-      <CardContent className="space-y-6">
-        {fresh && (
-          <ShownOnce value={fresh} title={t('secretOnce')} copyLabel={t('copy')} copied={[t('copiedTitle'), t('copied')]} testId="webhook-secret" />
-        )}
-        {/* A new key after each webhook added: the form starts empty again. */}
-        <WebhookForm key={fresh ?? 'first'} busy={busy} onCreate={(spec) => void create(spec)} />
-        {data && data.length === 0 && <p className="text-sm text-muted-foreground">{t('empty')}</p>}
-        {data && data.length > 0 && (
-          <ul className="divide-y rounded-md border" data-testid="webhook-list">
-            {data.map((webhook) => <WebhookItem key={webhook.id} webhook={webhook} actions={actions} />)}
-          </ul>
-        )}
-      </CardContent>
-    </Card>
+    <ManageCard
+      title={t('title')}
+      description={t('description')}
+      testId="webhooks-section"
+      secret={fresh ? { value: fresh, title: t('secretOnce'), copyLabel: t('copy'), copied: [t('copiedTitle'), t('copied')], testId: 'webhook-secret' } : null}
+      items={data}
+      empty={t('empty')}
+      listTestId="webhook-list"
+      item={(webhook) => <WebhookItem key={webhook.id} webhook={webhook} actions={actions} />}
+    >
+      {/* A new key after each webhook added: the form starts empty again. */}
+      <WebhookForm key={fresh ?? 'first'} busy={busy} onCreate={(spec) => void create(spec)} />
+    </ManageCard>
   );
 }

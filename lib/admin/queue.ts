@@ -2,11 +2,11 @@ import 'server-only';
 import { z } from 'zod';
 import type { Db } from '@/lib/db';
 import { AppError } from '@/lib/errors';
-import { JOB_KIND_TYPES, type JobRunner } from '@/lib/jobs/runner';
+import type { JobRunner } from '@/lib/jobs/runner';
 
 export const queuedJobSchema = z.object({
   id: z.string(),
-  kind: z.enum(JOB_KIND_TYPES),
+  kind: z.enum(['analysis', 'download', 'bulk-item', 'follow-check', 'webhook-delivery']),
   state: z.enum(['running', 'waiting']),
   /** The owner's address; null for an anonymous caller. */
   owner: z.email().nullable(),
@@ -45,7 +45,7 @@ export async function liveQueue(runner: JobRunner, db: Db): Promise<QueuedJob[]>
     const row = rows.get(job.id);
     if (!row) return [];
     return [{
-      id: job.id, kind: job.type, state: job.state, owner: row.email,
+      id: job.id, kind: job.type as QueuedJob['kind'], state: job.state, owner: row.email,
       progress: Math.max(0, Math.min(100, Math.round(Number(row.progress)))),
       createdAt: new Date(Number(row.created_at)).toISOString(),
     }];

@@ -1,6 +1,6 @@
 import 'server-only';
 import { getDb, type Db } from '@/lib/db';
-import type { JobEnded } from '@/lib/jobs/download-kind';
+import type { JobEnded } from '@/lib/downloads/prepare-file';
 import { tempTtlMs } from '@/lib/media/deliver';
 import { purgeAudit } from './audit';
 import { purgeTempFiles, recordTempFile } from './storage';

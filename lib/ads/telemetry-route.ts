@@ -3,10 +3,10 @@ import type { NextRequest } from 'next/server';
 import { config } from '@/lib/config';
 import { getDb } from '@/lib/db';
 import { now } from '@/lib/db/time';
+import type { Caller } from '@/lib/auth/caller';
 import { AppError } from '@/lib/errors';
 import { fromOurOrigin } from '@/lib/http/same-origin';
 import { meter } from '@/lib/rate-limit/counters';
-import { ipKey } from '@/lib/rate-limit/client-ip';
 import { hourWindow } from '@/lib/rate-limit/windows';
 import { recordAdEvent, type TelemetryBody } from './telemetry';
 
@@ -28,12 +28,12 @@ export function admitTelemetry(req: NextRequest): void {
  * Counts one ad event against the client's hourly telemetry limit (keyed by a hash of the address, never the
  * address), then adds it to the day's counts. Past the limit the event is refused with 429 and not counted.
  */
-export async function acceptAdEvent(req: NextRequest, body: TelemetryBody): Promise<{ recorded: true }> {
+export async function acceptAdEvent(caller: Pick<Caller, 'addressKey'>, body: TelemetryBody): Promise<{ recorded: true }> {
   const db = await getDb();
   const at = now();
   const window = hourWindow(at);
   const limit = config().env.ADS_TELEMETRY_HOURLY_LIMIT;
-  const metering = await meter(db, `telemetry:${ipKey(req)}`, [{ window, limit, message: `Too many ad events this hour (the limit is ${limit})` }]);
+  const metering = await meter(db, `telemetry:${caller.addressKey}`, [{ window, limit, message: `Too many ad events this hour (the limit is ${limit})` }]);
   if (!metering.allowed) {
     throw new AppError('rate_limited', metering.exceeded.message, { retryAfter: Math.max(1, Math.ceil((window.resetsAt - at) / 1000)) });
   }

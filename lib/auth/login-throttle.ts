@@ -1,11 +1,10 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
-import type { NextRequest } from 'next/server';
+import type { Caller } from './caller';
 import { config } from '@/lib/config';
 import type { Db } from '@/lib/db';
 import { now } from '@/lib/db/time';
 import { AppError } from '@/lib/errors';
-import { clientIp, ipKey } from '@/lib/rate-limit/client-ip';
 import { runPeriodically } from '@/lib/rate-limit/periodic';
 
 const WINDOW_MS = 15 * 60 * 1000;
@@ -17,12 +16,12 @@ export const LOGIN_LIMITS = { perAccount: 10 };
  * throws 429 when a window is full. A request with no known client address (made in-process, not by a socket)
  * has no per-address bucket.
  */
-export async function countLoginAttempt(db: Db, req: NextRequest, email: string): Promise<void> {
+export async function countLoginAttempt(db: Db, caller: Caller, email: string): Promise<void> {
   runPeriodically('login-attempts', 10 * 60 * 1000, () =>
     db.run('DELETE FROM login_attempts WHERE window_start < ?', [now() - WINDOW_MS]),
   );
-  const checks: Array<[string, number]> = [[accountKey(req, email), LOGIN_LIMITS.perAccount]];
-  if (clientIp(req) !== 'local') checks.push([`login:${ipKey(req)}`, config().env.LOGIN_ADDRESS_LIMIT]);
+  const checks: Array<[string, number]> = [[accountKey(caller, email), LOGIN_LIMITS.perAccount]];
+  if (caller.address !== 'local') checks.push([`login:${caller.addressKey}`, config().env.LOGIN_ADDRESS_LIMIT]);
   for (const [key, limit] of checks) {
     const { count, window_start: windowStart } = await hit(db, key);
     if (count > limit) {
@@ -36,12 +35,12 @@ export async function countLoginAttempt(db: Db, req: NextRequest, email: string)
 }
 
 /** A successful sign-in forgives this account's earlier misses from this address. */
-export async function clearLoginAttempts(db: Db, req: NextRequest, email: string): Promise<void> {
-  await db.run('DELETE FROM login_attempts WHERE key = ?', [accountKey(req, email)]);
+export async function clearLoginAttempts(db: Db, caller: Caller, email: string): Promise<void> {
+  await db.run('DELETE FROM login_attempts WHERE key = ?', [accountKey(caller, email)]);
 }
 
-function accountKey(req: NextRequest, email: string): string {
-  return `login:acct:${createHash('sha256').update(`${ipKey(req)}|${email}`).digest('hex').slice(0, 32)}`;
+function accountKey(caller: Caller, email: string): string {
+  return `login:acct:${createHash('sha256').update(`${caller.addressKey}|${email}`).digest('hex').slice(0, 32)}`;
 }
 
 /** One more attempt under `key` in its 15-minute window (a window that has passed starts over at 1). */

@@ -1,10 +1,9 @@
 import 'server-only';
-import type { NextRequest } from 'next/server';
 import { config } from '@/lib/config';
 import type { Db } from '@/lib/db';
 import { now } from '@/lib/db/time';
 import { AppError } from '@/lib/errors';
-import { clientIp, ipKey } from '@/lib/rate-limit/client-ip';
+import type { Caller } from './caller';
 import { hit } from './login-throttle';
 
 const WINDOW_MS = 15 * 60 * 1000;
@@ -13,9 +12,9 @@ const WINDOW_MS = 15 * 60 * 1000;
  * holds REGISTER_ADDRESS_LIMIT (default 5: enough for a household, too few to mass-create accounts). A request with
  * no known client address (made in-process, not by a socket) has no per-address bucket.
  */
-export async function countRegistration(db: Db, req: NextRequest): Promise<void> {
-  if (clientIp(req) === 'local') return;
-  const { count, window_start: windowStart } = await hit(db, `register:${ipKey(req)}`);
+export async function countRegistration(db: Db, caller: Pick<Caller, 'address' | 'addressKey'>): Promise<void> {
+  if (caller.address === 'local') return;
+  const { count, window_start: windowStart } = await hit(db, `register:${caller.addressKey}`);
   if (count <= config().env.REGISTER_ADDRESS_LIMIT) return;
   const seconds = Math.max(1, Math.ceil((windowStart + WINDOW_MS - now()) / 1000));
   const minutes = Math.ceil(seconds / 60);

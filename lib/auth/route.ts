@@ -15,30 +15,12 @@ import { changesState, fromOurOrigin } from '@/lib/http/same-origin';
 import { meter, peek, type Metering } from '@/lib/rate-limit/counters';
 import { rateLimitHeaders, withHeaders } from '@/lib/rate-limit/headers';
 import { analyzeQuotasFor } from '@/lib/rate-limit/quotas';
-import { identify } from './identify';
-import { requireAdmin, type Caller, type User } from './session';
+import type { Caller } from './caller';
+import { identify, type Auth, type QuotaSpec } from './identify';
+import { requireAdmin, type User } from './session';
 import type { TokenScope } from './token-scopes';
 
-/**
- * Who may call a route:
- * - `none`: anyone; no credential is read.
- * - `optional`: the signed-in user when there is one (an invalid credential counts as none).
- * - `user`: a signed-in session, else 401 (an API token is 403: it opens the media API only).
- * - `api`: the public media API — an API token, access token or session; anonymous allowed; a wrong Bearer
- *   credential is 401 and still counted against the address.
- * - `admin`: a signed-in admin's session. Everyone else gets 404 before anything else is looked at (no csrf,
- *   validation or sign-in answer), so the route does not exist for them.
- */
-export type Auth = 'none' | 'optional' | 'user' | 'api' | 'admin';
-
-/**
- * What a call costs:
- * - `api`: one request against the caller's daily/monthly API limits (`metered: false` shows the headers and
- *   counts nothing, for progress polling).
- * - `analyze`: the links the body starts analysing, against the hourly quota of the user or address; a body
- *   that does not validate starts nothing and is not charged.
- */
-export type QuotaSpec<B> = { kind: 'api'; metered?: boolean } | { kind: 'analyze'; links: (body: B) => number };
+export type { Auth, QuotaSpec };
 
 export interface RouteSpec<A extends Auth, B, Q, P> {
   auth: A;
@@ -71,7 +53,8 @@ export interface RouteContext<A extends Auth, B, Q, P> {
   query: Q;
   params: P;
   user: A extends 'user' | 'admin' ? User : User | null;
-  caller: Caller | null;
+  /** Who is calling (their keys, address and credential), worked out once for every handler and lib function. */
+  caller: Caller;
 }
 
 type Handler<A extends Auth, B, Q, P> = (ctx: RouteContext<A, B, Q, P>) => Promise<Response | object | null> | Response | object | null;
@@ -109,18 +92,19 @@ export function route<A extends Auth, B = undefined, Q = undefined, P = Record<s
       }
       const params = spec.params ? parseParams(spec.params, await ctx.params, spec.notFound) : ((await ctx.params) as P);
       const query = spec.query ? parseWith(spec.query, Object.fromEntries(req.nextUrl.searchParams)) : (undefined as Q);
-      const { user, caller } = admin ? { user: admin, caller: null } : await identify(req, spec, charge);
-      // getCaller reads a Bearer credential before anything else and refuses a wrong one, so a caller found while one
+      const caller = await identify(req, spec, charge, admin);
+      const { user } = caller;
+      // getCredential reads a Bearer credential before anything else and refuses a wrong one, so a caller found while one
       // is sent is that credential's holder. Without such a caller the Bearer header proved nothing. A page of an
       // origin API_CORS_ORIGINS lists may also call without one, but only as nobody: a browser that sent our cookies
       // or passed a forward-auth proxy along the way would be acting in its visitor's name.
-      if (foreign && (bearer ? !caller : user !== null)) throw crossSite();
+      if (foreign && (bearer ? !caller.credential : user !== null)) throw crossSite();
       if (!user && (spec.serves || spec.auth === 'api') && !config().env.ANON_ACCESS) {
         throw new AppError('sign_in_required', 'This server is open to signed-in users only');
       }
       let body = undefined as B;
       if (spec.body) {
-        const analyze = spec.quota?.kind === 'analyze' ? analyzeQuotasFor(req, user) : undefined;
+        const analyze = spec.quota?.kind === 'analyze' ? analyzeQuotasFor(caller) : undefined;
         try {
           body = await readJson(req, spec.body);
         } catch (error) {

@@ -13,8 +13,8 @@ import type { User } from './users';
 
 export type { User } from './users';
 
-/** Who is calling and how: rate limits differ for API tokens and browser sessions. */
-export interface Caller {
+/** How a caller proved who they are: rate limits differ for API tokens and browser sessions. */
+export interface Credential {
   user: User;
   via: 'session' | 'api_token';
   /** Read from the store on this request, never from the token. */
@@ -23,44 +23,44 @@ export interface Caller {
   token?: { id: string; scopes: TokenScope[]; dailyLimit: number | null };
 }
 
-const caller = (account: Account, via: Caller['via']): Caller => ({ user: { id: account.id, email: account.email }, via, role: account.role });
+const credential = (account: Account, via: Credential['via']): Credential => ({ user: { id: account.id, email: account.email }, via, role: account.role });
 
 /** 403 `token_scope` when an API token lacks `scope`; sessions may do everything their account may. */
-export function requireScope(found: Caller, scope: TokenScope): void {
+export function requireScope(found: Credential, scope: TokenScope): void {
   if (found.via === 'api_token' && !found.token?.scopes.includes(scope)) {
     throw new AppError('token_scope', `This API token does not have the "${scope}" scope`);
   }
 }
 
 /**
- * The caller from `Authorization: Bearer <access JWT | gl_ API token>`, else from a trusted forward-auth proxy's
+ * The credential from `Authorization: Bearer <access JWT | gl_ API token>`, else from a trusted forward-auth proxy's
  * header (forward-auth.ts), else from the `gl_access` cookie. Every credential is checked against the store's
  * account on each request, so a disabled account is refused (403 account_disabled) at once, on every node.
  * Null when nothing is presented (or a cookie names an account that no longer exists); 401 when a Bearer
  * credential is presented but invalid, so an API client learns its token is wrong instead of silently running as
  * anonymous.
  */
-export async function getCaller(req: NextRequest): Promise<Caller | null> {
+export async function getCredential(req: NextRequest): Promise<Credential | null> {
   const bearer = bearerToken(req.headers);
   if (bearer) {
     if (looksLikeApiToken(bearer)) {
       const holder = await userForApiToken(await getDb(), bearer);
       if (holder) {
-        return { ...caller(refuseDisabled(holder), 'api_token'), token: { id: holder.tokenId, scopes: holder.scopes, dailyLimit: holder.dailyLimit } };
+        return { ...credential(refuseDisabled(holder), 'api_token'), token: { id: holder.tokenId, scopes: holder.scopes, dailyLimit: holder.dailyLimit } };
       }
       throw new AppError('unauthorized', 'This API token is not valid. Generate a new one in Settings.');
     }
     const user = await verifyAccessToken(bearer);
-    if (user) return caller(await activeAccount(await getDb(), user.id), 'session');
+    if (user) return credential(await activeAccount(await getDb(), user.id), 'session');
     throw new AppError('unauthorized', 'Sign in to continue');
   }
   const proxied = proxiedEmail(req.headers);
-  if (proxied) return caller(await forwardAuthAccount(await getDb(), proxied), 'session');
+  if (proxied) return credential(await forwardAuthAccount(await getDb(), proxied), 'session');
   const cookie = req.cookies.get(ACCESS_COOKIE)?.value;
   const user = cookie ? await verifyAccessToken(cookie) : null;
   if (!user) return null;
   try {
-    return caller(await activeAccount(await getDb(), user.id), 'session');
+    return credential(await activeAccount(await getDb(), user.id), 'session');
   } catch (error) {
     if (error instanceof AppError && error.code === 'unauthorized') return null;
     throw error;
@@ -79,9 +79,9 @@ export interface UserOptions {
 const NOT_SIGNED_IN = new Set<string>(['unauthorized', 'account_disabled', 'registration_closed', 'invite_required']);
 
 /** The caller, or null when the credential names no usable account (it counts as none where signing in is optional). */
-export async function getCallerOrNone(req: NextRequest): Promise<Caller | null> {
+export async function getCredentialOrNone(req: NextRequest): Promise<Credential | null> {
   try {
-    return await getCaller(req);
+    return await getCredential(req);
   } catch (error) {
     if (error instanceof AppError && NOT_SIGNED_IN.has(error.code)) return null;
     throw error;
@@ -90,13 +90,13 @@ export async function getCallerOrNone(req: NextRequest): Promise<Caller | null> 
 
 /** The signed-in user, or null (an invalid credential counts as none). */
 export async function getUser(req: NextRequest, options: UserOptions = {}): Promise<User | null> {
-  const caller = await getCallerOrNone(req);
+  const caller = await getCredentialOrNone(req);
   return caller && (caller.via === 'session' || options.allowApiToken) ? caller.user : null;
 }
 
 /** The signed-in user, or 401 (403 for an API token where only a session will do). */
 export async function requireUser(req: NextRequest, options: UserOptions = {}): Promise<User> {
-  const caller = await getCaller(req);
+  const caller = await getCredential(req);
   if (!caller) throw new AppError('unauthorized', 'Sign in to continue');
   if (caller.via === 'api_token' && !options.allowApiToken) {
     throw new AppError('forbidden', 'API tokens work only with the media API. Sign in to continue.');
@@ -109,7 +109,7 @@ export async function requireUser(req: NextRequest, options: UserOptions = {}): 
  * members, disabled accounts, bad credentials alike — so nobody else learns the route exists.
  */
 export async function requireAdmin(req: NextRequest): Promise<User> {
-  const found = await getCaller(req).catch(() => null);
+  const found = await getCredential(req).catch(() => null);
   if (!found || found.via !== 'session' || found.role !== 'admin') throw new AppError('not_found', 'Not found');
   return found.user;
 }

@@ -1,5 +1,5 @@
 import 'server-only';
-import type { NextRequest } from 'next/server';
+import type { Caller } from './caller';
 import type { Db } from '@/lib/db';
 import { config } from '@/lib/config';
 import { AppError } from '@/lib/errors';
@@ -17,14 +17,14 @@ export type { Session } from './credentials';
 const SIGNED_OUT = 'Your session has ended. Sign in again.';
 
 /** Email and password → a new session (a new refresh family). One message for every failure. */
-export async function signIn(db: Db, req: NextRequest, email: string, password: string): Promise<Session> {
+export async function signIn(db: Db, caller: Caller, email: string, password: string): Promise<Session> {
   if (config().env.OIDC_ONLY) throw new AppError('password_sign_in_disabled', 'This server signs you in through its identity provider only');
-  await countLoginAttempt(db, req, email);
+  await countLoginAttempt(db, caller, email);
   const row = await findUserWithPassword(db, email);
   // Unknown emails cost the same scrypt time as wrong passwords, so neither answer nor timing tells them apart.
   const valid = row ? await verifyPassword(password, row.password_hash) : await spendPasswordTime(password).then(() => false);
   if (!row || !valid) throw new AppError('unauthorized', 'Invalid email or password');
-  await clearLoginAttempts(db, req, email);
+  await clearLoginAttempts(db, caller, email);
   // Only now, with the password proven: telling a guesser that an account is disabled would confirm it exists.
   refuseDisabled(row);
   // A password proves who holds it, not the address: ADMIN_EMAILS makes nobody admin here (roles.ts, AdminProof).

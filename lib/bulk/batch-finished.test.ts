@@ -3,13 +3,14 @@ import type { Db } from '@/lib/db';
 import { forgetJwtKey } from '@/lib/http/server-secret';
 import { createEmbeddedRunner } from '@/lib/jobs/embedded-runner';
 import type { AnalyzedMedia } from '@/lib/media/analyze';
+import type { ResolvedOffer } from '@/lib/media/deliver';
 import type { MediaInfo } from '@/lib/media/types';
 import { dbEngines } from '@/test/db-engines';
 import type { BatchFinished } from './batch-finished';
 import { bulkItemKind } from './bulk-item-kind';
 import { createBulkRunner } from './bulk-runner';
 
-const media = { info: { title: 'Clip', formats: [{ itag: 'mp4-720', ext: 'mp4', quality: '720p' }] } as unknown as MediaInfo } as AnalyzedMedia;
+const mediaOf = (url: string) => ({ info: { title: url, formats: [{ itag: 'mp4-720', ext: 'mp4', quality: '720p' }] } as unknown as MediaInfo }) as AnalyzedMedia;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function until(check: () => boolean | Promise<boolean>): Promise<void> {
@@ -44,15 +45,16 @@ describe.each(dbEngines())('a batch whose last items are cancelled, on $name', (
     const release = new AbortController();
     const jobs = createEmbeddedRunner({ db: async () => db });
     jobs.register(bulkItemKind({
-      analyze: async () => media,
-      prepare: async (url, _choice, _progress, signal) => {
-        if (url.includes('slow')) {
+      analyze: async (url) => mediaOf(url),
+      pick: (media) => ({ media, plan: { itag: 'i', ext: 'mp4' }, title: media.info.title }) as unknown as ResolvedOffer,
+      prepare: async (offer, _progress, signal) => {
+        if (offer.title.includes('slow')) {
           await new Promise<void>((resolve, reject) => {
             release.signal.addEventListener('abort', () => resolve(), { once: true });
             signal.addEventListener('abort', () => reject(signal.reason), { once: true });
           });
         }
-        return { title: url, downloadUrl: `/d/${url}`, file: { mediaId: 'm', itag: 'i', ext: 'mp4' } };
+        return { key: offer.title, size: 1, expiresAt: 0 };
       },
       concurrency,
       onFinished,

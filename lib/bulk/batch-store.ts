@@ -1,6 +1,7 @@
 import 'server-only';
 import type { Db } from '@/lib/db';
 import { newId } from '@/lib/db/ids';
+import type { JobStatus } from '@/lib/downloads/job-status';
 import type { BulkFormat, BulkItem, BulkItemStatus, BulkQuality } from './schemas';
 
 /**
@@ -18,7 +19,7 @@ export interface ItemFile {
 }
 
 export interface ItemState {
-  status: BulkItemStatus;
+  status: JobStatus;
   progress: number;
   message: string;
   title?: string;
@@ -65,7 +66,7 @@ export async function insertBatch(
     ]);
     const items: StoredItem[] = [];
     for (const [index, url] of batch.urls.entries()) {
-      const item = { id: newId('bi'), url, position: index * POSITION_STRIDE, status: 'pending' as const, progress: 0, message: batch.message };
+      const item = { id: newId('bi'), url, position: index * POSITION_STRIDE, status: 'queued' as const, progress: 0, message: batch.message };
       await tx.run(insertItemSql, [item.id, item.status, item.message, JSON.stringify({ url }), batch.owner, batch.id, item.position, batch.now, batch.now, batch.expiresAt]);
       items.push(item);
     }
@@ -87,7 +88,7 @@ export async function replaceWithEntries(
     await tx.run('DELETE FROM jobs WHERE id = ?', [item.id]);
     const added: StoredItem[] = [];
     for (const [index, entry] of entries.entries()) {
-      const next: StoredItem = { id: newId('bi'), url: entry.url, title: entry.title, position: item.position + index + 1, status: 'pending', progress: 0, message: meta.message };
+      const next: StoredItem = { id: newId('bi'), url: entry.url, title: entry.title, position: item.position + index + 1, status: 'queued', progress: 0, message: meta.message };
       await tx.run(insertItemSql, [next.id, next.status, next.message, JSON.stringify({ url: entry.url }), meta.owner, batchId, next.position, meta.now, meta.now, Number(row.expires_at)]);
       if (entry.title) await tx.run('UPDATE jobs SET result = ? WHERE id = ?', [JSON.stringify({ title: entry.title }), next.id]);
       added.push(next);
@@ -117,15 +118,18 @@ function toItem(row: ItemRow): StoredItem {
   const { url } = JSON.parse(row.payload) as { url: string };
   const rest = row.result ? (JSON.parse(row.result) as Omit<ItemState, 'status' | 'progress' | 'message'>) : {};
   return {
-    id: row.id, url, position: Number(row.position), status: row.status as BulkItemStatus,
+    id: row.id, url, position: Number(row.position), status: row.status as JobStatus,
     progress: Number(row.progress), message: row.message ?? '', ...rest,
   };
 }
 
+/** The bulk API's words for the jobs' own: a queued item is `pending`, a ready one `completed`. */
+const PUBLIC_STATUS: Record<JobStatus, BulkItemStatus> = { queued: 'pending', analyzing: 'processing', processing: 'processing', ready: 'completed', failed: 'failed' };
+
 /** What the API shows of an item: never where its file sits on the server. */
 export function publicItem(item: StoredItem): BulkItem {
   const { id, url, title, status, progress, message, code, downloadUrl } = item;
-  return { id, url, status, progress, message, ...(title ? { title } : {}), ...(code ? { code } : {}), ...(downloadUrl ? { downloadUrl } : {}) };
+  return { id, url, status: PUBLIC_STATUS[status], progress, message, ...(title ? { title } : {}), ...(code ? { code } : {}), ...(downloadUrl ? { downloadUrl } : {}) };
 }
 
 /**
@@ -135,7 +139,7 @@ export function publicItem(item: StoredItem): BulkItem {
 export async function hasCompletedFile(db: Db, owner: string, file: ItemFile, now: number): Promise<boolean> {
   const rows = await db.query<{ result: string | null }>(
     `SELECT j.result FROM jobs j JOIN batches b ON b.id = j.batch_id
-     WHERE b.owner = ? AND b.expires_at > ? AND j.type = 'bulk-item' AND j.status = 'completed'`, [owner, now],
+     WHERE b.owner = ? AND b.expires_at > ? AND j.type = 'bulk-item' AND j.status = 'ready'`, [owner, now],
   );
   return rows.some(({ result }) => {
     const done = result ? (JSON.parse(result) as Pick<ItemState, 'file'>).file : undefined;

@@ -11,7 +11,7 @@ export type OpenFile = (file: ItemFile) => Promise<AsyncIterable<Uint8Array>>;
  * unique). Items still running or failed are left out; with nothing completed there is nothing to zip.
  */
 export function batchZip(batch: StoredBatch, open: OpenFile): { stream: ReadableStream<Uint8Array>; filename: string } {
-  const completed = batch.items.filter((item) => item.status === 'completed' && item.file);
+  const completed = batch.items.filter((item) => item.status === 'ready' && item.file);
   if (completed.length === 0) throw new AppError('conflict', 'No completed files to download yet');
   const nameFor = createNameAllocator();
   const sources: ZipSource[] = completed.map((item) => ({

@@ -3,6 +3,7 @@ import { forgetJwtKey } from '@/lib/http/server-secret';
 import type { Db } from '@/lib/db';
 import { AppError } from '@/lib/errors';
 import type { AnalyzedMedia } from '@/lib/media/analyze';
+import type { ResolvedOffer } from '@/lib/media/deliver';
 import type { MediaInfo } from '@/lib/media/types';
 import { dbEngines } from '@/test/db-engines';
 import type { BatchReader } from './batch-access';
@@ -12,6 +13,7 @@ import { createBulkRunner } from './bulk-runner';
 import type { BulkRequest } from './schemas';
 
 const mediaOf = (info: Partial<MediaInfo>) => ({ info: { title: 'Clip', formats: [{ itag: 'mp4-720', ext: 'mp4', quality: '720p' }], ...info } }) as AnalyzedMedia;
+const offerOf = (media: AnalyzedMedia) => ({ media, plan: { itag: 'i', ext: 'mp4' }, title: media.info.title }) as unknown as ResolvedOffer;
 
 async function until(check: () => Promise<boolean>): Promise<void> {
   for (let i = 0; i < 300; i++) {
@@ -44,7 +46,8 @@ describe.each(dbEngines())('bulk runner on $name', ({ create }) => {
     const jobs = createEmbeddedRunner({ db: async () => store, now: deps.now });
     jobs.register(bulkItemKind({
       analyze: async () => mediaOf({}),
-      prepare: async (url) => ({ title: url, downloadUrl: `/d/${url}`, file: { mediaId: 'm', itag: 'i', ext: 'mp4' } }),
+      pick: offerOf,
+      prepare: async () => ({ key: 'k', size: 1, expiresAt: 0 }),
       concurrency: 2,
       ...deps,
     }));
@@ -91,12 +94,12 @@ describe.each(dbEngines())('bulk runner on $name', ({ create }) => {
     let peak = 0;
     const gates: (() => void)[] = [];
     const runner = await runnerWith({
-      prepare: async (url, _choice, onProgress) => {
+      prepare: async (_offer, onProgress) => {
         peak = Math.max(peak, ++running);
-        onProgress(42);
+        onProgress(0.42);
         await new Promise<void>((resolve) => gates.push(resolve));
         running--;
-        return { title: url, downloadUrl: `/d/${url}`, file: { mediaId: 'm', itag: 'i', ext: 'mp4' } };
+        return { key: 'k', size: 1, expiresAt: 0 };
       },
     });
     const id = await runner.start({ urls: ['https://a.example/1', 'https://a.example/2', 'https://a.example/3'], quality: '720p', format: 'mp4' });
@@ -137,9 +140,9 @@ describe.each(dbEngines())('bulk runner on $name', ({ create }) => {
         if (url.includes('bad')) throw new AppError('no_media', 'No downloadable media found at this link');
         return mediaOf({ title: url });
       },
-      prepare: async (url) => {
-        if (url.includes('broken')) throw new AppError('upstream_failed', 'The site did not answer');
-        return { title: url, downloadUrl: `/d/${url}`, file: { mediaId: 'm', itag: 'i', ext: 'mp4' }, size: 42 };
+      prepare: async (offer) => {
+        if (offer.title.includes('broken')) throw new AppError('upstream_failed', 'The site did not answer');
+        return { key: 'k', size: 42, expiresAt: 0 };
       },
       onItemFinished: async (outcome) => {
         outcomes.push(outcome);
@@ -155,9 +158,9 @@ describe.each(dbEngines())('bulk runner on $name', ({ create }) => {
     expect(doneBeforeAll).toBe(false);
     expect(outcomes).toHaveLength(3);
     const byMedia = Object.fromEntries(outcomes.map((o) => [o.media?.info.title ?? 'never analysed', o]));
-    expect(byMedia['https://x.example/ok']).toMatchObject({ owner: 'user_1', status: 'completed', choice: { quality: '720p', format: 'mp4' }, prepared: { size: 42 } });
+    expect(byMedia['https://x.example/ok']).toMatchObject({ owner: 'user_1', status: 'ready', choice: { quality: '720p', format: 'mp4' }, file: { size: 42 } });
     expect(byMedia['https://x.example/broken']).toMatchObject({ owner: 'user_1', status: 'failed' });
-    expect(byMedia['https://x.example/broken'].prepared).toBeUndefined();
+    expect(byMedia['https://x.example/broken'].file).toBeUndefined();
     expect(byMedia['never analysed']).toMatchObject({ owner: 'user_1', status: 'failed' });
 
     const anonymous = await runner.start({ urls: ['https://x.example/ok2'], quality: '720p', format: 'mp4' });

@@ -1,5 +1,6 @@
 import 'server-only';
 import { newId } from '@/lib/db/ids';
+import { ENDED_STATUSES } from '@/lib/downloads/job-status';
 import type { LimiterLoad } from '@/lib/jobs/limiter';
 import type { JobOwner, JobRunner } from '@/lib/jobs/runner';
 import { insertBatch, publicItem, readBatch, type StoredBatch } from './batch-store';
@@ -9,7 +10,7 @@ import type { BulkItemPayload } from './bulk-item-kind';
 import { createQueueControl, type BulkQueueControl } from './queue-control';
 import { BULK_MESSAGES, type BulkBatch, type BulkRequest } from './schemas';
 
-export type { BulkChoice, BulkItemOutcome, PreparedItem } from './bulk-item-kind';
+export type { BulkChoice, BulkItemOutcome } from './bulk-item-kind';
 
 export interface StartedBatch {
   batchId: string;
@@ -45,7 +46,7 @@ export function createBulkRunner(
       const id = newId('batch');
       const choice = { quality: request.quality, format: request.format };
       const items = await insertBatch(db, {
-        id, owner, ...choice, urls: request.urls, message: BULK_MESSAGES.pending, now: now(), expiresAt: now() + options.ttlMs(),
+        id, owner, ...choice, urls: request.urls, message: BULK_MESSAGES.queued, now: now(), expiresAt: now() + options.ttlMs(),
       });
       for (const item of items) {
         const payload: BulkItemPayload = { batchId: id, item: { id: item.id, url: item.url, position: item.position }, owner, choice };
@@ -57,9 +58,8 @@ export function createBulkRunner(
     async get(batchId, reader) {
       const batch = await readBatch(await runner.store(), batchId, now());
       if (!batch || !mayRead(batch, reader)) return undefined;
-      const items = batch.items.map(publicItem);
-      const done = items.every((item) => item.status === 'completed' || item.status === 'failed');
-      return { batchId, ...batchUrls(batchId, batch.owner), quality: batch.quality, format: batch.format, items, done, total: items.length };
+      const done = batch.items.every((item) => ENDED_STATUSES.includes(item.status));
+      return { batchId, ...batchUrls(batchId, batch.owner), quality: batch.quality, format: batch.format, items: batch.items.map(publicItem), done, total: batch.items.length };
     },
 
     async getStored(batchId, reader) {

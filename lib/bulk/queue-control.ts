@@ -1,5 +1,6 @@
 import 'server-only';
 import { AppError } from '@/lib/errors';
+import { ACTIVE_STATUSES } from '@/lib/downloads/job-status';
 import type { JobRunner } from '@/lib/jobs/runner';
 import { reportIfFinished, type BatchFinished } from './batch-finished';
 import { readBatch, type StoredBatch, type StoredItem } from './batch-store';
@@ -10,7 +11,7 @@ import { BULK_MESSAGES } from './schemas';
 
 /** Cancel and retry, on a batch and on its items; each answers with nothing but throws the API's errors. */
 export interface BulkQueueControl {
-  /** Stops one pending or processing item: it ends failed with code `cancelled`. */
+  /** Stops one queued or processing item: it ends failed with code `cancelled`. */
   cancelItem(batchId: string, itemId: string, reader: BatchReader): Promise<void>;
   /** Stops every item that has not ended; the ones that have are left as they are. */
   cancelBatch(batchId: string, reader: BatchReader): Promise<void>;
@@ -23,7 +24,7 @@ export interface BulkQueueControl {
 }
 
 const batchNotFound = () => new AppError('not_found', 'Batch not found');
-const active = (item: StoredItem) => item.status === 'pending' || item.status === 'processing';
+const active = (item: StoredItem) => ACTIVE_STATUSES.includes(item.status);
 
 /**
  * The owner's hold on a batch's queue. Anyone who may not read the batch gets the 404 of a batch that does not
@@ -48,7 +49,7 @@ export function createQueueControl(runner: JobRunner, now: () => number, onFinis
     return item;
   };
   const retry = async (batch: StoredBatch, item: StoredItem, reader: BatchReader) => {
-    const next = await replaceFailedItem(await runner.store(), batch.id, item.id, BULK_MESSAGES.pending, now());
+    const next = await replaceFailedItem(await runner.store(), batch.id, item.id, BULK_MESSAGES.queued, now());
     if (!next) return false;
     const payload: BulkItemPayload = {
       batchId: batch.id, owner: batch.owner, choice: { quality: batch.quality, format: batch.format },
@@ -67,7 +68,7 @@ export function createQueueControl(runner: JobRunner, now: () => number, onFinis
     async cancelBatch(batchId, reader) {
       const batch = await owned(batchId, reader);
       // Queued items first: none of them may start in a slot a cancelled item frees.
-      const order = [...batch.items.filter((item) => item.status === 'pending'), ...batch.items.filter((item) => item.status === 'processing')];
+      const order = [...batch.items.filter((item) => item.status === 'queued'), ...batch.items.filter((item) => item.status === 'processing')];
       for (const item of order) await runner.cancel('bulk-item', item.id);
       await afterCancel(batchId);
     },

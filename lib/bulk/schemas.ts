@@ -63,8 +63,8 @@ export const batchReadQuerySchema = z.object({ key: z.string().max(128).optional
 
 
 export const BULK_MESSAGES = {
-  pending: 'Queued for processing',
+  queued: 'Queued for processing',
   processing: 'Processing...',
-  completed: 'Ready for download',
+  ready: 'Ready for download',
   failed: 'Download failed',
-} as const satisfies Record<BulkItemStatus, string>;
+} as const;

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { DownloadProgress } from '@/lib/jobs/download-job-schemas';
+import type { DownloadProgress } from '@/lib/downloads/download-job-schemas';
 import { PROGRESS_POLL_MS, runDownloadJob, type DownloadJobHandlers } from './download-job-run';
 
 const record = (status: DownloadProgress['status'], progress: number, extra: Partial<DownloadProgress> = {}): DownloadProgress => ({

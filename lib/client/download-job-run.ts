@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { DownloadProgress, downloadJobRequestSchema } from '@/lib/jobs/download-job-schemas';
+import type { DownloadProgress, downloadJobRequestSchema } from '@/lib/downloads/download-job-schemas';
 
 /** Progress is polled every 2000 ms. */
 export const PROGRESS_POLL_MS = 2000;

@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '@/lib/client/use-toast';
-import type { DownloadProgress } from '@/lib/jobs/download-job-schemas';
+import type { DownloadProgress } from '@/lib/downloads/download-job-schemas';
 import { apiGet, apiPost, apiRequest } from './api-client';
 import { useErrorText } from './error-text';
 import { runDownloadJob, type DownloadJobBody, type DownloadJobDeps, type DownloadJobFailure } from './download-job-run';

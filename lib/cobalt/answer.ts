@@ -2,7 +2,8 @@ import 'server-only';
 import type { NextRequest } from 'next/server';
 import { getDb } from '@/lib/db';
 import { toAppError } from '@/lib/errors';
-import { assertOwnerBytesLeft, ownerKeyOf } from '@/lib/limits/owner';
+import type { Caller } from '@/lib/auth/caller';
+import { assertOwnerBytesLeft } from '@/lib/limits/owner';
 import { originFor } from '@/lib/seo/site-url';
 import { recogniseUrl } from '@/lib/media/platforms';
 import { cobaltError, toCobaltError } from './error-codes';
@@ -26,7 +27,7 @@ function serviceOf(url: unknown): string | undefined {
  * work. Every failure is answered in cobalt's error shape with our status; an unexpected one is logged and told
  * as error.api.generic, never with its details.
  */
-export async function answerCobalt(req: NextRequest, user: string | null = null): Promise<Response> {
+export async function answerCobalt(req: NextRequest, caller: Pick<Caller, 'accountId' | 'fairShareKey'>): Promise<Response> {
   if (!req.headers.get('accept')?.toLowerCase().includes('application/json')) return refused('error.api.header.accept');
   if (!req.headers.get('content-type')?.toLowerCase().startsWith('application/json')) return refused('error.api.header.content_type');
   let raw: unknown;
@@ -41,7 +42,7 @@ export async function answerCobalt(req: NextRequest, user: string | null = null)
     return refused(missingUrl ? 'error.api.link.invalid' : 'error.api.invalid_body');
   }
   try {
-    const owner = ownerKeyOf(req, user ? { id: user } : null);
+    const { accountId: user, fairShareKey: owner } = caller;
     // An owner past the day's bytes hears it in cobalt's words now, not from a tunnel that would refuse later.
     await assertOwnerBytesLeft(await getDb(), owner);
     return cobaltJson(await processCobalt(parsed.data, { origin: originFor(req.headers, req.nextUrl), signal: req.signal, user, owner }));

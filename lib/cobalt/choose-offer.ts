@@ -1,8 +1,7 @@
 import 'server-only';
-import { pickBulkPlan } from '@/lib/bulk/bulk-pick';
+import type { DownloadFormat } from '@/lib/downloads/download-formats';
+import { pickBulkPlan, pickOffer } from '@/lib/downloads/pick-offer';
 import { AppError } from '@/lib/errors';
-import { pickOffer } from '@/lib/jobs/pick-offer';
-import type { DownloadFormat } from '@/lib/jobs/download-job-schemas';
 import type { AnalyzedMedia } from '@/lib/media/analyze';
 import type { OfferPlan } from '@/lib/media/offers';
 import { silentVariant } from '@/lib/media/offers/silent-variant';

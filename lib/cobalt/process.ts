@@ -6,6 +6,7 @@ import { chooseForCobalt } from './choose-offer';
 import { cobaltFilename } from './filename';
 import type { CobaltRequest, CobaltResponse } from './schemas';
 import { tunnelUrl } from './tunnel';
+import { publicThumbnail } from '@/lib/thumbnails/signed-url';
 import { userCookieOptions } from '@/lib/user-cookies/for-request';
 
 /** The item a plan belongs to (its `i<n>-` itag), for the file name. */
@@ -50,7 +51,7 @@ export async function processCobalt(
     status: 'picker',
     ...(choice.audio ? { audio: tunnel(choice.audio), audioFilename: filename(choice.audio) } : {}),
     picker: choice.items.map(({ type, plan, index }) => {
-      const thumb = absolute(media.info.items?.[index]?.thumbnail);
+      const thumb = absolute(publicThumbnail(media.info.items?.[index]?.thumbnail));
       return { type, url: tunnel(plan), ...(thumb ? { thumb } : {}) };
     }),
   };

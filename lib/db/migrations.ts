@@ -114,6 +114,11 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   // Named download presets per user and whether the starter set was given (lib/presets).
   { id: '0015_presets', statements: SCHEMA_PRESETS },
+  // Analyses, downloads and bulk items share one status vocabulary: rows an earlier version wrote take its words.
+  { id: '0016_one_job_status', statements: [
+    "UPDATE jobs SET status = 'failed' WHERE type = 'analysis' AND status = 'error'",
+    "UPDATE jobs SET status = CASE status WHEN 'pending' THEN 'queued' ELSE 'ready' END WHERE type = 'bulk-item' AND status IN ('pending', 'completed')",
+  ] },
 ];
 
 // 'grab' in ASCII: the first half of the advisory lock key, the current schema's hash the second, so

@@ -1,7 +1,7 @@
 import 'server-only';
 import { config } from '@/lib/config';
 import { getDb } from '@/lib/db';
-import { createDownloadJobs } from '@/lib/jobs/download-jobs';
+import { createDownloadJobs } from '@/lib/downloads/download-jobs';
 import type { JobRunner } from '@/lib/jobs/runner';
 import { analyzeMedia } from '@/lib/media/analyze';
 import { tempTtlMs } from '@/lib/media/deliver';
@@ -34,7 +34,7 @@ export function followCheckKindFor(runner: JobRunner, onNew: (found: NewUploads)
       const { defaultQuality, defaultFormat } = await downloadDefaults(userId);
       // Kept for the user to fetch until their history retention ends, not just for the temp TTL.
       const keep = { until: await followKeepUntil(userId, Date.now()) };
-      return downloads.start({ url, quality: defaultQuality, format: defaultFormat }, userId, undefined, keep);
+      return downloads.start({ url, quality: defaultQuality, format: defaultFormat }, { accountId: userId }, keep);
     },
     onNew,
   });

@@ -1,6 +1,6 @@
 import 'server-only';
 import { getDb } from '@/lib/db';
-import type { DownloadJobOutcome } from '@/lib/jobs/download-jobs';
+import type { DownloadJobOutcome } from '@/lib/downloads/download-kind';
 import { reserveDownload, settleDownload } from './uploads-store';
 
 /** A signed-in user's download ended: a followed upload downloaded in the background takes its outcome and size. */

@@ -2,7 +2,7 @@ import 'server-only';
 import { config } from '@/lib/config';
 import { getDb, type Db } from '@/lib/db';
 import { AppError } from '@/lib/errors';
-import type { DownloadJobs } from '@/lib/jobs/download-jobs';
+import type { DownloadJobs } from '@/lib/downloads/download-jobs';
 import type { JobRunner } from '@/lib/jobs/runner';
 import { recogniseUrl } from '@/lib/media/platforms';
 import { assertFollowCheckAllowed } from './check-quota';
@@ -102,7 +102,7 @@ export async function downloadUpload(
   const db = await getDb();
   const upload = await ownUpload(db, userId, followId, mediaId);
   if (!upload) throw uploadNotFound();
-  const downloadId = await services.downloads.start({ url: upload.url, quality: defaults.quality, format: defaults.format }, userId);
+  const downloadId = await services.downloads.start({ url: upload.url, quality: defaults.quality, format: defaults.format }, { accountId: userId });
   // Settled like a background download when it ends (lib/follows/download-hook.ts).
   await setUploadState(db, followId, mediaId, 'downloading', { downloadId });
   return { downloadId };

@@ -1,6 +1,5 @@
 import 'server-only';
-import type { NextRequest } from 'next/server';
-import { getUser } from '@/lib/auth/session';
+import type { Caller } from '@/lib/auth/caller';
 import { hasCompletedFile } from '@/lib/bulk/batch-store';
 import { getDb } from '@/lib/db';
 import { now } from '@/lib/db/time';
@@ -15,20 +14,20 @@ import { recordDownload, rowForOffer, rowForPostZip } from './record-download';
  * Never throws: history is never a reason for a download to fail.
  */
 export async function recordDelivery(
-  req: NextRequest,
+  caller: Pick<Caller, 'accountId'>,
+  headers: Headers,
   mediaId: string,
   query: { itag: string; ext?: string; item?: string },
   res: Response,
 ): Promise<void> {
   try {
-    if (!res.ok || !/^(bytes=0-.*)?$/.test(req.headers.get('range') ?? '')) return;
-    const user = await getUser(req, { allowApiToken: true });
-    if (!user) return;
+    const userId = caller.accountId;
+    if (!userId || !res.ok || !/^(bytes=0-.*)?$/.test(headers.get('range') ?? '')) return;
     const offer = checkedOffer(mediaId, query.itag, query);
     const db = await getDb();
-    if (await hasCompletedFile(db, user.id, { mediaId, itag: offer.plan.itag, ext: offer.plan.ext }, now())) return;
+    if (await hasCompletedFile(db, userId, { mediaId, itag: offer.plan.itag, ext: offer.plan.ext }, now())) return;
     const length = res.status === 200 ? Number(res.headers.get('content-length')) : NaN;
-    await recordDownload(db, rowForOffer(user.id, offer, 'completed', Number.isFinite(length) && length > 0 ? length : null));
+    await recordDownload(db, rowForOffer(userId, offer, 'ready', Number.isFinite(length) && length > 0 ? length : null));
   } catch (error) {
     console.error('[history] could not record a delivery', error);
   }

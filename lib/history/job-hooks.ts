@@ -1,24 +1,32 @@
 import 'server-only';
+import type { BulkItemOutcome } from '@/lib/bulk/bulk-item-kind';
 import { getDb } from '@/lib/db';
-import type { DownloadJobOutcome } from '@/lib/jobs/download-jobs';
+import type { DownloadJobOutcome } from '@/lib/downloads/download-kind';
 import { createNotification } from '@/lib/notifications/notifications-store';
 import { recordDownload, rowForFailedLink, rowForOffer } from './record-download';
 
 /**
- * A signed-in user's download job (POST /api/media/download) has ended: it goes into their history — a link
- * that failed before an offer was picked as failed, so the success rate counts it — and the bell says so.
+ * A signed-in user's file job has ended: it goes into their history, ready or failed — a link that failed before
+ * an offer was picked too, as failed (with its title when it analysed), so the overview's success rate counts it.
  */
+async function record(
+  { owner, status, offer, file }: Pick<DownloadJobOutcome, 'owner' | 'status' | 'offer' | 'file'>,
+  url: string, choice: { quality: string; format: string }, title?: string,
+): Promise<void> {
+  const row = offer ? rowForOffer(owner, offer, status, file?.size) : status === 'failed' ? rowForFailedLink(owner, url, choice, title) : undefined;
+  if (row) await recordDownload(await getDb(), row);
+}
+
+/** A download job (POST /api/media/download) has ended: its history entry, and the bell says so. */
 export async function onDownloadJobFinished(outcome: DownloadJobOutcome): Promise<void> {
-  const db = await getDb();
+  await record(outcome, outcome.request.url, outcome.request);
   const ready = outcome.status === 'ready';
-  if (outcome.offer) {
-    await recordDownload(db, rowForOffer(outcome.owner, outcome.offer, ready ? 'completed' : 'failed', outcome.file?.size));
-  } else if (!ready) {
-    await recordDownload(db, rowForFailedLink(outcome.owner, outcome.request.url, outcome.request));
-  }
-  await createNotification(db, outcome.owner, {
+  await createNotification(await getDb(), outcome.owner, {
     kind: ready ? 'download_ready' : 'download_failed',
     title: ready ? 'Download ready' : 'Download failed',
     body: outcome.offer?.title || outcome.message || null,
   });
 }
+
+/** An item of a bulk batch has ended: its history entry (its link and the batch's ZIP record nothing more). */
+export const onBulkItemFinished = (outcome: BulkItemOutcome) => record(outcome, outcome.url, outcome.choice, outcome.media?.info.title);

@@ -1,6 +1,7 @@
 import 'server-only';
 import type { Db } from '@/lib/db';
 import { now } from '@/lib/db/time';
+import type { JobEnd } from '@/lib/downloads/job-status';
 import type { ResolvedOffer } from '@/lib/media/deliver';
 import { recogniseUrl } from '@/lib/media/platforms';
 import type { Format, MediaInfo } from '@/lib/media/types';
@@ -8,7 +9,6 @@ import { thumbnailSource } from '@/lib/thumbnails/signed-url';
 import { hasRecent, insertHistory, type NewHistoryRow } from './history-store';
 import { mediaKeyForUrl } from './media-key';
 import { mediaRefFor } from './media-ref';
-import type { HistoryStatus } from './schemas';
 
 // One download can reach us twice — a download job, then the browser fetching its link — or a player can ask
 // again; within this window the same media, quality, format and outcome is one entry.
@@ -85,11 +85,11 @@ export function rowForPostZip(userId: string, info: MediaInfo, items: number, by
   };
 }
 
-/** A history row for an offer: what the card shows, without the link (privacy first). */
+/** A history row for an offer: what the card shows, without the link (privacy first); a ready one reads `completed`. */
 export function rowForOffer(
   userId: string,
   offer: ResolvedOffer,
-  status: HistoryStatus,
+  status: JobEnd,
   fileSize?: number | null,
 ): Omit<NewHistoryRow, 'downloadedAt'> {
   const format = formatOf(offer);
@@ -104,7 +104,7 @@ export function rowForOffer(
     mediaKey: mediaKeyForUrl(userId, offer.media.info.url),
     quality: format?.quality ?? (offer.plan.height ? `${offer.plan.height}p` : offer.plan.ext),
     format: offer.plan.ext,
-    status,
+    status: status === 'ready' ? 'completed' : 'failed',
     fileSize: size ?? null,
   };
 }

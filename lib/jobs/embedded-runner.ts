@@ -5,7 +5,7 @@ import { createKindRegistry, type AnyKind } from './kind-registry';
 import { createJobStoreAccess } from './job-store-access';
 import { createFairQueue, type FairQueue } from './fair-queue';
 import { createStateFeed } from './state-feed';
-import { SYSTEM_OWNER, type BaseState, type JobKind, type JobRunner, type JobToRun } from './runner';
+import { SYSTEM_OWNER, type BaseState, type JobRunner, type JobToRun } from './runner';
 
 export interface EmbeddedRunnerOptions {
   db: () => Promise<Db>;
@@ -56,7 +56,7 @@ export function createEmbeddedRunner(options: EmbeddedRunnerOptions): JobRunner 
     const context = createJobContext<BaseState>({
       id: job.id, owner: job.owner, signal: entry.controller.signal, now,
       write: (state) => write(kind, job.id, state),
-      enqueue: (type, next) => runner.enqueue(type as JobKind['type'], next),
+      enqueue: (type, next) => runner.enqueue(type, next),
       once: (key) => runner.once(key),
       store,
     });

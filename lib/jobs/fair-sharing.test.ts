@@ -98,7 +98,7 @@ describe('fair sharing on the embedded runner', () => {
     runner.register({
       ...gatedKind(2).kind,
       async run(context) {
-        owners.set(context.id, context.owner);
+        owners.set(context.id, context.fairShareKey);
         if (context.id === 'parent') await context.enqueue('download', { id: 'child', payload: { n: 2 } });
       },
     });

@@ -32,7 +32,7 @@ export function createJobContext<S extends BaseState>(options: ContextOptions<S>
   };
   return {
     id: options.id,
-    owner: (options.owner ?? SYSTEM_OWNER).key,
+    fairShareKey: (options.owner ?? SYSTEM_OWNER).key,
     signal: options.signal,
     save: (state) => write(state),
     progress(state) {

@@ -21,8 +21,8 @@ export interface StoredState {
 /** What a kind's handler is given while its job runs. */
 export interface JobContext<S extends BaseState> {
   id: string;
-  /** Whose job it is (`system` for work nobody asked for): the owner its prepared bytes count against. */
-  owner: string;
+  /** Whose turn the job took (`system` for work nobody asked for): the key its prepared bytes count against. */
+  fairShareKey: string;
   /** Aborted when the job is cancelled or its process shuts down; the handler stops at the next step. */
   signal: AbortSignal;
   /** Stores the state and tells every subscriber, after any progress still being written. */
@@ -37,13 +37,10 @@ export interface JobContext<S extends BaseState> {
   store(): Promise<Db>;
 }
 
-/** Every kind of background work there is, by name (a kind that keeps rows stores it as `jobs.type`). */
-export const JOB_KIND_TYPES = ['analysis', 'download', 'bulk-item', 'follow-check', 'webhook-delivery'] as const;
-
 /** One kind of background work: how it runs, how its state is stored, what a restart or a cancel makes of it. */
 export interface JobKind<P = unknown, S extends BaseState = BaseState> {
-  /** The `jobs.type` of its rows. */
-  type: (typeof JOB_KIND_TYPES)[number];
+  /** Its name, unique among the kinds a runner knows: the `jobs.type` of its rows. */
+  type: string;
   /** Jobs of this kind running at once in one process (per group when jobs name one). */
   concurrency: number;
   /** Statuses of a job that has not ended. */
@@ -72,6 +69,12 @@ export interface JobToRun<P> {
   delayMs?: number;
 }
 
+/** Who a job is for: the account it belongs to (null: anonymous or system work) and its turn among the jobs waiting. */
+export interface JobRequester {
+  accountId: string | null;
+  turn?: JobOwner;
+}
+
 /** One owner of jobs: each signed-in user is one, each anonymous client (by address) is one. */
 export interface JobOwner {
   /** 'user:<id>', or an anonymous client's 'ip:<hash>'. */
@@ -93,7 +96,7 @@ export type StateListener = (state: BaseState) => void;
 /** A job a runner holds right now: running, or waiting for a slot. */
 export interface ListedJob {
   id: string;
-  type: JobKind['type'];
+  type: string;
   state: 'running' | 'waiting';
 }
 
@@ -104,18 +107,18 @@ export interface ListedJob {
 export interface JobRunner {
   register<P, S extends BaseState>(kind: JobKind<P, S>): void;
   /** Writes the job's row (unless `row` is omitted: the caller wrote it) and queues it to run. */
-  enqueue<P, S extends BaseState>(type: JobKind['type'], job: JobToRun<P>, row?: NewJobRow<S>): Promise<void>;
+  enqueue<P, S extends BaseState>(type: string, job: JobToRun<P>, row?: NewJobRow<S>): Promise<void>;
   /** The job's current state, or undefined for an unknown or expired id. */
-  get<S extends BaseState>(type: JobKind['type'], id: string): Promise<S | undefined>;
+  get<S extends BaseState>(type: string, id: string): Promise<S | undefined>;
   /**
    * Calls `listener` with the job's states this node has seen so far (synchronously, in order), then with each
    * new one, wherever the job runs.
    */
   subscribe(id: string, listener: StateListener): () => void;
   /** Stops a queued or running job (it ends in its kind's cancelled state); false when it had already ended. */
-  cancel(type: JobKind['type'], id: string): Promise<boolean>;
+  cancel(type: string, id: string): Promise<boolean>;
   /** Jobs of the kind this process is running and holding queued right now. */
-  load(type: JobKind['type']): LimiterLoad;
+  load(type: string): LimiterLoad;
   /** True for the first caller of `key` across every process, handlers' `once` included (a batch's end is reported once). */
   once(key: string): Promise<boolean>;
   /**

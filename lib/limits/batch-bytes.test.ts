@@ -4,6 +4,7 @@ import { createBulkRunner } from '@/lib/bulk/bulk-runner';
 import type { Db } from '@/lib/db';
 import { createEmbeddedRunner } from '@/lib/jobs/embedded-runner';
 import type { AnalyzedMedia } from '@/lib/media/analyze';
+import type { ResolvedOffer } from '@/lib/media/deliver';
 import { dbEngines } from '@/test/db-engines';
 import { countOwnerBytes, ownerBytesToday } from './bytes';
 import { assertOwnerBytesLeft } from './owner';
@@ -31,7 +32,8 @@ describe.each(dbEngines())('daily bytes of a batch on $name', ({ create }) => {
     const jobs = createEmbeddedRunner({ db: async () => store });
     jobs.register(bulkItemKind({
       analyze: async () => ({ info: { title: 'Clip', formats: [] } }) as unknown as AnalyzedMedia,
-      prepare: async (url) => ({ title: url, downloadUrl: `/d/${url}`, file: { mediaId: 'm', itag: 'i', ext: 'mp4' }, size: 1000 }),
+      pick: (media) => ({ media, plan: { itag: 'i', ext: 'mp4' }, title: 'Clip' }) as unknown as ResolvedOffer,
+      prepare: async () => ({ key: 'k', size: 1000, expiresAt: 0 }),
       concurrency: 1,
       admit: (owner) => assertOwnerBytesLeft(store, owner),
       onPrepared: ({ owner, bytes }) => countOwnerBytes(store, owner, bytes),

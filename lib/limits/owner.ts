@@ -1,21 +1,11 @@
 import 'server-only';
-import type { NextRequest } from 'next/server';
+import { UNTOLD_ANONYMOUS, type Caller } from '@/lib/auth/caller';
 import { config } from '@/lib/config';
 import type { Db } from '@/lib/db';
 import { AppError } from '@/lib/errors';
 import { SYSTEM_OWNER, type JobOwner } from '@/lib/jobs/runner';
-import { clientKey } from '@/lib/rate-limit/client-ip';
 import { ownerBytesToday } from './bytes';
 import { readUserLimits } from './store';
-
-/**
- * Anonymous work with no known address (a request made in-process, not by a socket) runs as this one owner: it
- * takes turns with everyone else as one, and the per-owner limits do not bind it.
- */
-export const UNTOLD_ANONYMOUS = 'anon';
-
-/** Whose work a request starts: 'user:<id>', an anonymous address's 'ip:<hash>', or the untold anonymous owner. */
-export const ownerKeyOf = (req: NextRequest, user: { id: string } | null): string => clientKey(req, user) ?? UNTOLD_ANONYMOUS;
 
 const userIdOf = (owner: string) => (owner.startsWith('user:') ? owner.slice('user:'.length) : null);
 
@@ -45,9 +35,9 @@ export async function assertOwnerBytesLeft(db: Db, owner: string): Promise<void>
   await assertBytesLeft(db, owner, (await limitsOf(db, owner)).dailyBytes);
 }
 
-/** The owner a route's new jobs run as, with its concurrent-jobs limit; throws when its bytes for today are used up. */
-export async function admitOwner(db: Db, req: NextRequest, user: { id: string } | null): Promise<JobOwner> {
-  const key = ownerKeyOf(req, user);
+/** The owner a caller's new jobs run as, with its concurrent-jobs limit; throws when its bytes for today are used up. */
+export async function admitOwner(db: Db, caller: Pick<Caller, 'fairShareKey'>): Promise<JobOwner> {
+  const key = caller.fairShareKey;
   const limits = await limitsOf(db, key);
   await assertBytesLeft(db, key, limits.dailyBytes);
   return { key, ...(limits.concurrentJobs ? { concurrentJobs: limits.concurrentJobs } : {}) };

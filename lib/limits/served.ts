@@ -2,7 +2,8 @@ import 'server-only';
 import type { Db } from '@/lib/db';
 import { SYSTEM_OWNER } from '@/lib/jobs/runner';
 import { countServedBytes, hasServingCredit, type PreparedFileRef } from './bytes';
-import { assertOwnerBytesLeft, UNTOLD_ANONYMOUS } from './owner';
+import { UNTOLD_ANONYMOUS } from '@/lib/auth/caller';
+import { assertOwnerBytesLeft } from './owner';
 
 /** Served bytes reach the counters in steps of this size (and the rest when the body ends), not one write per chunk. */
 export const SERVED_FLUSH_BYTES = 1024 * 1024;

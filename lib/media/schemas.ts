@@ -1,12 +1,12 @@
 import { z } from 'zod';
+import { PLATFORMS } from '@/lib/platforms';
 
 /**
  * The media API's bodies, one source of truth: the handlers validate with them, the UI types its calls with
  * them, and the OpenAPI document is generated from them. No server-only imports here.
  */
 
-export const PLATFORMS = ['youtube', 'tiktok', 'instagram', 'facebook', 'twitter', 'generic'] as const;
-export type Platform = (typeof PLATFORMS)[number];
+export { PLATFORMS, type Platform } from '@/lib/platforms';
 
 export const MEDIA_KINDS = ['video', 'short', 'live', 'post', 'reel', 'story', 'photo', 'playlist', 'channel'] as const;
 export type MediaKind = (typeof MEDIA_KINDS)[number];
@@ -80,13 +80,9 @@ export const mediaInfoSchema = z.object({
 /** The media info, as the API answers it. */
 export type MediaInfo = z.infer<typeof mediaInfoSchema>;
 
-export const JOB_STATUSES = ['queued', 'analyzing', 'ready', 'error'] as const;
-export const jobStatusSchema = z.enum(JOB_STATUSES);
-export type JobStatus = z.infer<typeof jobStatusSchema>;
-
-/** GET /api/status/{jobId} → data; also the `data` of each SSE status message. */
+/** GET /api/status/{jobId} → data; also the `data` of each SSE status message. An analysis that failed reads `error`. */
 export const jobSnapshotSchema = z.object({
-  status: jobStatusSchema,
+  status: z.enum(['queued', 'analyzing', 'ready', 'error']),
   progress: z.number().int().min(0).max(100),
   message: z.string().optional(),
   /** The error's code (lib/errors.ts) when status is 'error', for the UI's localised text. */

@@ -1,15 +1,15 @@
 import 'server-only';
-import { PLATFORMS } from '@/lib/media/schemas';
 import { getPlatformBreaker } from '@/lib/media/ytdlp/breaker';
 import { resolveEngine } from '@/lib/media/ytdlp/engine';
 import { engineStatus } from '@/lib/media/ytdlp/engine-status';
 import { getYtdlpPool } from '@/lib/media/ytdlp/get-pool';
+import { NAMED_PLATFORMS } from '@/lib/platforms';
 import type { MetricReaders } from './registry';
 
 /** Each named platform's breaker state; 'generic' is never paused as a whole, so it has none. */
 export const breakerStates: MetricReaders['breakers'] = () => {
   const tripped = getPlatformBreaker().state();
-  return Object.fromEntries(PLATFORMS.filter((p) => p !== 'generic').map((p) => [p, tripped[p]?.state ?? 'closed']));
+  return Object.fromEntries(NAMED_PLATFORMS.map((p) => [p, tripped[p]?.state ?? 'closed']));
 };
 
 // The version the health probe found last, for the engine it probed.

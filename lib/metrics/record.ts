@@ -1,6 +1,6 @@
 import 'server-only';
 import type { EngineEvents, EventBus } from '@/lib/events';
-import type { JobEnded } from '@/lib/jobs/download-jobs';
+import type { JobEnded } from '@/lib/downloads/prepare-file';
 import { metrics } from './registry';
 
 /** One API answer (the route wrapper calls this where it logs the request); `code` when it was an error. */

@@ -11,7 +11,7 @@ import {
   followUploadListSchema, unfollowedSchema,
 } from '@/lib/follows/schemas';
 import { failureSchema } from '@/lib/http/failure';
-import { downloadJobRequestSchema, downloadProgressSchema, downloadStartedSchema } from '@/lib/jobs/download-job-schemas';
+import { downloadJobRequestSchema, downloadProgressSchema, downloadStartedSchema } from '@/lib/downloads/download-job-schemas';
 import { analyzeRequestSchema, formatSchema, mediaInfoSchema } from '@/lib/media/schemas';
 import { markedReadSchema, notificationListSchema, notificationSchema } from '@/lib/notifications/schemas';
 import { documentedWithPreset } from '@/lib/presets/apply';

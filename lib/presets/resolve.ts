@@ -2,7 +2,7 @@ import 'server-only';
 import { bulkRequestSchema, type BulkRequest } from '@/lib/bulk/schemas';
 import { getDb } from '@/lib/db';
 import { parseWith } from '@/lib/http/envelope';
-import { downloadJobRequestSchema, type DownloadJobRequest } from '@/lib/jobs/download-job-schemas';
+import { downloadJobRequestSchema, type DownloadJobRequest } from '@/lib/downloads/download-job-schemas';
 import { bulkFieldsOf, downloadFieldsOf, type WithPreset } from './apply';
 import { requestLocale } from './locale';
 import { presetNamed } from './presets';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { downloadJobRequestSchema } from '@/lib/jobs/download-job-schemas';
+import { downloadJobRequestSchema } from '@/lib/downloads/download-job-schemas';
 import { MP3_BITRATES, PRESET_QUALITIES } from './options';
 
 /**

@@ -1,4 +1,5 @@
 import 'server-only';
+import { UNTOLD_ANONYMOUS } from '@/lib/auth/caller';
 import { AppError } from '@/lib/errors';
 
 /**
@@ -7,8 +8,8 @@ import { AppError } from '@/lib/errors';
  * the client is told to retry shortly (429 with Retry-After).
  */
 export interface InFlight {
-  /** Takes a slot for `key` (none to take when undefined), or throws rate_limited; the release is idempotent. */
-  acquire(key: string | undefined): () => void;
+  /** Takes a slot for a caller's `fairShareKey` (none for the untold anonymous one), or throws rate_limited; the release is idempotent. */
+  acquire(key: string): () => void;
   held(key: string): number;
 }
 
@@ -18,7 +19,7 @@ export function createInFlight(limit: () => number, what: string): InFlight {
   const counts = new Map<string, number>();
   return {
     acquire(key) {
-      if (key === undefined) return () => {};
+      if (key === UNTOLD_ANONYMOUS) return () => {};
       const max = limit();
       const used = counts.get(key) ?? 0;
       if (used >= max) {

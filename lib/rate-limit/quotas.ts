@@ -1,8 +1,6 @@
 import 'server-only';
-import type { NextRequest } from 'next/server';
-import type { Caller, User } from '@/lib/auth/session';
+import type { Caller } from '@/lib/auth/caller';
 import { now } from '@/lib/db/time';
-import { ipKey } from './client-ip';
 import type { Quota } from './counters';
 import { anonAnalyzeHourlyLimit, anonDailyLimit, apiLimits, userAnalyzeHourlyLimit, userDailyLimit } from './limits';
 import { dayWindow, hourWindow, minuteWindow, monthWindow } from './windows';
@@ -13,30 +11,24 @@ const DAY_RESET = 'It resets at 00:00 UTC.';
  * Whose counter a request uses and its limits. API-token counters are keyed by user, not by token, so
  * regenerating the token does not restart the day.
  */
-export function quotasFor(req: NextRequest, caller: Caller | null, at = now()): { key: string; quotas: Quota[] } {
+export function quotasFor(caller: Caller, at = now()): { key: string; quotas: Quota[] } {
   const day = dayWindow(at);
-  if (caller?.via === 'api_token') return { key: apiKey(caller.user.id), quotas: apiQuotas(at) };
-  if (caller) {
-    const limit = userDailyLimit();
-    return { key: `user:${caller.user.id}`, quotas: [{ window: day, limit, message: `Daily limit reached (${limit} requests). ${DAY_RESET}` }] };
-  }
-  const limit = anonDailyLimit();
-  return {
-    key: ipKey(req),
-    quotas: [{ window: day, limit, message: `Daily limit reached (${limit} requests). ${DAY_RESET} Sign in for more.` }],
-  };
+  if (caller.credential?.via === 'api_token') return { key: apiKey(caller.credential.user.id), quotas: apiQuotas(at) };
+  const limit = caller.accountId ? userDailyLimit() : anonDailyLimit();
+  const more = caller.accountId ? '' : ' Sign in for more.';
+  return { key: caller.rateLimitKey, quotas: [{ window: day, limit, message: `Daily limit reached (${limit} requests). ${DAY_RESET}${more}` }] };
 }
 
 /**
  * The links the site's forms start analysing (POST /api/analyze and /api/bulk): one hourly quota per signed-in
  * user, else per address, apart from the media API's counters so browsing the site never spends them.
  */
-export function analyzeQuotasFor(req: NextRequest, user: User | null, at = now()): { key: string; quotas: Quota[] } {
-  if (user) return userAnalyzeQuotas(user.id, at);
+export function analyzeQuotasFor(caller: Caller, at = now()): { key: string; quotas: Quota[] } {
+  if (caller.accountId) return userAnalyzeQuotas(caller.accountId, at);
   const window = hourWindow(at);
   const limit = anonAnalyzeHourlyLimit();
   const message = `Too many links this hour (the limit is ${limit}). ${hourResets(window.resetsAt)} Sign in for more.`;
-  return { key: `analyze:${ipKey(req)}`, quotas: [{ window, limit, message }] };
+  return { key: `analyze:${caller.rateLimitKey}`, quotas: [{ window, limit, message }] };
 }
 
 const hourResets = (resetsAt: number) => `It resets at ${new Date(resetsAt).toISOString().slice(11, 16)} UTC.`;

@@ -1,7 +1,6 @@
 import 'server-only';
 import { getDb } from '@/lib/db';
 import { now } from '@/lib/db/time';
-import { clientAddress } from '@/lib/http/client-address';
 import { purgeSiteStats, readSiteStats, recordDownload, recordVisitor, utcDay, type SiteStats } from './site-stats';
 
 /** How long one reading of the figures is served before the store is asked again. */
@@ -46,9 +45,4 @@ export async function countActiveClient(subject: string): Promise<void> {
   const at = now();
   await recordVisitor(await getDb(), subject, at);
   await purgeNowAndThen(at);
-}
-
-/** Who a request is for the active-client count: the signed-in user, else the address (only ever stored salted). */
-export function activeSubject(headers: Headers, user: { id: string } | null): string {
-  return user ? `user:${user.id}` : `addr:${clientAddress(headers)}`;
 }

@@ -1,11 +1,13 @@
 import 'server-only';
 import { sameSecret, serverSignature } from '@/lib/http/server-secret';
+import { isRemote, MAX_PICTURE_URL, pictureUrl } from '@/lib/media/pictures/picture-url';
+import type { MediaInfo } from '@/lib/media/types';
 
 /** Where the browser loads every remote picture from: our route, never the platform's host. */
 export const THUMBNAIL_ROUTE = '/api/thumbnail';
 
 /** Longer source URLs are not served (no platform's thumbnail comes close). */
-export const MAX_SOURCE_LENGTH = 4096;
+export const MAX_SOURCE_LENGTH = MAX_PICTURE_URL;
 
 /** 128 bits of HMAC-SHA256: unforgeable, and short enough for two dozen cards a page. */
 const SIGNATURE_LENGTH = 22;
@@ -28,9 +30,6 @@ export function verifyThumbnail(src: string | undefined, sig: string | undefined
   return sameSecret(sig, signatureOf(src));
 }
 
-const isRemote = (value: string) => /^https?:\/\//i.test(value);
-const isOwnPath = (value: string) => value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\');
-
 /** The remote picture a path of our route stands for (its signature unchecked: the value is our own). */
 function sourceInPath(value: string): string | undefined {
   if (!value.startsWith(`${THUMBNAIL_ROUTE}?`)) return undefined;
@@ -44,12 +43,17 @@ function sourceInPath(value: string): string | undefined {
  * `data:` URLs and our own paths stay as they are, and anything else (another scheme, an oversized URL) is dropped.
  */
 export function publicThumbnail(value: string | null | undefined): string | undefined {
-  if (!value) return undefined;
-  const src = sourceInPath(value) ?? (isRemote(value) ? value : undefined);
-  if (src) return src.length <= MAX_SOURCE_LENGTH ? thumbnailPath(src) : undefined;
-  if (value.startsWith('data:image/') || isOwnPath(value)) return value;
-  return undefined;
+  const shown = pictureUrl(value && (sourceInPath(value) ?? value));
+  return shown && isRemote(shown) ? thumbnailPath(shown) : shown;
 }
+
+/** An analysis as a client receives it: every picture it names (the media's, its items', its entries') as publicThumbnail gives it. */
+export const publicMediaInfo = (info: MediaInfo): MediaInfo => ({
+  ...info,
+  thumbnail: publicThumbnail(info.thumbnail) ?? '',
+  ...(info.items ? { items: info.items.map((item) => ({ ...item, thumbnail: publicThumbnail(item.thumbnail) ?? '' })) } : {}),
+  ...(info.entries ? { entries: info.entries.map(({ thumbnail, ...entry }) => (publicThumbnail(thumbnail) ? { ...entry, thumbnail: publicThumbnail(thumbnail) } : entry)) } : {}),
+});
 
 /** The remote picture behind a value `publicThumbnail` gave: what is worth storing (a signature is not). */
 export function thumbnailSource(value: string | null | undefined): string | undefined {

@@ -1,14 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
 
 import type { Db } from '@/lib/db';
-import { analysisKind, createAnalyses } from '@/lib/jobs/analyses';
+import { analysisKind, createAnalyses } from '@/lib/downloads/analyses';
 import { bulkItemKind } from '@/lib/bulk/bulk-item-kind';
 import { createBulkRunner } from '@/lib/bulk/bulk-runner';
-import { createDownloadJobs } from '@/lib/jobs/download-jobs';
-import { downloadKind } from '@/lib/jobs/download-kind';
+import { createDownloadJobs } from '@/lib/downloads/download-jobs';
+import { downloadKind } from '@/lib/downloads/download-kind';
 import { createEmbeddedRunner } from '@/lib/jobs/embedded-runner';
-import type { JobSnapshot } from '@/lib/jobs/types';
+import type { JobSnapshot } from '@/lib/downloads/analyses';
 import type { AnalyzedMedia } from '@/lib/media/analyze';
+import type { ResolvedOffer } from '@/lib/media/deliver';
 import type { MediaInfo } from '@/lib/media/types';
 import { createSqliteTestDb } from '@/test/db-engines';
 
@@ -34,7 +35,7 @@ describe('an analysis job carries the user it is made for', () => {
     const done = (id: string) => new Promise<void>((resolve) => {
       analyses.subscribe(id, (state: JobSnapshot) => state.status === 'ready' && resolve());
     });
-    await done(await analyses.enqueueAnalysis('https://www.youtube.com/watch?v=aaaaaaaaaa1', { user: 'usr_alice' }));
+    await done(await analyses.enqueueAnalysis('https://www.youtube.com/watch?v=aaaaaaaaaa1', { requester: { accountId: 'usr_alice' } }));
     await done(await analyses.enqueueAnalysis('https://www.youtube.com/watch?v=aaaaaaaaaa1'));
     expect(asked).toEqual(['usr_alice', null]);
     const rows = await store.query<{ payload: string }>('SELECT payload FROM jobs ORDER BY created_at');
@@ -58,29 +59,27 @@ describe('an analysis job carries the user it is made for', () => {
     const ended = (id: string) => new Promise<void>((resolve) => {
       runner.subscribe(id, (state) => (state as { status: string }).status === 'failed' && resolve());
     });
-    await ended(await downloads.start(request, 'usr_bob'));
-    await ended(await downloads.start(request, null));
+    await ended(await downloads.start(request, { accountId: 'usr_bob' }));
+    await ended(await downloads.start(request));
     expect(asked).toEqual(['usr_bob', null]);
     await runner.close();
   });
 
-  it('hands a bulk batch\'s owner to each item\'s analysis and preparation', async () => {
+  it('hands a bulk batch\'s owner to each item\'s analysis (its preparation prepares that analysis\'s offer)', async () => {
     const store = (db = await createSqliteTestDb());
     const seen: string[] = [];
     const jobs = createEmbeddedRunner({ db: async () => store });
     jobs.register(bulkItemKind({
       analyze: async (url, owner) => (seen.push(`analyse ${url} for ${owner}`), media),
-      prepare: async (url, _choice, _progress, _signal, owner) => {
-        seen.push(`prepare ${url} for ${owner}`);
-        return { title: url, downloadUrl: `/d/${url}`, file: { mediaId: 'm1', itag: 'i', ext: 'mp4' } };
-      },
+      pick: (analysed) => ({ media: analysed, plan: { itag: 'i', ext: 'mp4' }, title: 'Clip' }) as unknown as ResolvedOffer,
+      prepare: async () => ({ key: 'k', size: 1, expiresAt: 0 }),
       concurrency: 1,
     }));
     const bulk = createBulkRunner(jobs, { ttlMs: () => 60_000 });
     const urls = ['https://www.tiktok.com/@a/video/7300000000000000001', 'https://www.tiktok.com/@a/video/7300000000000000002'];
     const { batchId } = await bulk.start({ urls, quality: '720p', format: 'mp4' }, 'usr_carol');
     for (let i = 0; i < 300 && !(await bulk.get(batchId, { userId: 'usr_carol' }))?.done; i++) await new Promise((r) => setTimeout(r, 10));
-    expect(seen.sort()).toEqual(urls.flatMap((url) => [`analyse ${url} for usr_carol`, `prepare ${url} for usr_carol`]).sort());
+    expect(seen.sort()).toEqual(urls.map((url) => `analyse ${url} for usr_carol`).sort());
     await jobs.close();
   });
 });

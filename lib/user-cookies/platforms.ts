@@ -1,4 +1,5 @@
 // Zod-free: the settings page's browser code reads the platforms and their domains without the validator.
+import type { NamedPlatform } from '@/lib/platforms';
 
 /**
  * The platforms a user may add cookies for (the engine's platform ids; `twitter` is X), and the domains each
@@ -11,7 +12,7 @@ export const USER_COOKIE_DOMAINS = {
   instagram: ['instagram.com'],
   facebook: ['facebook.com'],
   twitter: ['x.com', 'twitter.com'],
-} as const satisfies Record<string, readonly string[]>;
+} as const satisfies Record<NamedPlatform, readonly string[]>;
 
 export const USER_COOKIE_PLATFORMS = Object.keys(USER_COOKIE_DOMAINS) as (keyof typeof USER_COOKIE_DOMAINS)[];
 

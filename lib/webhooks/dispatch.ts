@@ -3,7 +3,7 @@ import { config } from '@/lib/config';
 import { getDb } from '@/lib/db';
 import { newId } from '@/lib/db/ids';
 import { now } from '@/lib/db/time';
-import type { DownloadJobOutcome } from '@/lib/jobs/download-jobs';
+import type { DownloadJobOutcome } from '@/lib/downloads/download-kind';
 import type { DeliveryJob } from './delivery-kind';
 import { insertDelivery } from './delivery-store';
 import { batchData, downloadData, envelope, followData, TEST_DATA, type FollowUploads } from './envelope';

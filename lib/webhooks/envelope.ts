@@ -1,5 +1,5 @@
 import 'server-only';
-import type { DownloadJobOutcome } from '@/lib/jobs/download-jobs';
+import type { DownloadJobOutcome } from '@/lib/downloads/download-kind';
 import type { DeliveryEvent } from './schemas';
 
 /**

@@ -15,7 +15,7 @@ import { fromPeer } from '@/test/peer';
 
 const password = 'correct horse battery';
 // Stands in for the media API: answers who the wrapper says is calling.
-const whoami = route({ auth: 'api', quota: { kind: 'api' } }, ({ caller }) => ({ caller }));
+const whoami = route({ auth: 'api', quota: { kind: 'api' } }, ({ caller }) => ({ caller: caller.credential }));
 const visit = (path: string, headers: Record<string, string>) => proxy(new NextRequest(new URL(path, 'http://localhost'), { headers }));
 
 /** Another web node: its own connection to the same store. */

@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { callerOf } from '@/lib/auth/caller';
 import { arrivalMayStartWork, isDocumentNavigation, pageAnalysisVisitor } from '@/lib/auth/page-visitor';
 import { closeDb, getDb } from '@/lib/db';
 import { peek } from '@/lib/rate-limit/counters';
@@ -32,7 +32,7 @@ beforeEach(() => {
 
 /** What the anonymous visitor's hourly link counter holds now. */
 async function linksUsed(): Promise<number> {
-  const { key, quotas } = analyzeQuotasFor(new NextRequest('http://localhost/'), null);
+  const { key, quotas } = analyzeQuotasFor(callerOf(new Headers(), null));
   const { states } = await peek(await getDb(), key, quotas);
   return states[0].used;
 }

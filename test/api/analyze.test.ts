@@ -7,7 +7,7 @@ import { startFixtureSite, type FixtureSite } from '@/test/fixtures/server';
 import { POST as analyzePost } from '@/app/api/analyze/route';
 import { GET as statusGet } from '@/app/api/status/[jobId]/route';
 import { closeDb } from '@/lib/db';
-import type { JobSnapshot } from '@/lib/jobs';
+import type { JobSnapshot } from '@/lib/downloads/analyses';
 import { getYtdlpPool } from '@/lib/media/ytdlp/get-pool';
 
 let site: FixtureSite;

@@ -11,7 +11,7 @@ import { getDb } from '@/lib/db';
 import { route } from '@/lib/auth/route';
 
 // Stands in for /api/media/*: answers who the wrapper says is calling.
-const whoami = route({ auth: 'api', quota: { kind: 'api' } }, ({ caller }) => ({ caller }));
+const whoami = route({ auth: 'api', quota: { kind: 'api' } }, ({ caller }) => ({ caller: caller.credential }));
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 describe.each(appStores())('API tokens on $name', ({ open }) => {

@@ -2,7 +2,7 @@ import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POST as startDownload } from '@/app/api/media/download/route';
 import { GET as progressGet } from '@/app/api/media/progress/[id]/route';
-import type { DownloadProgress } from '@/lib/jobs/download-job-schemas';
+import type { DownloadProgress } from '@/lib/downloads/download-job-schemas';
 import { getPreparations } from '@/lib/media/deliver';
 import { bodyOf, requestDownload, startDownloadEnv } from './download.testkit';
 import { saveAndProbe } from './media-probe.testkit';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POST as startDownload } from '@/app/api/media/download/route';
 import { GET as progressGet } from '@/app/api/media/progress/[id]/route';
 import { getPreparations } from '@/lib/media/deliver';
-import type { DownloadProgress } from '@/lib/jobs/download-job-schemas';
+import type { DownloadProgress } from '@/lib/downloads/download-job-schemas';
 import { FIXTURE_SITE_DIR } from '@/test/fixtures/media';
 import { bodyOf, probeBody, requestDownload, sha256, startDownloadEnv } from './download.testkit';
 

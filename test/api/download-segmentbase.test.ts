@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyzeMedia } from '@/lib/media/analyze';
-import { readSidx } from '@/lib/media/download/sidx';
+import { readSidx } from '@/lib/media/formats/sidx';
 import { ensureStreamFixtures, STREAMS_DIR } from '@/test/fixtures/media-streams';
 import { ensureTextStreamFixtures, TEXT_SECONDS, TEXT_STREAMS_DIR } from '@/test/fixtures/media-streams-text';
 import { topLevelBoxes } from '@/test/fixtures/mp4-boxes';

@@ -3,7 +3,7 @@ import { GET as keptFileGet } from '@/app/api/media/progress/[id]/file/route';
 import { clearAnalyses } from '@/lib/media/analyze';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/db';
-import { fileStore, SharedPreparations } from '@/lib/media/deliver/shared-preparations';
+import { fileStore, SharedPreparations } from '@/lib/media/deliver/prepare/shared-preparations';
 import { purgeJobRows } from '@/lib/jobs/job-rows';
 import { getYtdlpPool } from '@/lib/media/ytdlp/get-pool';
 import { services } from '@/lib/server';
@@ -68,9 +68,9 @@ describe('a followed upload downloaded in the background is kept until the histo
     events.on('download.sized', async (event) => void sized.push(event));
     const start = Date.now();
     const until = start + 30 * DAY_MS;
-    const kept = await downloads.start({ url: `${env.site.origin}/video.mp4?keep=1`, quality: '720p', format: 'mp4' }, 'usr_keep', undefined, { until });
+    const kept = await downloads.start({ url: `${env.site.origin}/video.mp4?keep=1`, quality: '720p', format: 'mp4' }, { accountId: 'usr_keep' }, { until });
     await ready(kept);
-    const plain = await downloads.start({ url: `${env.site.origin}/audio.mp3?keep=0`, quality: '720p', format: 'mp3' }, 'usr_keep');
+    const plain = await downloads.start({ url: `${env.site.origin}/audio.mp3?keep=0`, quality: '720p', format: 'mp3' }, { accountId: 'usr_keep' });
     await ready(plain);
     // The kept one told its expected size (the source's length) once its format was known; the plain one did not.
     const head = await fetch(`${env.site.origin}/video.mp4?keep=1`, { method: 'HEAD' });

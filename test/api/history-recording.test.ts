@@ -69,7 +69,8 @@ describe.each(appStores())('recording downloads on $name', ({ open }) => {
 
   it('stores the picture\'s own address and lists it as our thumbnail route\'s signed path', async () => {
     const media = await analyzeMedia(`${site.origin}/pages/og-video.html`, { engine: 'native' });
-    expect(media.info.thumbnail).toBe(thumbnailPath(`${site.origin}/image.jpg`));
+    // The engine names the picture plainly; only what a client receives is our route's signed path.
+    expect(media.info.thumbnail).toBe(`${site.origin}/image.jpg`);
     const format = media.info.formats[0];
     await bodyOf(await requestDownload(media.info.id, format.itag, { ext: format.ext, headers: { cookie: ada.cookie } }));
     const rows = await historyRows();

@@ -10,8 +10,8 @@ import { appStores, callRoute } from '@/lib/auth/store.testkit';
 import { getDb } from '@/lib/db';
 
 // Stand-ins for the media API and the bulk form: they answer who the wrapper says is calling.
-const analyzeLike = route({ auth: 'api', scope: 'analyze', quota: { kind: 'api' } }, ({ caller }) => ({ via: caller?.via ?? null }));
-const downloadLike = route({ auth: 'api', scope: 'download', quota: { kind: 'api' } }, ({ caller }) => ({ via: caller?.via ?? null }));
+const analyzeLike = route({ auth: 'api', scope: 'analyze', quota: { kind: 'api' } }, ({ caller }) => ({ via: caller.credential?.via ?? null }));
+const downloadLike = route({ auth: 'api', scope: 'download', quota: { kind: 'api' } }, ({ caller }) => ({ via: caller.credential?.via ?? null }));
 const bulkLike = route({ auth: 'optional', scope: 'bulk' }, ({ user }) => ({ user: user?.email ?? null }));
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const password = 'correct horse battery';

@@ -10,7 +10,7 @@ import { GET as progressGet } from '@/app/api/media/progress/[id]/route';
 import { DELETE as deletePreset, PATCH as patchPreset } from '@/app/api/presets/[id]/route';
 import { GET as listPresets, POST as createPreset } from '@/app/api/presets/route';
 import { callRoute } from '@/lib/auth/store.testkit';
-import type { DownloadProgress } from '@/lib/jobs/download-job-schemas';
+import type { DownloadProgress } from '@/lib/downloads/download-job-schemas';
 import { getYtdlpPool } from '@/lib/media/ytdlp/get-pool';
 import ar from '@/messages/ar.json';
 import en from '@/messages/en.json';

@@ -16,7 +16,7 @@ import { readBatch } from '@/lib/bulk/batch-store';
 import { bulkItemKind } from '@/lib/bulk/bulk-item-kind';
 import type { BulkBatch, BulkStarted } from '@/lib/bulk/schemas';
 import { getDb } from '@/lib/db';
-import { downloadKind } from '@/lib/jobs/download-kind';
+import { downloadKind } from '@/lib/downloads/download-kind';
 import { createEmbeddedRunner } from '@/lib/jobs/embedded-runner';
 import { getYtdlpPool } from '@/lib/media/ytdlp/get-pool';
 import { startDownloadEnv } from './download.testkit';

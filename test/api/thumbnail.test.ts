@@ -10,7 +10,7 @@ import { forgetJwtKey } from '@/lib/http/server-secret';
 import { callRoute } from '@/lib/auth/store.testkit';
 import { closeDb } from '@/lib/db';
 import { allowOrigins, startLoopbackServer, type LoopbackServer } from '@/lib/net/loopback-server.testkit';
-import { settledSweeps } from '@/lib/thumbnails/disk-cache';
+import { settledSweeps } from '@/lib/media/pictures/picture-cache';
 import { thumbnailPath } from '@/lib/thumbnails/signed-url';
 import { ensureFixtureMedia } from '@/test/fixtures/media';
 import { startFixtureSite, type FixtureSite } from '@/test/fixtures/server';

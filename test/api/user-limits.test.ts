@@ -1,14 +1,14 @@
-import { NextRequest } from 'next/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GET as readLimits, PUT as writeLimits } from '@/app/api/admin/users/[id]/limits/route';
 import { POST as login } from '@/app/api/auth/login/route';
 import { POST as register } from '@/app/api/auth/register/route';
 import { POST as startBatch } from '@/app/api/bulk/route';
 import { POST as startDownload } from '@/app/api/media/download/route';
+import { callerOf, UNTOLD_ANONYMOUS } from '@/lib/auth/caller';
 import { appStores, callRoute } from '@/lib/auth/store.testkit';
 import { getDb } from '@/lib/db';
 import { countOwnerBytes } from '@/lib/limits/bytes';
-import { admitOwner, UNTOLD_ANONYMOUS } from '@/lib/limits/owner';
+import { admitOwner } from '@/lib/limits/owner';
 import { fromPeer } from '@/test/peer';
 
 const password = 'correct horse battery';
@@ -20,8 +20,8 @@ const nextUtcMidnight = () => {
   const d = new Date();
   return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + 1)).toISOString();
 };
-const requestFrom = (address?: string) =>
-  new NextRequest('http://localhost/api/media/download', { headers: address ? { ...fromPeer(), 'x-forwarded-for': address } : {} });
+const callerFrom = (address: string | undefined, user: { id: string } | null) =>
+  callerOf(new Headers(address ? { ...fromPeer(), 'x-forwarded-for': address } : {}), user && { ...user, email: '' });
 
 describe.each(appStores())('per-user limits on $name', ({ open }) => {
   let close: () => Promise<void>;
@@ -59,12 +59,12 @@ describe.each(appStores())('per-user limits on $name', ({ open }) => {
     await countOwnerBytes(await getDb(), `user:${ada}`, 3_000_000_000);
     await countOwnerBytes(await getDb(), `user:${ada}`, 1_500_000_000);
     expect((await get(admin)).json.data).toEqual({ concurrentJobs: 3, dailyBytes: 5_000_000_000, usedBytesToday: 4_500_000_000 });
-    expect(await admitOwner(await getDb(), requestFrom(), { id: ada })).toEqual({ key: `user:${ada}`, concurrentJobs: 3 });
+    expect(await admitOwner(await getDb(), callerFrom(undefined, { id: ada }))).toEqual({ key: `user:${ada}`, concurrentJobs: 3 });
 
     vi.stubEnv('USER_CONCURRENT_JOBS', '2');
     const reset = await put({ concurrentJobs: null, dailyBytes: null });
     expect(reset.json.data).toEqual({ concurrentJobs: null, dailyBytes: null, usedBytesToday: 4_500_000_000 });
-    expect(await admitOwner(await getDb(), requestFrom(), { id: ada })).toEqual({ key: `user:${ada}`, concurrentJobs: 2 });
+    expect(await admitOwner(await getDb(), callerFrom(undefined, { id: ada }))).toEqual({ key: `user:${ada}`, concurrentJobs: 2 });
   });
 
   it('refuses new work past the daily bytes with daily_bytes_exceeded and when it renews (UTC midnight)', async () => {
@@ -84,23 +84,23 @@ describe.each(appStores())('per-user limits on $name', ({ open }) => {
     await callRoute(writeLimits, `/api/admin/users/${ada}/limits`, {
       method: 'PUT', body: { concurrentJobs: null, dailyBytes: 2000 }, headers: { cookie: admin, origin: 'http://localhost' }, params: { id: ada },
     });
-    await expect(admitOwner(await getDb(), requestFrom(), { id: ada })).resolves.toMatchObject({ key: `user:${ada}` });
+    await expect(admitOwner(await getDb(), callerFrom(undefined, { id: ada }))).resolves.toMatchObject({ key: `user:${ada}` });
     await countOwnerBytes(await getDb(), `user:${ada}`, 1000);
-    await expect(admitOwner(await getDb(), requestFrom(), { id: ada })).rejects.toMatchObject({ code: 'daily_bytes_exceeded' });
+    await expect(admitOwner(await getDb(), callerFrom(undefined, { id: ada }))).rejects.toMatchObject({ code: 'daily_bytes_exceeded' });
   });
 
   it('counts each anonymous address as its own owner behind a trusted proxy, and binds no limit on visitors it cannot tell apart', async () => {
     vi.stubEnv('USER_DAILY_BYTES', '1000');
-    const untold = await admitOwner(await getDb(), requestFrom(), null);
+    const untold = await admitOwner(await getDb(), callerFrom(undefined, null));
     expect(untold).toEqual({ key: UNTOLD_ANONYMOUS });
     vi.stubEnv('TRUST_PROXY', '1');
-    const first = await admitOwner(await getDb(), requestFrom('203.0.113.7'), null);
-    const second = await admitOwner(await getDb(), requestFrom('198.51.100.2'), null);
+    const first = await admitOwner(await getDb(), callerFrom('203.0.113.7', null));
+    const second = await admitOwner(await getDb(), callerFrom('198.51.100.2', null));
     expect(first.key).toMatch(/^ip:[0-9a-f]{32}$/);
     expect(second.key).not.toBe(first.key);
     expect(first.concurrentJobs).toBe(2);
     await countOwnerBytes(await getDb(), first.key, 1000);
-    await expect(admitOwner(await getDb(), requestFrom('203.0.113.7'), null)).rejects.toMatchObject({ code: 'daily_bytes_exceeded' });
-    await expect(admitOwner(await getDb(), requestFrom('198.51.100.2'), null)).resolves.toEqual(second);
+    await expect(admitOwner(await getDb(), callerFrom('203.0.113.7', null))).rejects.toMatchObject({ code: 'daily_bytes_exceeded' });
+    await expect(admitOwner(await getDb(), callerFrom('198.51.100.2', null))).resolves.toEqual(second);
   });
 });

@@ -7,7 +7,7 @@ import { services } from '@/lib/server';
 
 async function main() {
   const [url] = process.argv.slice(2);
-  const jobId = await services().downloads.start({ url, quality: '720p', format: 'webm' }, null);
+  const jobId = await services().downloads.start({ url, quality: '720p', format: 'webm' });
   process.stdout.write(`job ${jobId}\n`);
   setInterval(() => undefined, 60_000);
 }

@@ -2,10 +2,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { Db } from '@/lib/db';
 import type { AnalyzedMedia } from '@/lib/media/analyze';
 import type { MediaInfo } from '@/lib/media/types';
-import { analysisKind, createAnalyses } from '@/lib/jobs/analyses';
+import { analysisKind, createAnalyses } from '@/lib/downloads/analyses';
 import { createBullmqRunner, type BullmqRunner } from '@/lib/jobs/bullmq/bullmq-runner';
 import type { JobWorkers } from '@/lib/jobs/bullmq/job-workers';
-import type { JobSnapshot } from '@/lib/jobs/types';
+import type { JobSnapshot } from '@/lib/downloads/analyses';
 import { createSqliteTestDb } from '@/test/db-engines';
 import { Redis } from 'ioredis';
 import { createStateWriter, statesChannel } from '@/lib/jobs/bullmq/redis-states';

@@ -1,5 +1,5 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { OverviewData } from '@/components/dashboard-data/overview-data';
+import { OverviewData } from '@/components/dashboard/overview-stats';
 import { OverviewShortcuts } from '@/components/dashboard/overview-shortcuts';
 import { PageHeading } from '@/components/dashboard/page-heading';
 import { FollowsSection } from '@/components/follows/follows-section';

@@ -1,11 +1,8 @@
 import { route } from '@/lib/auth/route';
 import { config } from '@/lib/config';
-import { startAnalysis } from '@/lib/jobs/start-analysis';
+import { startAnalysis } from '@/lib/downloads/start-analysis';
 import { analyzeRequestSchema } from '@/lib/media/schemas';
-import { ownerKeyOf } from '@/lib/limits/owner';
-import { clientKey } from '@/lib/rate-limit/client-ip';
 import { services } from '@/lib/server';
-import { activeSubject } from '@/lib/stats/service';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
@@ -19,12 +16,9 @@ export const dynamic = 'force-dynamic';
  */
 export const POST = route(
   { auth: 'optional', serves: true, body: analyzeRequestSchema, quota: { kind: 'analyze', links: () => 1 } },
-  async ({ req, user, body: { url, engine } }) => {
-    const { analyses, analysesInFlight, events } = services();
-    void events.emit('client.active', { subject: activeSubject(req.headers, user) });
-    return startAnalysis(
-      { analyses, acquire: () => analysesInFlight.acquire(clientKey(req, user)) },
-      { url, engine, user: user?.id, client: { key: ownerKeyOf(req, user) }, waitMs: config().env.ANALYZE_WAIT_MS },
-    );
+  async ({ caller, body: { url, engine } }) => {
+    const { events, ...deps } = services();
+    void events.emit('client.active', { subject: caller.activeSubject });
+    return startAnalysis(deps, { url, engine, caller, waitMs: config().env.ANALYZE_WAIT_MS });
   },
 );

@@ -5,7 +5,6 @@ import { bulkRequestSchema } from '@/lib/bulk/schemas';
 import { withPreset } from '@/lib/presets/apply';
 import { bulkRequestOf } from '@/lib/presets/resolve';
 import { services } from '@/lib/server';
-import { activeSubject } from '@/lib/stats/service';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
@@ -19,11 +18,11 @@ export const dynamic = 'force-dynamic';
  */
 export const POST = route(
   { auth: 'optional', scope: 'bulk', serves: true, body: withPreset(bulkRequestSchema), quota: { kind: 'analyze', links: (sent) => sent.request.urls.length } },
-  async ({ req, body: sent, user }) => {
-    const body = await bulkRequestOf(sent, user?.id ?? null, req.headers);
-    const client = await admitOwner(await getDb(), req, user);
-    const started = await services().bulk.start(body, user?.id ?? null, client);
-    void services().events.emit('client.active', { subject: activeSubject(req.headers, user) });
+  async ({ req, body: sent, caller }) => {
+    const body = await bulkRequestOf(sent, caller.accountId, req.headers);
+    const client = await admitOwner(await getDb(), caller);
+    const started = await services().bulk.start(body, caller.accountId, client);
+    void services().events.emit('client.active', { subject: caller.activeSubject });
     return started;
   },
 );

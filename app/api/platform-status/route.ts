@@ -3,18 +3,17 @@ import { route } from '@/lib/auth/route';
 import { getDb } from '@/lib/db';
 import { getPlatformBreaker } from '@/lib/media/ytdlp/breaker';
 import { platformOutage } from '@/lib/media/ytdlp/canaries';
+import { NAMED_PLATFORMS } from '@/lib/platforms';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
-
-const PLATFORMS = ['youtube', 'tiktok', 'instagram', 'facebook', 'twitter'] as const;
 
 /**
  * GET /api/platform-status?platform=tiktok → `{platform, failingSince, pausedUntil}`: since when the operator's canary
  * for that platform has been failing on this server (null while it passes, or none is configured), and until when
  * its new analyses are paused because it pushed back (null when they are not). Read by the landing pages' banner.
  */
-export const GET = route({ auth: 'none', query: z.object({ platform: z.enum(PLATFORMS) }) }, async ({ query }) => {
+export const GET = route({ auth: 'none', query: z.object({ platform: z.enum(NAMED_PLATFORMS) }) }, async ({ query }) => {
   const breaker = getPlatformBreaker().state()[query.platform];
   const paused = breaker?.state === 'open' && breaker.until !== null && Date.parse(breaker.until) > Date.now();
   return {

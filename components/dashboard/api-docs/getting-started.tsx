@@ -26,7 +26,7 @@ export function GettingStarted({ baseUrl }: { baseUrl: string }) {
                 <span className="block text-muted-foreground">
                   {t.rich(`gettingStarted.${step}.body`, {
                     settings: (chunks) => (
-                      <Link href="/dashboard/settings" className="font-medium text-primary hover:underline">
+                      <Link href={{ pathname: '/dashboard/settings', query: { tab: 'api' } }} className="font-medium text-primary hover:underline">
                         {chunks}
                       </Link>
                     ),

@@ -2,7 +2,7 @@
 
 import { CheckCircle2, Download, ImageOff, Trash2, XCircle } from '@/components/ui/icons';
 import { useFormatter, useTranslations } from 'next-intl';
-import { qualityText, sizeText } from '@/components/media/format-media';
+import { qualityText, sizeText } from '@/lib/client/format-media';
 import { PlatformBadge } from '@/components/media/platform-badge';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';

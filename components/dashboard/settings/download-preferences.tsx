@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { SettingSelect } from './setting-select';
+import { SettingsSelect } from './settings-select';
 import {
   FORMAT_OPTIONS,
   QUALITY_OPTIONS,
@@ -10,7 +10,7 @@ import {
   type SettingsPatch,
   type UserSettings,
 } from './settings-types';
-import { ToggleSwitch } from './toggle-switch';
+import { SettingsToggle } from './settings-toggle';
 
 /** Default quality, format, auto-download, history retention and tags in files; each choice is reported at once. */
 export function DownloadPreferences({
@@ -30,7 +30,7 @@ export function DownloadPreferences({
         <CardDescription>{t('preferences.description')}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6 sm:grid-cols-2">
-        <SettingSelect
+        <SettingsSelect
           id="settings-quality"
           label={t('preferences.quality')}
           value={settings.defaultQuality}
@@ -38,7 +38,7 @@ export function DownloadPreferences({
           onChange={(value) => onChange({ defaultQuality: value as UserSettings['defaultQuality'] })}
           disabled={disabled}
         />
-        <SettingSelect
+        <SettingsSelect
           id="settings-format"
           label={t('preferences.format')}
           value={settings.defaultFormat}
@@ -46,7 +46,7 @@ export function DownloadPreferences({
           onChange={(value) => onChange({ defaultFormat: value as UserSettings['defaultFormat'] })}
           disabled={disabled}
         />
-        <SettingSelect
+        <SettingsSelect
           id="settings-retention"
           label={t('preferences.retention')}
           hint={t('preferences.retentionHint')}
@@ -58,42 +58,24 @@ export function DownloadPreferences({
           onChange={(value) => onChange({ historyRetention: Number(value) as UserSettings['historyRetention'] })}
           disabled={disabled}
         />
-        <div className="flex items-start justify-between gap-4 rounded-lg border p-4 sm:col-span-2">
-          <div className="space-y-1">
-            <p id="settings-auto-label" className="text-sm font-medium">
-              {t('preferences.autoDownload')}
-            </p>
-            <p id="settings-auto-hint" className="text-xs text-muted-foreground">
-              {t('preferences.autoDownloadHint')}
-            </p>
-          </div>
-          <ToggleSwitch
-            checked={settings.autoDownload}
-            onCheckedChange={(autoDownload) => onChange({ autoDownload })}
-            disabled={disabled}
-            aria-labelledby="settings-auto-label"
-            aria-describedby="settings-auto-hint"
-            data-testid="settings-auto-download"
-          />
-        </div>
-        <div className="flex items-start justify-between gap-4 rounded-lg border p-4 sm:col-span-2">
-          <div className="space-y-1">
-            <p id="settings-metadata-label" className="text-sm font-medium">
-              {t('preferences.embedMetadata')}
-            </p>
-            <p id="settings-metadata-hint" className="text-xs text-muted-foreground">
-              {t('preferences.embedMetadataHint')}
-            </p>
-          </div>
-          <ToggleSwitch
-            checked={settings.embedMetadata}
-            onCheckedChange={(embedMetadata) => onChange({ embedMetadata })}
-            disabled={disabled}
-            aria-labelledby="settings-metadata-label"
-            aria-describedby="settings-metadata-hint"
-            data-testid="settings-embed-metadata"
-          />
-        </div>
+        <SettingsToggle
+          id="settings-auto"
+          label={t('preferences.autoDownload')}
+          hint={t('preferences.autoDownloadHint')}
+          checked={settings.autoDownload}
+          onChange={(autoDownload) => onChange({ autoDownload })}
+          disabled={disabled}
+          testId="settings-auto-download"
+        />
+        <SettingsToggle
+          id="settings-metadata"
+          label={t('preferences.embedMetadata')}
+          hint={t('preferences.embedMetadataHint')}
+          checked={settings.embedMetadata}
+          onChange={(embedMetadata) => onChange({ embedMetadata })}
+          disabled={disabled}
+          testId="settings-embed-metadata"
+        />
       </CardContent>
     </Card>
   );

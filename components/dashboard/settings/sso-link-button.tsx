@@ -2,7 +2,7 @@
 
 import { useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { notifyError } from '@/components/dashboard-data/notify';
+import { notifyError } from '@/lib/client/notify';
 import { Button } from '@/components/ui/button';
 import { KeyRound, Loader2 } from '@/components/ui/icons';
 import { apiRequest } from '@/lib/client/api-client';

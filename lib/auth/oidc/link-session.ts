@@ -3,7 +3,7 @@ import type { NextRequest } from 'next/server';
 import type { Db } from '@/lib/db';
 import { REFRESH_COOKIE } from '../cookies';
 import { refreshTokenHolder } from '../refresh-tokens';
-import { getCaller } from '../session';
+import { getCredential } from '../session';
 
 /**
  * The account signed in on this browser request, for the end of a link started from Settings: its session (the
@@ -12,7 +12,7 @@ import { getCaller } from '../session';
  * nobody is (a bad or disabled credential counts as nobody).
  */
 export async function signedInAccountId(db: Db, req: NextRequest): Promise<string | null> {
-  const caller = await getCaller(req).catch(() => null);
+  const caller = await getCredential(req).catch(() => null);
   if (caller) return caller.via === 'session' ? caller.user.id : null;
   const refresh = req.cookies.get(REFRESH_COOKIE)?.value;
   return refresh ? refreshTokenHolder(db, refresh) : null;

@@ -76,7 +76,7 @@ export function startJobWorkers(options: Internals): JobWorkers {
     const context = createJobContext<BaseState>({
       id, owner, signal: controller.signal, now: options.now,
       write: (state) => options.writer.write(kind, id, state),
-      enqueue: (type, next) => options.enqueue(type as AnyKind['type'], next),
+      enqueue: (type, next) => options.enqueue(type, next),
       once: async (key) => (await options.redis.set(onceKey(key), '1', 'PX', ONCE_TTL_MS, 'NX')) === 'OK',
       store: options.store,
     });

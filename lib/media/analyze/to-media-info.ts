@@ -1,6 +1,6 @@
 import { buildOffers, slideshowOffers, type OfferPlan } from '@/lib/media/offers';
 import type { Extraction, Format, MediaInfo } from '@/lib/media/types';
-import { publicThumbnail } from '@/lib/thumbnails/signed-url';
+import { pictureUrl } from '@/lib/media/pictures/picture-url';
 import { capExtraction } from './cap-extraction';
 import { fileSizeText } from './file-size-text';
 import type { AnalyzedMedia } from './types';
@@ -8,8 +8,8 @@ import type { AnalyzedMedia } from './types';
 const itemItag = (index: number, itag: string) => `i${index}-${itag}`;
 
 /**
- * An extraction → what the API answers, plus every offer's plan. Source stream URLs never reach `info`, and its
- * pictures point at our thumbnail route: a visitor's browser never asks the platform's image host itself. Every
+ * An extraction → what the API answers, plus every offer's plan. Source stream URLs never reach `info`; its
+ * pictures are plain URLs (pictureUrl), which the edge that hands `info` to a client turns into links of its own. Every
  * text the engine read is cut to its cap first (capExtraction), so the analysis kept and everything made from it
  * — the card, file names, tags, the history — hold the capped texts.
  */
@@ -26,7 +26,7 @@ export function toAnalyzedMedia(found: Extraction, id: string, createdAt = new D
     return {
       id: item.id,
       title: item.title,
-      thumbnail: publicThumbnail(item.thumbnail) ?? '',
+      thumbnail: pictureUrl(item.thumbnail) ?? '',
       duration: item.duration ?? 0,
       formats,
     };
@@ -37,7 +37,7 @@ export function toAnalyzedMedia(found: Extraction, id: string, createdAt = new D
     url: extraction.url,
     title: extraction.title,
     description: extraction.description ?? '',
-    thumbnail: publicThumbnail(extraction.thumbnail) ?? items?.find((i) => i.thumbnail)?.thumbnail ?? '',
+    thumbnail: pictureUrl(extraction.thumbnail) ?? items?.find((i) => i.thumbnail)?.thumbnail ?? '',
     platform: extraction.platform,
     kind: extraction.kind,
     duration: extraction.duration ?? 0,
@@ -50,7 +50,7 @@ export function toAnalyzedMedia(found: Extraction, id: string, createdAt = new D
   if (items) info.items = items;
   if (extraction.entries) {
     info.entries = extraction.entries.map(({ thumbnail, ...entry }) => {
-      const shown = publicThumbnail(thumbnail);
+      const shown = pictureUrl(thumbnail);
       return shown ? { ...entry, thumbnail: shown } : entry;
     });
   }

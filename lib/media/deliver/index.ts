@@ -1,9 +1,9 @@
-export { contentDisposition, safeFilename } from './content-disposition';
-export { checkedOffer, deliverDownload, deliverStoredFile, loadCheckedOffer, prepareDownload, type DownloadRequest } from './deliver-download';
-export { expiredLink } from './resolve-offer';
-export { postZip, postOffers } from './post-zip';
-export { passthroughStats } from './passthrough';
-export { getPreparations, type ReadyFile } from './shared-preparations';
+export { checkedOffer, loadCheckedOffer, prepareDownload } from './prepare/prepare-download';
+export { expiredLink, type ResolvedOffer } from './prepare/resolve-offer';
+export { getPreparations, type ReadyFile } from './prepare/shared-preparations';
+export { tempTtlMs } from './prepare/temp-store';
+export { contentDisposition, safeFilename } from './serve/content-disposition';
+export { deliverDownload, deliverStoredFile, type DownloadRequest } from './serve/deliver-download';
+export { postZip, postOffers } from './serve/post-zip';
+export { passthroughStats } from './serve/passthrough';
 export { downloadQuerySchema } from './schemas';
-export type { ResolvedOffer } from './resolve-offer';
-export { tempTtlMs } from './temp-store';

@@ -1,7 +1,6 @@
-import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { promisify } from 'node:util';
+import { probeMedia } from '@/lib/media/ffmpeg/probe';
 
 export async function collect(stream: Readable): Promise<Buffer> {
   const parts: Buffer[] = [];
@@ -23,9 +22,6 @@ export async function settle<T>(work: Promise<T>): Promise<{ value?: T; error?: 
 
 /** ffprobe's view of a file: its format name and duration (seconds). */
 export async function probeFile(file: string): Promise<{ format: string; duration: number }> {
-  const { stdout } = await promisify(execFile)('ffprobe', [
-    '-v', 'error', '-show_entries', 'format=format_name,duration', '-of', 'json', '--', file,
-  ]);
-  const format = (JSON.parse(stdout) as { format: { format_name: string; duration: string } }).format;
-  return { format: format.format_name, duration: Number(format.duration) };
+  const { formatName, duration } = await probeMedia(file);
+  return { format: formatName, duration };
 }

@@ -1,6 +1,7 @@
 import 'server-only';
 import { createDecipheriv } from 'node:crypto';
 import { AppError } from '@/lib/errors';
+import { drmProtected } from '@/lib/media/formats/bytes';
 import { guardedFetch } from '@/lib/net/guarded-fetch';
 import { RetryBudget, statusError, withRetries } from './retry-policy';
 
@@ -66,7 +67,7 @@ export function decryptAdtsSamples(data: Buffer, key: Buffer, iv: Buffer): Buffe
   let at = 0;
   while (at < out.length) {
     if (out.length - at < 7 || out[at] !== 0xff || (out[at + 1] & 0xf6) !== 0xf0) {
-      throw new AppError('drm_protected', 'This media is DRM-protected and cannot be downloaded');
+      throw drmProtected();
     }
     const header = out[at + 1] & 0x01 ? 7 : 9;
     const size = ((out[at + 3] & 0x03) << 11) | (out[at + 4] << 3) | (out[at + 5] >> 5);

@@ -1,7 +1,7 @@
 import 'server-only';
 import { OrderedSegmentStream } from './ordered-segments';
 import { fetchSegment, type SegmentFetchContext } from './segment-fetch';
-import type { SegmentJob } from './segment-plan';
+import type { SegmentJob } from './segment-job';
 
 /** What fetching a run needs besides its jobs. */
 export interface RunContext {

@@ -1,10 +1,10 @@
 import 'server-only';
+import { readSidx } from '@/lib/media/formats/sidx';
 import type { Fragment } from '@/lib/media/types';
 import { requestRange } from './range-request';
 import { RetryBudget, withRetries } from './retry-policy';
 import { fetchSegment, type SegmentFetchContext } from './segment-fetch';
-import type { SegmentJob } from './segment-plan';
-import { readSidx } from './sidx';
+import type { SegmentJob } from './segment-job';
 
 /** A whole file is fetched as ranges of this size, several at once, in order. */
 export const CHUNK_BYTES = 4 * 1024 * 1024;

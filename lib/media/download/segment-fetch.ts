@@ -1,8 +1,8 @@
 import 'server-only';
-import { AppError } from '@/lib/errors';
+import { drmProtected } from '@/lib/media/formats/bytes';
 import { requestRange } from './range-request';
 import { RetryBudget, withRetries } from './retry-policy';
-import type { InitRef, SegmentJob } from './segment-plan';
+import type { InitRef, SegmentJob } from './segment-job';
 import { decryptCbcsSegment } from './sample-aes/cbcs-fragment';
 import { readCbcsInit, type CbcsInit } from './sample-aes/cbcs-init';
 import { decryptAdtsSamples, decryptSegment } from './hls-keys';
@@ -78,7 +78,7 @@ export async function fetchSegment(job: SegmentJob, ctx: SegmentFetchContext): P
   if (!job.aes) return stripId3(data);
   const key = await ctx.keyFor(job.aes.keyUrl);
   if (job.aes.samples && job.aes.init) {
-    if (!ctx.cbcsInit) throw new AppError('drm_protected', 'This media is DRM-protected and cannot be downloaded');
+    if (!ctx.cbcsInit) throw drmProtected();
     return decryptCbcsSegment(data, await ctx.cbcsInit(job.aes.init), key, job.aes.iv, job.range?.start ?? 0);
   }
   if (job.aes.samples) {
@@ -99,7 +99,7 @@ export function createCbcsInitCache(ctx: Omit<SegmentFetchContext, 'cbcsInit'>):
       read = fetchSegment({ url: init.url, ...(init.range ? { range: init.range } : {}), raw: true }, ctx).then((bytes) => {
         const described = readCbcsInit(bytes);
         // SAMPLE-AES whose init segment names no protected track: how its samples are sealed is unknown.
-        if (![...described.tracks.values()].some((t) => t.protected)) throw new AppError('drm_protected', 'This media is DRM-protected and cannot be downloaded');
+        if (![...described.tracks.values()].some((t) => t.protected)) throw drmProtected();
         return described;
       });
       inits.set(id, read);

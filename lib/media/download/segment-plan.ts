@@ -1,49 +1,12 @@
 import 'server-only';
 import { AppError } from '@/lib/errors';
-import { parseHlsPlaylist, type HlsSegment } from '@/lib/media/extractors/native/hls';
-import { recentPlaylist } from '@/lib/media/extractors/native/recent-playlists';
+import { parseHlsPlaylist, type HlsSegment } from '@/lib/media/formats/hls';
+import { recentPlaylist } from '@/lib/media/formats/recent-playlists';
 import type { ByteRange, Fragment, SourceFormat } from '@/lib/media/types';
 import { fetchText } from '@/lib/net/guarded-fetch';
 import { RetryBudget, withRetries } from './retry-policy';
 import { chunkedJobs, indexedJobs, type FetchCtx } from './segment-base';
-
-export interface SegmentJob {
-  url: string;
-  range?: ByteRange;
-  /** seconds, as the playlist or manifest says: which segments a cut needs */
-  duration?: number;
-  /**
-   * AES-128 (or SAMPLE-AES when `samples`): where the key is and the IV for this segment (16 bytes). SAMPLE-AES in
-   * fMP4 ('cbcs') names the init segment that describes its tracks.
-   */
-  aes?: { keyUrl: string; iv: Buffer; samples?: boolean; init?: InitRef };
-  /** An init segment whose tracks are 'cbcs'-encrypted (SAMPLE-AES in fMP4): handed on in clear. */
-  cbcsInit?: boolean;
-  /** A byte range of a file, not a segment of its own: its bytes are passed on exactly as they are. */
-  raw?: boolean;
-}
-
-export interface InitRef {
-  url: string;
-  range?: ByteRange;
-}
-
-export interface SegmentRun {
-  /** init segment (EXT-X-MAP / DASH Initialization), emitted first */
-  init?: SegmentJob;
-  segments: SegmentJob[];
-}
-
-export interface SegmentPlan extends SegmentRun {
-  /** One unfragmented file whose origin ignores Range: read it as one stream (with resume) instead. */
-  wholeFile?: boolean;
-  /**
-   * Set when the stream has several runs whose timestamps do not continue one another (DASH periods, HLS
-   * discontinuities, a gap closed, an init segment changing): each is fetched apart and stitched on one timeline.
-   * `segments` then lists every run's segments, for counting.
-   */
-  runs?: SegmentRun[];
-}
+import type { SegmentJob, SegmentPlan, SegmentRun } from './segment-job';
 
 /** An explicit `0x…` IV, or the media sequence number as a 128-bit big-endian integer (RFC 8216 §5.2). */
 export function segmentIv(explicit: string | undefined, sequence: number): Buffer {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseHlsPlaylist, type HlsMedia } from '@/lib/media/extractors/native/hls';
+import { parseHlsPlaylist, type HlsMedia } from '@/lib/media/formats/hls';
 import { stripId3 } from './segment-fetch';
 import { hlsRuns } from './segment-plan';
 

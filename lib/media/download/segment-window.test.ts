@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SegmentPlan } from './segment-plan';
+import type { SegmentPlan } from './segment-job';
 import { windowPlan } from './segment-window';
 
 const seg = (i: number, duration: number | undefined = 2) => ({ url: `s${i}`, ...(duration ? { duration } : {}) });

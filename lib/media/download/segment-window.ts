@@ -1,4 +1,4 @@
-import type { SegmentJob, SegmentPlan, SegmentRun } from './segment-plan';
+import type { SegmentJob, SegmentPlan, SegmentRun } from './segment-job';
 
 /** A stretch of the source's timeline, in seconds. */
 export interface TimeWindow {

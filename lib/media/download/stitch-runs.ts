@@ -11,7 +11,7 @@ import { buildShiftArgs, buildStitchArgs, nextOffset, runsCopyable, type StitchR
 import { downloadToFile } from './write-to-file';
 import { openRun } from './run-stream';
 import type { SegmentFetchContext } from './segment-fetch';
-import type { SegmentJob, SegmentRun } from './segment-plan';
+import type { SegmentJob, SegmentRun } from './segment-job';
 
 /**
  * ffmpeg over a run of the source's bytes: when it fails, the bytes are at fault (a run that does not decode),

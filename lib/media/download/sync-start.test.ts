@@ -2,8 +2,8 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isoBoxes } from '@/lib/media/formats/iso-boxes';
 import { ffmpeg } from '@/test/fixtures/run-tool';
-import { isoBoxes } from './iso-boxes';
 import { opensOnSyncSample } from './sync-start';
 
 let dir: string;

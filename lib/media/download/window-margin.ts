@@ -1,6 +1,6 @@
 import 'server-only';
 import { fetchSegment, type SegmentFetchContext } from './segment-fetch';
-import type { SegmentJob } from './segment-plan';
+import type { SegmentJob } from './segment-job';
 import { opensOnSyncSample } from './sync-start';
 
 export interface MarginChoice {

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { AppError } from '@/lib/errors';
-import { runFfprobe } from '@/lib/media/extractors/native/probe';
+import { probeFacts } from '@/lib/media/extractors/native/probe';
 
 import { convertFiles } from './convert';
 import { probeMedia } from './probe';
@@ -40,7 +40,7 @@ describe('ffmpeg never follows a file to another file', () => {
   it('the converter refuses to probe a playlist posing as media', async () => {
     for (const file of Object.values(disguised)) {
       await expect(probeMedia(file)).rejects.toBeInstanceOf(AppError);
-      await expect(runFfprobe({ path: file })).rejects.toBeInstanceOf(AppError);
+      await expect(probeFacts({ path: file })).rejects.toBeInstanceOf(AppError);
     }
   });
 

@@ -23,6 +23,12 @@ export interface ProbedStream {
   startTime?: number;
   /** frames per second (average), for video */
   frameRate?: number;
+  /** frames per second the timestamps are counted in (r_frame_rate), for video */
+  baseFrameRate?: number;
+  /** bit/s, when the container says */
+  bitrate?: number;
+  /** a picture attached to the file (cover art), not a video */
+  attachedPic?: boolean;
 }
 
 export interface ProbeResult {
@@ -31,19 +37,26 @@ export interface ProbeResult {
   /** seconds */
   duration: number;
   size: number;
+  /** bit/s over the whole file, when ffprobe can tell */
+  bitrate?: number;
   streams: ProbedStream[];
   /** With `keyframes: true`: the picture's keyframe times, in seconds from the file's start, ascending. */
   keyframes?: number[];
 }
 
 interface RawProbe {
-  format?: { format_name?: string; duration?: string; size?: string; start_time?: string };
+  format?: { format_name?: string; duration?: string; size?: string; start_time?: string; bit_rate?: string };
   packets?: { stream_index?: number; pts_time?: string; dts_time?: string; flags?: string }[];
   streams?: {
     index: number; codec_type: string; codec_name?: string; width?: number; height?: number; pix_fmt?: string;
     profile?: string; duration?: string; channels?: number; sample_rate?: string; start_time?: string; avg_frame_rate?: string;
+    r_frame_rate?: string; bit_rate?: string; disposition?: { attached_pic?: number };
   }[];
 }
+
+const FIELDS = 'format=format_name,duration,size,start_time,bit_rate'
+  + ':stream=index,codec_type,codec_name,width,height,pix_fmt,profile,duration,channels,sample_rate,start_time,avg_frame_rate,r_frame_rate,bit_rate'
+  + ':stream_disposition=attached_pic';
 
 /** "25/1" → 25; "0/0" and nonsense → undefined. */
 function rate(value: string | undefined): number | undefined {
@@ -54,6 +67,10 @@ function rate(value: string | undefined): number | undefined {
 }
 
 const num = (value: string | undefined) => (value === undefined || Number.isNaN(Number(value)) ? undefined : Number(value));
+const positive = (value: string | undefined) => {
+  const n = num(value);
+  return n !== undefined && Number.isFinite(n) && n > 0 ? n : undefined;
+};
 
 /**
  * Keyframe times of the first real picture stream, from the packets' flags (nothing is decoded), counted from the
@@ -70,44 +87,61 @@ function keyframesOf(raw: RawProbe, streams: ProbedStream[]): number[] {
   return times.sort((a, b) => a - b);
 }
 
+function readProbe(raw: RawProbe, keyframes: boolean): ProbeResult {
+  const streams = (raw.streams ?? []).map((s): ProbedStream => ({
+    index: s.index,
+    codecType: s.codec_type as ProbedStream['codecType'],
+    codecName: s.codec_name ?? 'unknown',
+    width: s.width,
+    height: s.height,
+    pixFmt: s.pix_fmt,
+    profile: s.profile,
+    duration: num(s.duration),
+    ...(s.channels ? { channels: s.channels } : {}),
+    ...(num(s.sample_rate) ? { sampleRate: num(s.sample_rate) } : {}),
+    ...(num(s.start_time) !== undefined ? { startTime: num(s.start_time) } : {}),
+    ...(rate(s.avg_frame_rate) ? { frameRate: rate(s.avg_frame_rate) } : {}),
+    ...(rate(s.r_frame_rate) ? { baseFrameRate: rate(s.r_frame_rate) } : {}),
+    ...(positive(s.bit_rate) ? { bitrate: positive(s.bit_rate) } : {}),
+    ...(s.disposition?.attached_pic ? { attachedPic: true } : {}),
+  }));
+  return {
+    formatName: raw.format?.format_name ?? '',
+    duration: num(raw.format?.duration) ?? 0,
+    size: num(raw.format?.size) ?? 0,
+    ...(positive(raw.format?.bit_rate) ? { bitrate: positive(raw.format?.bit_rate) } : {}),
+    streams,
+    ...(keyframes ? { keyframes: keyframesOf(raw, streams) } : {}),
+  };
+}
+
 /**
- * What a local file holds, by ffprobe (local files only, and only self-contained containers, as the converter).
- * `keyframes` also lists the picture's keyframes in the same run (a cut that copies the picture starts on one).
+ * What a local file or bytes we hold (on stdin) carry, by ffprobe — the one way the engine runs it. Never a URL,
+ * and only self-contained containers: a playlist or list file posing as media must not lead ffprobe to another file
+ * or the network. Bytes are often a file's head cut short: a non-zero exit still answers with the streams it read.
+ * Anything else unreadable, killed or slower than `timeoutMs` (60 s) is `upstream_failed`. `keyframes` also lists
+ * the picture's keyframes in the same run (a cut that copies the picture starts on one).
  */
-export function probeMedia(file: string, opts: { signal?: AbortSignal; keyframes?: boolean } = {}): Promise<ProbeResult> {
+export function probeMedia(input: string | { bytes: Buffer }, opts: { signal?: AbortSignal; keyframes?: boolean; timeoutMs?: number } = {}): Promise<ProbeResult> {
+  const bytes = typeof input === 'string' ? undefined : input.bytes;
   const packets = opts.keyframes ? ':packet=stream_index,pts_time,dts_time,flags' : '';
-  const args = [
-    '-v', 'error',
-    '-show_entries', `format=format_name,duration,size,start_time:stream=index,codec_type,codec_name,width,height,pix_fmt,profile,duration,channels,sample_rate,start_time,avg_frame_rate${packets}`,
-    '-of', 'json', ...localInputArgs(file),
-  ];
+  const args = ['-v', 'error', '-show_entries', FIELDS + packets, '-of', 'json', ...localInputArgs(bytes ? 'pipe:0' : `file:${input as string}`)];
+  const options = { signal: opts.signal, maxBuffer: (opts.keyframes ? 256 : 4) * 1024 * 1024, timeout: opts.timeoutMs ?? 60_000, killSignal: 'SIGKILL' as const };
   return new Promise((resolve, reject) => {
-    const maxBuffer = (opts.keyframes ? 256 : 4) * 1024 * 1024;
-    execFile(ffprobeBin(), args, { signal: opts.signal, maxBuffer, timeout: 60_000 }, (error, stdout) => {
-      if (error) return reject(new AppError('upstream_failed', 'The media could not be read', { cause: error.message }));
-      const raw = JSON.parse(stdout) as RawProbe;
-      const streams = (raw.streams ?? []).map((s): ProbedStream => ({
-          index: s.index,
-          codecType: s.codec_type as ProbedStream['codecType'],
-          codecName: s.codec_name ?? 'unknown',
-          width: s.width,
-          height: s.height,
-          pixFmt: s.pix_fmt,
-          profile: s.profile,
-          duration: num(s.duration),
-          ...(s.channels ? { channels: s.channels } : {}),
-          ...(num(s.sample_rate) ? { sampleRate: num(s.sample_rate) } : {}),
-          ...(num(s.start_time) !== undefined ? { startTime: num(s.start_time) } : {}),
-          ...(rate(s.avg_frame_rate) ? { frameRate: rate(s.avg_frame_rate) } : {}),
-        }));
-      resolve({
-        formatName: raw.format?.format_name ?? '',
-        duration: num(raw.format?.duration) ?? 0,
-        size: num(raw.format?.size) ?? 0,
-        streams,
-        ...(opts.keyframes ? { keyframes: keyframesOf(raw, streams) } : {}),
-      });
+    const child = execFile(ffprobeBin(), args, options, (error, stdout) => {
+      let result: ProbeResult | undefined;
+      try {
+        result = readProbe(JSON.parse(stdout) as RawProbe, Boolean(opts.keyframes));
+      } catch {
+        // no JSON: nothing was read
+      }
+      const cutShort = bytes && typeof error?.code === 'number' && !error.killed && result?.streams.length;
+      if (result && (!error || cutShort)) return resolve(result);
+      reject(new AppError('upstream_failed', 'The media could not be read', { cause: error?.message ?? 'no answer' }));
     });
+    // ffprobe may stop reading once it has seen enough; the broken pipe is expected.
+    child.stdin?.on('error', () => {});
+    child.stdin?.end(bytes);
   });
 }
 

@@ -1,5 +1,6 @@
 import 'server-only';
 import { open } from 'node:fs/promises';
+import { firstProgram, packetsOf, pmtStreams, PACKET, TS_AUDIO_TYPES, TS_TIMED_ID3 } from '@/lib/media/formats/mpegts';
 import type { HintedStream } from './convert-hints';
 
 /**
@@ -12,54 +13,31 @@ export interface SniffedStreams {
   audio?: HintedStream;
 }
 
-const PACKET = 188;
 /** A segmenter writes PAT, PMT and the first keyframe (with its SPS) at the head of the stream. */
 const HEAD_BYTES = 376 * 1024;
 /** H.264 profiles whose pictures are always 8-bit 4:2:0: Baseline, Main, Extended, High. */
 const AVC_420 = new Set([66, 77, 88, 100]);
-const TS_AUDIO: Record<number, string> = { 0x0f: 'aac', 0x03: 'mp3', 0x04: 'mp3' };
-/** Timestamps and tags beside the media (HLS timed metadata): never mapped, so harmless. */
-const TIMED_ID3 = 0x15;
 
 interface TsHead {
   types: Map<number, number>;
-  /** The first bytes of each elementary stream's payload (PES headers included), by PID. */
+  /** The first bytes of each elementary stream's payload after the PMT (PES headers included), by PID. */
   payloads: Map<number, Buffer[]>;
 }
 
+/** The first program's streams and their first bytes; undefined when the head is not MPEG-TS read cleanly. */
 function readTsHead(buf: Buffer): TsHead | undefined {
-  let pmtPid: number | undefined;
-  const types = new Map<number, number>();
-  const payloads = new Map<number, Buffer[]>();
-  for (let at = 0; at + PACKET <= buf.length; at += PACKET) {
-    if (buf[at] !== 0x47) return undefined;
-    const pid = ((buf[at + 1] & 0x1f) << 8) | buf[at + 2];
-    const control = (buf[at + 3] >> 4) & 0x3;
-    const start = Boolean(buf[at + 1] & 0x40);
-    const body = control & 0x2 ? at + 5 + buf[at + 4] : at + 4;
-    if (!(control & 0x1) || body >= at + PACKET) continue;
-    const payload = buf.subarray(body, at + PACKET);
-    if (pid === 0 && start && pmtPid === undefined) pmtPid = programMapPid(payload.subarray(1 + payload[0]));
-    else if (pid === pmtPid && start && types.size === 0) readPmt(payload.subarray(1 + payload[0]), types);
-    else if (types.has(pid)) payloads.set(pid, [...(payloads.get(pid) ?? []), payload]);
-  }
-  return types.size > 0 ? { types, payloads } : undefined;
-}
-
-function programMapPid(section: Buffer): number | undefined {
-  if (section[0] !== 0x00 || section.length < 12) return undefined;
-  const end = Math.min(section.length, 3 + (((section[1] & 0x0f) << 8) | section[2]) - 4);
-  for (let at = 8; at + 4 <= end; at += 4) if (section.readUInt16BE(at) !== 0) return section.readUInt16BE(at + 2) & 0x1fff;
-  return undefined;
-}
-
-function readPmt(section: Buffer, types: Map<number, number>): void {
-  if (section[0] !== 0x02 || section.length < 12) return;
-  const end = Math.min(section.length, 3 + (((section[1] & 0x0f) << 8) | section[2]) - 4);
-  let at = 12 + (((section[10] & 0x0f) << 8) | section[11]);
-  while (at + 5 <= end) {
-    types.set(((section[at + 1] & 0x1f) << 8) | section[at + 2], section[at]);
-    at += 5 + (((section[at + 3] & 0x0f) << 8) | section[at + 4]);
+  try {
+    const packets = packetsOf(buf);
+    const program = firstProgram(packets);
+    if (!program) return undefined;
+    const types = new Map(pmtStreams(program.pmt).map((s) => [s.pid, s.type]));
+    const payloads = new Map<number, Buffer[]>();
+    for (const packet of packets.slice(packets.indexOf(program.pmt) + 1)) {
+      if (types.has(packet.pid)) payloads.set(packet.pid, [...(payloads.get(packet.pid) ?? []), packet.payload]);
+    }
+    return types.size > 0 ? { types, payloads } : undefined;
+  } catch {
+    return undefined;
   }
 }
 
@@ -91,9 +69,9 @@ export async function sniffTsStreams(file: string): Promise<SniffedStreams | und
       // An SPS not in the head, or a profile that allows 4:4:4 or 10-bit pictures: only a probe can tell.
       if (profile === undefined || !AVC_420.has(profile)) return undefined;
       result.video = { codecType: 'video', codecName: 'h264', pixFmt: 'yuv420p' };
-    } else if (TS_AUDIO[type] && !result.audio) {
-      result.audio = { codecType: 'audio', codecName: TS_AUDIO[type] };
-    } else if (type !== TIMED_ID3) {
+    } else if (TS_AUDIO_TYPES[type] && !result.audio) {
+      result.audio = { codecType: 'audio', codecName: TS_AUDIO_TYPES[type] };
+    } else if (type !== TS_TIMED_ID3) {
       // A second picture or sound, HEVC, AC-3, private data that may be either: the probe decides which is which.
       return undefined;
     }

@@ -4,7 +4,7 @@ import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { config } from '@/lib/config';
-import { ownerGone, recordOwner } from '@/lib/media/owner-record';
+import { holderGone, recordHolder } from '@/lib/media/process-record';
 import { bgutilsDir, denoDir, type EngineInstall } from './engine';
 import type { WorkerConfig } from './worker-process';
 
@@ -54,8 +54,8 @@ export function buildWorkerEnv(home: string, runtime: WorkerRuntime | string | u
 const HOME_PREFIX = 'grabline-ytdlp-';
 /** A home's name: the prefix and mkdtemp's six characters (a test site's `grabline-ytdlp-site-…` is not one). */
 const HOME_NAME = /^grabline-ytdlp-[A-Za-z0-9]{6}$/;
-/** A home without an owner record (made before homes had one) is left alone for this long. */
-const OWNERLESS_AGE_MS = 24 * 60 * 60 * 1000;
+/** A home without a holder record (made before homes had one) is left alone for this long. */
+const UNHELD_AGE_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The workers' HOME (yt-dlp's cache, the solver's files): a fresh folder recording which process on which host
@@ -65,16 +65,16 @@ const OWNERLESS_AGE_MS = 24 * 60 * 60 * 1000;
 export function createWorkerHome(root = tmpdir()): string {
   sweepAbandonedHomes(root);
   const home = mkdtempSync(join(root, HOME_PREFIX));
-  recordOwner(home);
+  recordHolder(home);
   return home;
 }
 
-/** A home whose process is gone; one without an owner record only once it is old enough. */
+/** A home whose process is gone; one without a holder record only once it is old enough. */
 function abandoned(home: string, now: number): boolean {
-  const gone = ownerGone(home);
+  const gone = holderGone(home);
   if (gone !== undefined) return gone;
   try {
-    return now - statSync(home).mtimeMs > OWNERLESS_AGE_MS;
+    return now - statSync(home).mtimeMs > UNHELD_AGE_MS;
   } catch {
     return false;
   }
@@ -109,7 +109,8 @@ export function workerConfigFor(
     env: buildWorkerEnv(opts.home, {
       pythonPath: install.pythonPath,
       deno: opts.deno,
-      denoDir: denoDir(opts.engineDir ?? config().engineDir),
+      // The solver's npm packages were cached beside the engine in use (the packaged one or an update).
+      denoDir: denoDir(install.root ?? opts.engineDir ?? config().engineDir),
       remoteComponents: config().env.ENGINE_REMOTE_COMPONENTS,
       poTokens: config().env.PO_TOKENS ? bgutilsDir() : null,
     }),

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, w
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { OWNER_FILE } from '@/lib/media/owner-record';
+import { HOLDER_FILE } from '@/lib/media/process-record';
 import { createWorkerHome, sweepAbandonedHomes } from './worker-env';
 
 describe('the yt-dlp workers\' home folders', () => {
@@ -11,10 +11,10 @@ describe('the yt-dlp workers\' home folders', () => {
   afterEach(() => rmSync(root, { recursive: true, force: true }));
 
   /** A home as a process of `host` with id `pid` would have left it (no record: an older version's). */
-  const home = (name: string, owner?: { host: string; pid: number }, ageMs = 0) => {
+  const home = (name: string, holder?: { host: string; pid: number }, ageMs = 0) => {
     const dir = join(root, name);
     mkdirSync(dir);
-    if (owner) writeFileSync(join(dir, OWNER_FILE), JSON.stringify(owner));
+    if (holder) writeFileSync(join(dir, HOLDER_FILE), JSON.stringify(holder));
     const at = (Date.now() - ageMs) / 1000;
     utimesSync(dir, at, at);
     return dir;
@@ -45,6 +45,6 @@ describe('the yt-dlp workers\' home folders', () => {
     const left = home('grabline-ytdlp-hhhhhh', { host: hostname(), pid: gone });
     const made = createWorkerHome(root);
     expect(existsSync(left)).toBe(false);
-    expect(JSON.parse(readFileSync(join(made, OWNER_FILE), 'utf8'))).toEqual({ host: hostname(), pid: process.pid });
+    expect(JSON.parse(readFileSync(join(made, HOLDER_FILE), 'utf8'))).toEqual({ host: hostname(), pid: process.pid });
   });
 });

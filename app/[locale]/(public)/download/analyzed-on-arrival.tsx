@@ -3,12 +3,9 @@ import { AnalyzeWorkspace } from '@/components/analyze/analyze-workspace';
 import { pageAnalysisVisitor } from '@/lib/auth/page-visitor';
 import { config } from '@/lib/config';
 import { toAppError } from '@/lib/errors';
-import { startAnalysis, type StartedAnalysis } from '@/lib/jobs/start-analysis';
-import { ownerKeyOf } from '@/lib/limits/owner';
+import { startAnalysis, type StartedAnalysis } from '@/lib/downloads/start-analysis';
 import { analyzeRequestSchema } from '@/lib/media/schemas';
-import { clientKey } from '@/lib/rate-limit/client-ip';
 import { services } from '@/lib/server';
-import { activeSubject } from '@/lib/stats/service';
 
 /**
  * /download?url=… opened in a browser: the server starts the analysis while it renders and waits up to
@@ -25,14 +22,11 @@ async function analyzeOnArrival(input: string): Promise<StartedAnalysis | undefi
   const parsed = analyzeRequestSchema.safeParse({ url: input });
   if (!parsed.success) return undefined;
   try {
-    const visitor = await pageAnalysisVisitor('/download');
-    if (!visitor) return undefined;
-    const { analyses, analysesInFlight, events } = services();
-    void events.emit('client.active', { subject: activeSubject(visitor.req.headers, visitor.user) });
-    return await startAnalysis(
-      { analyses, acquire: () => analysesInFlight.acquire(clientKey(visitor.req, visitor.user)) },
-      { url: parsed.data.url, engine: 'auto', user: visitor.user?.id, client: { key: ownerKeyOf(visitor.req, visitor.user) }, waitMs: config().env.PAGE_ANALYZE_WAIT_MS },
-    );
+    const caller = await pageAnalysisVisitor('/download');
+    if (!caller) return undefined;
+    const { events, ...deps } = services();
+    void events.emit('client.active', { subject: caller.activeSubject });
+    return await startAnalysis(deps, { url: parsed.data.url, engine: 'auto', caller, waitMs: config().env.PAGE_ANALYZE_WAIT_MS });
   } catch (error) {
     const { code, message, details } = toAppError(error);
     if (code === 'internal') {

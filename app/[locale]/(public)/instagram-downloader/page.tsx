@@ -1,17 +1,5 @@
-import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { PlatformLanding } from '@/components/landing/platform-landing';
-import type { Locale } from '@/lib/i18n/routing';
-import { pageMetadata } from '@/lib/seo/page-metadata';
+import { landingRoute } from '@/components/public/landing/platform-landing';
 
-type Props = { params: Promise<{ locale: string }> };
-
-export async function generateMetadata({ params }: Props) {
-  const locale = (await params).locale as Locale;
-  const t = await getTranslations({ locale, namespace: 'LandingInstagram' });
-  return pageMetadata({ locale, path: '/instagram-downloader', title: t('metaTitle'), description: t('metaDescription') });
-}
-
-export default async function InstagramLandingPage({ params }: Props) {
-  setRequestLocale((await params).locale as Locale);
-  return <PlatformLanding platform="instagram" />;
-}
+const route = landingRoute('instagram');
+export const generateMetadata = route.generateMetadata;
+export default route.Page;

@@ -6,7 +6,8 @@ import { WebhooksSection } from '@/components/webhooks/webhooks-section';
 import { SsoLinkCard } from '@/components/dashboard/settings/sso-link-card';
 import { hasLinkedIdentity } from '@/lib/auth/oidc/accounts';
 import { visitorAccount } from '@/lib/auth/page-role';
-import { SettingsData } from '@/components/dashboard-data/settings-data';
+import { SettingsData } from '@/components/dashboard/settings/settings-data';
+import { settingsTab } from '@/components/dashboard/settings/settings-tab';
 import { PageHeading } from '@/components/dashboard/page-heading';
 import { PlatformCookies } from '@/components/user-cookies/platform-cookies';
 import { config } from '@/lib/config';
@@ -32,19 +33,38 @@ export default async function SettingsPage({ params, searchParams }: Props) {
   return (
     <div className="space-y-6">
       <PageHeading title={t('title')} description={t('description')} />
-      <SettingsData />
-      <PresetManager />
-      <NamedTokens />
-      {oidc && visitor && (
-        <SsoLinkCard
-          name={oidc.name}
-          linked={ssoLinked}
-          outcome={{ linked: query.sso === 'linked', error: typeof query.sso_error === 'string' ? query.sso_error : undefined }}
-        />
-      )}
-      {config().env.USER_COOKIES && <PlatformCookies />}
-      <WebhooksSection />
-      {admin && <InvitesCard />}
+      {/* Each section under one tab: downloads (presets, cookies), the API (tokens, webhooks), account security. */}
+      <SettingsData
+        // Back from linking a sign-in identity, the page opens where that card is.
+        initialTab={query.tab === undefined && (query.sso || query.sso_error) ? 'privacy' : settingsTab(query.tab)}
+        sections={{
+          preferences: (
+            <>
+              <PresetManager />
+              {config().env.USER_COOKIES && <PlatformCookies />}
+            </>
+          ),
+          api: (
+            <>
+              <NamedTokens />
+              <WebhooksSection />
+            </>
+          ),
+          privacy:
+            (oidc && visitor) || admin ? (
+              <>
+                {oidc && visitor && (
+                  <SsoLinkCard
+                    name={oidc.name}
+                    linked={ssoLinked}
+                    outcome={{ linked: query.sso === 'linked', error: typeof query.sso_error === 'string' ? query.sso_error : undefined }}
+                  />
+                )}
+                {admin && <InvitesCard />}
+              </>
+            ) : null,
+        }}
+      />
     </div>
   );
 }

@@ -8,6 +8,6 @@ export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 /** POST /api/auth/login {email, password} → {accessToken, refreshToken, user} and the session cookies. */
-export const POST = route({ auth: 'none', body: loginSchema }, async ({ req, body: { email, password } }) =>
-  sessionResponse(req, await signIn(await getDb(), req, email, password)),
+export const POST = route({ auth: 'none', body: loginSchema }, async ({ req, caller, body: { email, password } }) =>
+  sessionResponse(req, await signIn(await getDb(), caller, email, password)),
 );

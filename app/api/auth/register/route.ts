@@ -16,9 +16,9 @@ export const dynamic = 'force-dynamic';
  * (403 registration_closed, invite_required, invite_invalid); the setup token makes the first admin (403
  * setup_token_invalid). No session: the form sends the visitor to /login.
  */
-export const POST = route({ auth: 'none', body: registerSchema }, async ({ req, body: { email, password, invite, setupToken } }) => {
+export const POST = route({ auth: 'none', body: registerSchema }, async ({ caller, body: { email, password, invite, setupToken } }) => {
   if (config().env.OIDC_ONLY) throw new AppError('password_sign_in_disabled', 'This server signs you in through its identity provider only');
   const db = await getDb();
-  await countRegistration(db, req);
+  await countRegistration(db, caller);
   return ok(await registerUser(db, email, password, { invite, setupToken }), { status: 201 });
 });

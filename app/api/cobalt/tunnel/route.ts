@@ -3,7 +3,6 @@ import { validTunnel } from '@/lib/cobalt/tunnel';
 import { cobaltTunnelQuerySchema } from '@/lib/cobalt/schemas';
 import { getDb } from '@/lib/db';
 import { AppError } from '@/lib/errors';
-import { ownerKeyOf } from '@/lib/limits/owner';
 import { servedToOwner } from '@/lib/limits/served';
 import { deliverDownload } from '@/lib/media/deliver';
 
@@ -16,9 +15,9 @@ export const dynamic = 'force-dynamic';
  * they expire; anything else is the same 404 as an expired analysis. The bytes count against the owner the link
  * was made for (else the fetching address); over that owner's limit, no body starts.
  */
-export const GET = route({ auth: 'none', cors: true, query: cobaltTunnelQuerySchema }, async ({ req, query }) => {
+export const GET = route({ auth: 'none', cors: true, query: cobaltTunnelQuerySchema }, async ({ req, query, caller }) => {
   if (!validTunnel(query)) throw new AppError('not_found', 'This link has expired. Ask for it again.');
-  return servedToOwner(await getDb(), query.own ?? ownerKeyOf(req, null), () =>
+  return servedToOwner(await getDb(), query.own ?? caller.fairShareKey, () =>
     deliverDownload({ mediaId: query.id, itag: query.itag, ext: query.ext, headers: req.headers, signal: req.signal }));
 });
 

@@ -2,7 +2,6 @@ import { route } from '@/lib/auth/route';
 import { getDb } from '@/lib/db';
 import { recordDelivery } from '@/lib/history/delivery-hook';
 import { idParams } from '@/lib/http/ids';
-import { ownerKeyOf } from '@/lib/limits/owner';
 import { servedToOwner } from '@/lib/limits/served';
 import { deliverDownload, downloadQuerySchema, expiredLink } from '@/lib/media/deliver';
 import { embedsMetadata } from '@/lib/settings/download-defaults';
@@ -17,12 +16,12 @@ export const dynamic = 'force-dynamic';
  * bytes count against the caller's day (a file their own job prepared is not charged twice); over the limit, no
  * body starts.
  */
-export const GET = route({ auth: 'api', scope: 'download', params: idParams('id'), notFound: expiredLink().message, query: downloadQuerySchema }, async ({ req, params, query, user }) => {
-  const embedMetadata = await embedsMetadata(query.embedMetadata, user?.id);
-  const res = await servedToOwner(await getDb(), ownerKeyOf(req, user), () =>
+export const GET = route({ auth: 'api', scope: 'download', params: idParams('id'), notFound: expiredLink().message, query: downloadQuerySchema }, async ({ req, params, query, caller }) => {
+  const embedMetadata = await embedsMetadata(query.embedMetadata, caller.accountId ?? undefined);
+  const res = await servedToOwner(await getDb(), caller.fairShareKey, () =>
     deliverDownload({ mediaId: params.id, ...query, embedMetadata, headers: req.headers, signal: req.signal }),
   { mediaId: params.id, itag: query.itag });
-  await recordDelivery(req, params.id, query, res);
+  await recordDelivery(caller, req.headers, params.id, query, res);
   return res;
 });
 

@@ -1,6 +1,8 @@
 import { createDecipheriv } from 'node:crypto';
 import { AppError } from '@/lib/errors';
-import { childBoxes, isoBoxes, readingSourceBytes, type IsoBox } from '../iso-boxes';
+import { readingSourceBytes } from '@/lib/media/formats/bytes';
+import { childBoxes, isoBoxes, type IsoBox } from '@/lib/media/formats/iso-boxes';
+import { readTrackFragment, type TrackFragment } from '@/lib/media/formats/mp4-fragments';
 import type { CbcsInit, CbcsTrack } from './cbcs-init';
 
 /**
@@ -38,34 +40,20 @@ export function decryptPattern(buf: Buffer, start: number, length: number, key: 
 /** An 8-byte IV is the first half of the 16 the cipher takes, the rest zeros. */
 const fullIv = (iv: Buffer) => (iv.length === 16 ? iv : Buffer.concat([iv, Buffer.alloc(16 - iv.length)]));
 
-function samplesOf(buf: Buffer, moof: IsoBox, boxes: IsoBox[], track: CbcsTrack, fileOffset: number): Sample[] {
-  const tfhd = boxes.find((b) => b.type === 'tfhd')!;
-  const flags = buf.readUInt32BE(tfhd.body) & 0xffffff;
-  let at = tfhd.body + 8;
-  // An explicit base is an offset in the whole file (a byte range of it is this segment); otherwise the moof.
-  const base = flags & 0x01 ? Number(buf.readBigUInt64BE(at)) - fileOffset : moof.start;
-  if (flags & 0x01) at += 8;
-  if (flags & 0x02) at += 4;
-  if (flags & 0x08) at += 4;
-  const defaultSize = flags & 0x10 ? buf.readUInt32BE(at) : track.defaultSampleSize;
+/** Where each sample lies in the segment: from tfhd's base (a file offset, else the moof), run after run. */
+function samplesOf(fragment: TrackFragment, moof: IsoBox, track: CbcsTrack, fileOffset: number, length: number): Sample[] {
+  const base = fragment.baseDataOffset !== undefined ? fragment.baseDataOffset - fileOffset : moof.start;
+  const defaultSize = fragment.defaultSize ?? track.defaultSampleSize;
   const samples: Sample[] = [];
   let next = base;
-  for (const trun of boxes.filter((b) => b.type === 'trun')) {
-    const trunFlags = buf.readUInt32BE(trun.body) & 0xffffff;
-    const count = buf.readUInt32BE(trun.body + 4);
-    let field = trun.body + 8;
-    if (trunFlags & 0x01) next = base + buf.readInt32BE(field);
-    field += (trunFlags & 0x01 ? 4 : 0) + (trunFlags & 0x04 ? 4 : 0);
-    const stride = [0x100, 0x200, 0x400, 0x800].filter((f) => trunFlags & f).length * 4;
-    const sizeAt = trunFlags & 0x100 ? 4 : 0;
-    if (field + count * stride > trun.end) throw malformed();
-    for (let i = 0; i < count; i++, field += stride) {
-      const size = trunFlags & 0x200 ? buf.readUInt32BE(field + sizeAt) : defaultSize;
+  for (const run of fragment.runs) {
+    if (run.dataOffset !== undefined) next = base + run.dataOffset;
+    for (const { size = defaultSize } of run.samples) {
       samples.push({ at: next, size });
       next += size;
     }
   }
-  if (samples.some((s) => s.at < 0 || s.at + s.size > buf.length)) throw malformed();
+  if (samples.some((s) => s.at < 0 || s.at + s.size > length)) throw malformed();
   return samples;
 }
 
@@ -76,12 +64,11 @@ interface Keying {
 }
 
 function decryptTraf(buf: Buffer, out: Buffer, moof: IsoBox, traf: IsoBox, init: CbcsInit, { key, playlistIv, fileOffset }: Keying): void {
-  const boxes = childBoxes(buf, traf);
-  const tfhd = boxes.find((b) => b.type === 'tfhd');
-  if (!tfhd) throw malformed();
-  const track = init.tracks.get(buf.readUInt32BE(tfhd.body + 4));
+  const fragment = readTrackFragment(buf, traf);
+  const { boxes } = fragment;
+  const track = init.tracks.get(fragment.trackId);
   if (!track?.protected) return;
-  const samples = samplesOf(buf, moof, boxes, track, fileOffset);
+  const samples = samplesOf(fragment, moof, track, fileOffset, buf.length);
   const senc = boxes.find((b) => b.type === 'senc');
   const withSubsamples = senc ? (buf.readUInt32BE(senc.body) & 0x02) !== 0 : false;
   let entry = senc ? senc.body + 8 : 0;

@@ -1,5 +1,8 @@
 import { AppError } from '@/lib/errors';
-import { childBoxes, findBox, isoBoxes, readingSourceBytes, type IsoBox } from '../iso-boxes';
+import { drmProtected as drm, readingSourceBytes } from '@/lib/media/formats/bytes';
+import { childBoxes, findBox, isoBoxes, type IsoBox } from '@/lib/media/formats/iso-boxes';
+import { sampleEntryChildren } from '@/lib/media/formats/mp4';
+import { trackDefaults } from '@/lib/media/formats/mp4-fragments';
 
 /**
  * Common Encryption 'cbcs' (ISO/IEC 23001-7) as HLS SAMPLE-AES carries it in fMP4: what the init segment says of
@@ -25,15 +28,7 @@ export interface CbcsInit {
   clear: Buffer;
 }
 
-const drm = () => new AppError('drm_protected', 'This media is DRM-protected and cannot be downloaded');
 const FREE = Buffer.from('free', 'latin1');
-
-/** Where a sample entry's child boxes start: after the visual (78 bytes) or audio (28, +16 or +36 by version) fields. */
-function entryChildren(buf: Buffer, entry: IsoBox): number {
-  if (entry.type === 'encv') return entry.body + 78;
-  const version = buf.readUInt16BE(entry.body + 8);
-  return entry.body + 28 + (version === 1 ? 16 : version === 2 ? 36 : 0);
-}
 
 function readTenc(buf: Buffer, tenc: IsoBox): Omit<CbcsTrack, 'trackId' | 'defaultSampleSize'> {
   const version = buf[tenc.body];
@@ -51,7 +46,7 @@ function readTenc(buf: Buffer, tenc: IsoBox): Omit<CbcsTrack, 'trackId' | 'defau
 function protectedEntry(buf: Buffer, out: Buffer, stsd: IsoBox): Omit<CbcsTrack, 'trackId' | 'defaultSampleSize'> | undefined {
   for (const entry of childBoxes(buf, stsd, 8)) {
     if (entry.type !== 'encv' && entry.type !== 'enca') continue;
-    const children = isoBoxes(buf, entryChildren(buf, entry), entry.end);
+    const children = isoBoxes(buf, sampleEntryChildren(buf, entry, entry.type === 'encv'), entry.end);
     const sinf = children.find((b) => b.type === 'sinf');
     if (!sinf) throw drm();
     const inner = childBoxes(buf, sinf);
@@ -75,10 +70,7 @@ export function readCbcsInit(init: Buffer): CbcsInit {
     const moov = top.find((b) => b.type === 'moov');
     if (!moov) throw new AppError('upstream_failed', 'The media could not be read', { retryable: false });
     const inMoov = childBoxes(init, moov);
-    const trex = new Map<number, number>();
-    for (const box of inMoov.filter((b) => b.type === 'mvex').flatMap((mvex) => childBoxes(init, mvex))) {
-      if (box.type === 'trex') trex.set(init.readUInt32BE(box.body + 4), init.readUInt32BE(box.body + 16));
-    }
+    const trex = trackDefaults(init);
     const tracks = new Map<number, CbcsTrack>();
     for (const trak of inMoov.filter((b) => b.type === 'trak')) {
       const inTrak = childBoxes(init, trak);
@@ -87,7 +79,7 @@ export function readCbcsInit(init: Buffer): CbcsInit {
       if (!tkhd || !stsd) continue;
       const trackId = init.readUInt32BE(tkhd.body + (init[tkhd.body] === 1 ? 20 : 12));
       const entry = protectedEntry(init, out, stsd);
-      if (entry) tracks.set(trackId, { trackId, ...entry, defaultSampleSize: trex.get(trackId) ?? 0 });
+      if (entry) tracks.set(trackId, { trackId, ...entry, defaultSampleSize: trex.get(trackId)?.size ?? 0 });
     }
     // Key system data is meaningless once the samples are clear.
     for (const box of inMoov) if (box.type === 'pssh') FREE.copy(out, box.start + 4);

@@ -1,17 +1,10 @@
 import { AppError } from '@/lib/errors';
+import { drmProtected, readingSourceBytes } from '@/lib/media/formats/bytes';
+import { CLEAR_TYPE, firstProgram, packetize, packetsOf, pesHeaderLength, pmtStreams, rewritePmt, type TsPacket } from '@/lib/media/formats/mpegts';
 import { decryptAdtsSamples } from '../hls-keys';
-import { readingSourceBytes } from '../iso-boxes';
-import { packetize, packetsOf, pesHeaderLength, pmtPidOf, pmtStreams, rewritePmt, type TsPacket } from './mpegts';
 import { decryptH264 } from './nal-samples';
 import { decryptSyncFrames } from './sync-frames';
 
-/**
- * Stream types of SAMPLE-AES elementary streams (Apple's MPEG-2 Stream Encryption Format) and the clear types
- * they are written back as (H.264 0xdb → 0x1b, AAC 0xcf → 0x0f, AC-3 0xc1 → 0x81, E-AC-3 0xc2 → 0x87), so the
- * demuxer reads the decrypted stream as what it is. A stream already typed as clear in a SAMPLE-AES playlist is
- * encrypted all the same.
- */
-const CLEAR_TYPE: Record<number, number> = { 0xdb: 0x1b, 0xcf: 0x0f, 0xc1: 0x81, 0xc2: 0x87, 0x1b: 0x1b, 0x0f: 0x0f, 0x81: 0x81, 0x87: 0x87 };
 const VIDEO_TYPES = new Set([0xdb, 0x1b]);
 const DOLBY_TYPES = new Set([0xc1, 0xc2, 0x81, 0x87]);
 /** Picture and sound types the format does not define SAMPLE-AES for (MPEG-1/2, MPEG-4 part 2, LATM, HEVC). */
@@ -34,14 +27,14 @@ export function decryptSampleAesTs(segment: Buffer, key: Buffer, iv: Buffer): Bu
 
 function decryptSegmentSamples(segment: Buffer, key: Buffer, iv: Buffer): Buffer {
   const packets = packetsOf(segment);
-  const pmtPid = packets.find((p) => p.pid === 0 && p.start) && pmtPidOf(packets.find((p) => p.pid === 0 && p.start)!);
-  const pmt = packets.find((p) => p.pid === pmtPid && p.start);
-  if (pmtPid === undefined || !pmt) throw new AppError('upstream_failed', 'The segment has no program map', { retryable: false });
+  const program = firstProgram(packets);
+  if (!program) throw new AppError('upstream_failed', 'The segment has no program map', { retryable: false });
+  const { pmtPid, pmt } = program;
   const decryptors = new Map<number, Decrypt>();
   const types = new Map<number, number>();
   for (const stream of pmtStreams(pmt)) {
     // Never a file that cannot be decoded: a media stream we cannot know to be clear is refused as DRM.
-    if (UNDEFINED_MEDIA.has(stream.type)) throw new AppError('drm_protected', 'This media is DRM-protected and cannot be downloaded');
+    if (UNDEFINED_MEDIA.has(stream.type)) throw drmProtected();
     const clear = CLEAR_TYPE[stream.type];
     if (clear === undefined) continue;
     types.set(stream.pid, clear);
@@ -85,24 +78,4 @@ function decryptSegmentSamples(segment: Buffer, key: Buffer, iv: Buffer): Buffer
   }
   for (const pid of [...pending.keys()]) flush(pid);
   return Buffer.concat(out);
-}
-
-/**
- * The head of a SAMPLE-AES MPEG-TS segment with its PMT naming the clear stream types, for a probe: the codec
- * parameters (SPS, PPS, ADTS headers) are never encrypted, so the probe reads them once the types are clear.
- */
-export function withClearStreamTypes(head: Buffer): Buffer {
-  const whole = head.subarray(0, head.length - (head.length % 188));
-  let packets: TsPacket[];
-  try {
-    packets = packetsOf(whole);
-  } catch {
-    return head;
-  }
-  const pat = packets.find((p) => p.pid === 0 && p.start);
-  const pmtPid = pat && pmtPidOf(pat);
-  const pmt = packets.find((p) => p.pid === pmtPid && p.start);
-  if (!pmt) return head;
-  const types = new Map(pmtStreams(pmt).flatMap((s) => (CLEAR_TYPE[s.type] === undefined ? [] : [[s.pid, CLEAR_TYPE[s.type]] as [number, number]])));
-  return Buffer.concat(packets.map((p) => (p.pid === pmtPid && p.start ? rewritePmt(p, types) : p.raw)));
 }

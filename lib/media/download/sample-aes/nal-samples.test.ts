@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { packetize, packetsOf } from '@/lib/media/formats/mpegts';
 import { encryptH264 } from '@/test/fixtures/sample-aes-ts';
-import { packetize, packetsOf } from './mpegts';
 import { decryptH264, escapeNal, splitAnnexB, unescapeNal } from './nal-samples';
 
 const key = Buffer.from('0123456789abcdef');

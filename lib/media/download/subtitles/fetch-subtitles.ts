@@ -1,6 +1,6 @@
 import 'server-only';
 import { AppError } from '@/lib/errors';
-import { parseHlsPlaylist } from '@/lib/media/extractors/native/hls';
+import { parseHlsPlaylist } from '@/lib/media/formats/hls';
 import type { Fragment, SubtitleSource } from '@/lib/media/types';
 import { fetchText } from '@/lib/net/guarded-fetch';
 import { RetryBudget, withRetries } from '../retry-policy';

@@ -1,5 +1,7 @@
 import { AppError } from '@/lib/errors';
-import { childBoxes, findBox, isoBoxes, readingSourceBytes, type IsoBox } from '../iso-boxes';
+import { readingSourceBytes } from '@/lib/media/formats/bytes';
+import { childBoxes, findBox, isoBoxes, type IsoBox } from '@/lib/media/formats/iso-boxes';
+import { readTrackFragment } from '@/lib/media/formats/mp4-fragments';
 import type { Cue } from './cues';
 
 /**
@@ -26,37 +28,18 @@ interface Sample {
   size: number;
 }
 
+/** The first run's samples, timed from tfdt, with tfhd's defaults where the run names no duration or size. */
 function samplesOf(buf: Buffer, traf: IsoBox): { samples: Sample[]; dataOffset: number } {
-  const kids = childBoxes(buf, traf);
-  const tfhd = kids.find((b) => b.type === 'tfhd');
-  const tfdt = kids.find((b) => b.type === 'tfdt');
-  const trun = kids.find((b) => b.type === 'trun');
-  if (!tfhd || !trun) throw new AppError('upstream_failed', 'The subtitle segment is malformed');
-  const tfhdFlags = buf.readUIntBE(tfhd.body + 1, 3);
-  let at = tfhd.body + 8;
-  if (tfhdFlags & 0x1) at += 8; // base_data_offset
-  if (tfhdFlags & 0x2) at += 4; // sample_description_index
-  const defaultDuration = tfhdFlags & 0x8 ? buf.readUInt32BE(at) : 0;
-  if (tfhdFlags & 0x8) at += 4;
-  const defaultSize = tfhdFlags & 0x10 ? buf.readUInt32BE(at) : 0;
-  let time = tfdt ? (buf[tfdt.body] === 1 ? Number(buf.readBigUInt64BE(tfdt.body + 4)) : buf.readUInt32BE(tfdt.body + 4)) : 0;
-  const flags = buf.readUIntBE(trun.body + 1, 3);
-  const count = buf.readUInt32BE(trun.body + 4);
-  at = trun.body + 8;
-  const dataOffset = flags & 0x1 ? buf.readInt32BE(at) : 0;
-  if (flags & 0x1) at += 4;
-  if (flags & 0x4) at += 4;
-  const samples: Sample[] = [];
-  for (let i = 0; i < count; i++) {
-    if (at > trun.end) throw new AppError('upstream_failed', 'The subtitle segment is malformed');
-    const duration = flags & 0x100 ? buf.readUInt32BE((at += 4) - 4) : defaultDuration;
-    const size = flags & 0x200 ? buf.readUInt32BE((at += 4) - 4) : defaultSize;
-    if (flags & 0x400) at += 4;
-    if (flags & 0x800) at += 4;
-    samples.push({ time, duration, size });
+  const fragment = readTrackFragment(buf, traf);
+  const [run] = fragment.runs;
+  if (!run) throw new AppError('upstream_failed', 'The subtitle segment is malformed');
+  let time = fragment.decodeTime ?? 0;
+  const samples = run.samples.map((sample): Sample => {
+    const duration = sample.duration ?? fragment.defaultDuration ?? 0;
     time += duration;
-  }
-  return { samples, dataOffset };
+    return { time: time - duration, duration, size: sample.size ?? fragment.defaultSize ?? 0 };
+  });
+  return { samples, dataOffset: run.dataOffset ?? 0 };
 }
 
 function cueText(buf: Buffer, vttc: IsoBox): { text: string; settings?: string } {

@@ -1,8 +1,8 @@
 import { AppError } from '@/lib/errors';
+import { parseMpd, type DashRepresentation } from '@/lib/media/formats/dash';
 import type { SourceFormat } from '@/lib/media/types';
 import { slug, splitCodecs, uniqueIds } from './codecs';
 import type { NativeContext } from './context';
-import { parseMpd, type DashRepresentation } from './dash';
 
 function containerOf(rep: DashRepresentation): string | undefined {
   const mime = rep.mimeType ?? '';

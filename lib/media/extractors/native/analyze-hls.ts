@@ -1,15 +1,15 @@
 import { createDecipheriv } from 'node:crypto';
 import { AppError } from '@/lib/errors';
+import { parseHlsPlaylist, type HlsMaster, type HlsMedia, type HlsRendition, type HlsVariant } from '@/lib/media/formats/hls';
+import { withClearStreamTypes } from '@/lib/media/formats/mpegts';
+import { keepPlaylist } from '@/lib/media/formats/recent-playlists';
+import { extensionOf } from '@/lib/media/formats/url';
 import type { SourceFormat } from '@/lib/media/types';
 import { slug, splitCodecs, uniqueIds } from './codecs';
 import { fetchManifest, mapLimited, type NativeContext } from './context';
-import { parseHlsPlaylist, type HlsMaster, type HlsMedia, type HlsRendition, type HlsVariant } from './hls';
-import { keepPlaylist } from './recent-playlists';
-import { withClearStreamTypes } from '@/lib/media/download/sample-aes/decrypt-ts';
 import { describeAudioSegment } from './audio-segment';
 import { probeBytes } from './probe';
 import { readCapped } from './read-body';
-import { extensionOf } from './url';
 
 const PROBE_BYTES = 4 * 1024 * 1024;
 

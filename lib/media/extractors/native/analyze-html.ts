@@ -1,10 +1,10 @@
 import { AppError } from '@/lib/errors';
+import { fileNameOf } from '@/lib/media/formats/url';
 import type { ExtractedItem, SourceFormat } from '@/lib/media/types';
-import type { ResourceAnalysis } from './analyze-resource';
+import type { ResourceAnalysis } from './resource-analysis';
 import { uniqueIds } from './codecs';
 import { decisiveError, mapLimited, type NativeContext } from './context';
 import { parseHtmlMedia, type MediaCandidate } from './html';
-import { fileNameOf } from './url';
 
 const MAX_CANDIDATES = 24;
 const STREAM_KINDS = new Set(['video', 'audio', 'hls', 'dash']);

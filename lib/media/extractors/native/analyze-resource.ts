@@ -1,33 +1,19 @@
 import { AppError } from '@/lib/errors';
-import type { ExtractedItem, MediaKind, SourceFormat, SubtitleSource } from '@/lib/media/types';
+import type { SubtitleSource } from '@/lib/media/types';
+import { parseMpd } from '@/lib/media/formats/dash';
+import { parseHlsPlaylist } from '@/lib/media/formats/hls';
+import { fileNameOf } from '@/lib/media/formats/url';
 import { analyzeDash } from './analyze-dash';
 import { analyzeDirect } from './analyze-direct';
 import { analyzeHls } from './analyze-hls';
 import { analyzeHtml } from './analyze-html';
-import { parseMpd } from './dash';
-import { parseHlsPlaylist } from './hls';
 import { allowedTracks, dashTextTracks, hlsTextTracks } from './text-tracks';
 import { TEXT_MAX_BYTES, type NativeContext } from './context';
 import { fastProbe } from './fast-probe';
 import { openBody } from './read-body';
+import type { ResourceAnalysis } from './resource-analysis';
 import { sniffResource } from './sniff';
-import { fileNameOf } from './url';
 
-/** What one URL turned out to hold, before the extraction's id and platform are attached. */
-export interface ResourceAnalysis {
-  url: string;
-  kind: MediaKind;
-  title: string;
-  description?: string;
-  thumbnail?: string;
-  duration?: number;
-  /** YYYY-MM-DD */
-  uploadDate?: string;
-  sources: SourceFormat[];
-  subtitles?: SubtitleSource[];
-  items?: ExtractedItem[];
-  entries?: { url: string; title?: string; thumbnail?: string }[];
-}
 
 const SNIFF_BYTES = 64 * 1024;
 const PROBE_BYTES = 2 * 1024 * 1024;

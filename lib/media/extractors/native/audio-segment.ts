@@ -1,5 +1,5 @@
-import { packetsOf, pesHeaderLength, pmtPidOf, pmtStreams, PACKET } from '@/lib/media/download/sample-aes/mpegts';
-import { frameAt, id3Length, type Mp3Frame } from './parse-mp3';
+import { frameAt, id3Length, type Mp3Frame } from '@/lib/media/formats/mp3';
+import { firstProgram, packetsOf, pesHeaderLength, pmtStreams, PACKET, TS_AUDIO_TYPES, TS_TIMED_ID3 } from '@/lib/media/formats/mpegts';
 
 /** What an audio segment says of its sound, measured from its own frames. */
 export interface AudioSegmentInfo {
@@ -16,9 +16,6 @@ const ADTS_RATES = [96000, 88200, 64000, 48000, 44100, 32000, 24000, 22050, 1600
 /** ADTS channel configurations 1–7 as channel counts; 0 (the layout is in the stream) is left to ffprobe. */
 const ADTS_CHANNELS = [0, 1, 2, 3, 4, 5, 6, 8];
 const MPEG_LAYERS = { 1: 'mp1', 2: 'mp2', 3: 'mp3' } as const;
-const TS_AUDIO = new Set([0x0f, 0x03, 0x04]);
-/** Timed ID3 metadata rides beside the sound in many packagers' segments; it is not a stream of its own. */
-const TS_IGNORED = new Set([0x15]);
 
 interface Tally {
   acodec: AudioSegmentInfo['acodec'];
@@ -74,12 +71,10 @@ const elementary = (es: Buffer) => adtsFrames(es) ?? mpegFrames(es);
 /** The one audio stream of an MPEG-TS segment as its elementary stream; null when there is video or more than one. */
 function tsAudio(segment: Buffer): Buffer | null {
   const packets = packetsOf(segment.subarray(0, segment.length - (segment.length % PACKET)));
-  const pat = packets.find((p) => p.pid === 0 && p.start);
-  const pmtPid = pat && pmtPidOf(pat);
-  const pmt = packets.find((p) => p.pid === pmtPid && p.start);
-  if (!pmt) return null;
-  const streams = pmtStreams(pmt).filter((s) => !TS_IGNORED.has(s.type));
-  if (streams.length !== 1 || !TS_AUDIO.has(streams[0].type)) return null;
+  const program = firstProgram(packets);
+  if (!program) return null;
+  const streams = pmtStreams(program.pmt).filter((s) => s.type !== TS_TIMED_ID3);
+  if (streams.length !== 1 || !TS_AUDIO_TYPES[streams[0].type]) return null;
   const chunks: Buffer[] = [];
   for (const packet of packets) {
     if (packet.pid !== streams[0].pid) continue;

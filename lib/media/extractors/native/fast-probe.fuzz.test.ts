@@ -5,11 +5,11 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '@/lib/errors';
+import { parseImage } from '@/lib/media/formats/image';
+import { parseMp3 } from '@/lib/media/formats/mp3';
+import { scanMp4 } from '@/lib/media/formats/mp4';
+import { parseWebm } from '@/lib/media/formats/webm';
 import { fastProbe } from './fast-probe';
-import { parseImage } from './parse-image';
-import { parseMp3 } from './parse-mp3';
-import { scanMp4 } from './parse-mp4';
-import { parseWebm } from './parse-webm';
 
 const RUNS = 300;
 const CLIP = ['-f', 'lavfi', '-i', 'testsrc2=size=160x120:rate=25:duration=1', '-f', 'lavfi', '-i', 'sine=duration=1'];

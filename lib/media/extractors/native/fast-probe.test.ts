@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scanMp4 } from '@/lib/media/formats/mp4';
 import { fastProbe } from './fast-probe';
-import { scanMp4 } from './parse-mp4';
-import { runFfprobe, type ProbeResult } from './probe';
+import { probeFacts, type MediaFacts } from './probe';
 
 const run = promisify(execFile);
 const CLIP = ['-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=25:duration=3', '-f', 'lavfi', '-i', 'sine=duration=3'];
@@ -37,7 +37,7 @@ const MEDIA: Record<string, string[]> = {
 
 let dir: string;
 const files: Record<string, Buffer> = {};
-const truth: Record<string, ProbeResult> = {};
+const truth: Record<string, MediaFacts> = {};
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'grabline-fast-probe-'));
@@ -47,7 +47,7 @@ beforeAll(async () => {
     files[name] = await readFile(path);
     // Pictures go by their bytes: a picture's file extension would pick ffmpeg's image2 demuxer, which reads
     // file patterns and is not among the demuxers we allow.
-    truth[name] = await runFfprobe(/\.(jpg|png|webp|gif)$/.test(name) ? { bytes: files[name] } : { path });
+    truth[name] = await probeFacts(/\.(jpg|png|webp|gif)$/.test(name) ? { bytes: files[name] } : { path });
   }));
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
@@ -70,7 +70,7 @@ describe('fastProbe against ffprobe', () => {
   });
 
   it('names containers as ffprobe does over a pipe', () => {
-    const container = (name: string) => (fastProbe(files[name], files[name].length) as ProbeResult).container;
+    const container = (name: string) => (fastProbe(files[name], files[name].length) as MediaFacts).container;
     expect(['faststart.mp4', 'audio.m4a', 'vp9-opus.webm', 'vp8-vorbis.mkv', 'cbr.mp3', 'still.jpg', 'still.png'].map(container))
       .toEqual(['mov', 'mov', 'matroska', 'matroska', 'mp3', 'jpeg_pipe', 'png_pipe']);
   });

@@ -1,9 +1,9 @@
 import { AppError } from '@/lib/errors';
-import { parseImage } from './parse-image';
-import { parseMp3 } from './parse-mp3';
-import { scanMp4, type Mp4Info, type TailRequest } from './parse-mp4';
-import { parseWebm, type WebmInfo } from './parse-webm';
-import type { ProbeResult } from './probe';
+import { parseImage } from '@/lib/media/formats/image';
+import { parseMp3 } from '@/lib/media/formats/mp3';
+import { scanMp4, type Mp4Info, type TailRequest } from '@/lib/media/formats/mp4';
+import { parseWebm, type WebmInfo } from '@/lib/media/formats/webm';
+import type { MediaFacts } from './probe';
 
 /** Bytes fetched from `offset` after a `needsTail` answer. */
 export interface TailBytes {
@@ -11,7 +11,7 @@ export interface TailBytes {
   bytes: Buffer;
 }
 
-export type FastProbeResult = ProbeResult | { needsTail: TailRequest } | null;
+export type FastProbeResult = MediaFacts | { needsTail: TailRequest } | null;
 
 // Codec names are ffprobe's, so a result reads the same whichever path produced it.
 const MP4_CODECS: [RegExp, string][] = [

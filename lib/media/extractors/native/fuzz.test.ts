@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '@/lib/errors';
-import { parseMpd } from './dash';
-import { parseHlsPlaylist } from './hls';
+import { parseMpd } from '@/lib/media/formats/dash';
+import { parseHlsPlaylist } from '@/lib/media/formats/hls';
 import { parseHtmlMedia } from './html';
 import { MAX_HTML } from './html-scan';
 import { sniffResource } from './sniff';

@@ -1,4 +1,4 @@
-import { parseIsoDuration } from './iso-duration';
+import { parseIsoDuration } from '@/lib/media/formats/iso-duration';
 
 /** What JSON-LD blocks say about the page's media, URLs still unresolved. */
 export interface JsonLdFacts {

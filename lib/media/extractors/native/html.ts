@@ -1,7 +1,7 @@
+import { extensionOf, resolveUrl } from '@/lib/media/formats/url';
 import { capOptional, TEXT_CAPS } from '@/lib/media/text-caps';
 import { readJsonLd } from './html-jsonld';
 import { scanPage } from './html-scan';
-import { extensionOf, resolveUrl } from './url';
 
 export type CandidateKind = 'video' | 'audio' | 'image' | 'hls' | 'dash' | 'page';
 

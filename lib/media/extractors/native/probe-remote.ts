@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fastProbe } from './fast-probe';
 import type { Fetcher } from './fetcher';
-import { probeBytes, runFfprobe, type ProbeResult } from './probe';
+import { probeBytes, probeFacts, type MediaFacts } from './probe';
 import { openBody, readCapped } from './read-body';
 
 const HEAD_BYTES = 2 * 1024 * 1024;
@@ -20,7 +20,7 @@ const TAIL_LIMIT = 32 * 1024 * 1024;
  * MP4 whose moov atom sits at the end — and the file is small enough, the whole file through a temp file.
  * Null when neither works: the format is still offered, only without codec details.
  */
-export async function probeRemote(fetcher: Fetcher, url: string, size?: number, head?: Buffer): Promise<ProbeResult | null> {
+export async function probeRemote(fetcher: Fetcher, url: string, size?: number, head?: Buffer): Promise<MediaFacts | null> {
   try {
     const bytes = head ?? (await fetchRange(fetcher, url, HEAD_BYTES));
     // A failed tail fetch is no verdict on the file: ffprobe still gets its turn.
@@ -36,7 +36,7 @@ export async function probeRemote(fetcher: Fetcher, url: string, size?: number, 
     try {
       const path = join(dir, randomUUID());
       await writeFile(path, whole);
-      return await runFfprobe({ path });
+      return await probeFacts({ path });
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
@@ -52,7 +52,7 @@ async function fetchRange(fetcher: Fetcher, url: string, bytes: number): Promise
 }
 
 /** The parsers' answer, fetching the tail they ask for; null sends the caller down the ffprobe path. */
-async function probeFast(fetcher: Fetcher, url: string, head: Buffer, size?: number): Promise<ProbeResult | null> {
+async function probeFast(fetcher: Fetcher, url: string, head: Buffer, size?: number): Promise<MediaFacts | null> {
   const first = fastProbe(head, size);
   if (!first || !('needsTail' in first)) return first;
   const { offset } = first.needsTail;

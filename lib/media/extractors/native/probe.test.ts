@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '@/lib/errors';
-import { probeBytes, readProbeJson } from './probe';
+import { factsOf, probeBytes } from './probe';
 
 let dir: string;
 let webm: Buffer;
@@ -32,11 +32,11 @@ describe('probeBytes', () => {
   });
 });
 
-describe('readProbeJson', () => {
+describe('factsOf', () => {
   it('does not count cover art as video', () => {
-    const result = readProbeJson({
-      format: { duration: '5.0', bit_rate: '128000', format_name: 'mp3' },
-      streams: [{ codec_type: 'audio', codec_name: 'mp3' }, { codec_type: 'video', codec_name: 'mjpeg', disposition: { attached_pic: 1 } }],
+    const result = factsOf({
+      formatName: 'mp3', duration: 5, size: 80_000, bitrate: 128_000,
+      streams: [{ index: 0, codecType: 'audio', codecName: 'mp3' }, { index: 1, codecType: 'video', codecName: 'mjpeg', attachedPic: true }],
     });
     expect(result).toMatchObject({ vcodec: null, acodec: 'mp3', bitrate: 128, duration: 5 });
   });

@@ -1,4 +1,5 @@
-import { extensionOf } from './url';
+import { ascii, startsWith } from '@/lib/media/formats/bytes';
+import { extensionOf } from '@/lib/media/formats/url';
 
 export type ResourceKind = 'hls' | 'dash' | 'html' | 'video' | 'audio' | 'image' | 'unknown';
 
@@ -14,27 +15,25 @@ interface SniffInput {
   head: Uint8Array;
 }
 
-const startsWith = (b: Uint8Array, bytes: number[], at = 0) => bytes.every((v, i) => b[at + i] === v);
-const ascii = (b: Uint8Array, from: number, to: number) => String.fromCharCode(...b.subarray(from, to));
 
 /** The bytes decide first: servers mislabel media (octet-stream, text/plain) far more often than files lie. */
 function fromMagic(b: Uint8Array): Sniffed | null {
   if (b.length < 4) return null;
-  if (ascii(b, 4, 8) === 'ftyp') {
-    const brand = ascii(b, 8, 12);
+  if (ascii(b, 4, 4) === 'ftyp') {
+    const brand = ascii(b, 8, 4);
     if (brand === 'M4A ' || brand === 'M4B ') return { kind: 'audio', container: 'm4a' };
     if (brand === 'qt  ') return { kind: 'video', container: 'mov' };
     if (brand === 'avif' || brand === 'heic') return { kind: 'image', container: brand };
     return { kind: 'video', container: 'mp4' };
   }
   if (startsWith(b, [0x1a, 0x45, 0xdf, 0xa3])) {
-    return { kind: 'video', container: ascii(b, 0, Math.min(b.length, 64)).includes('webm') ? 'webm' : 'mkv' };
+    return { kind: 'video', container: ascii(b, 0, 64).includes('webm') ? 'webm' : 'mkv' };
   }
   if (startsWith(b, [0xff, 0xd8, 0xff])) return { kind: 'image', container: 'jpg' };
   if (startsWith(b, [0x89, 0x50, 0x4e, 0x47])) return { kind: 'image', container: 'png' };
   if (ascii(b, 0, 6) === 'GIF87a' || ascii(b, 0, 6) === 'GIF89a') return { kind: 'image', container: 'gif' };
-  if (ascii(b, 0, 4) === 'RIFF' && ascii(b, 8, 12) === 'WEBP') return { kind: 'image', container: 'webp' };
-  if (ascii(b, 0, 4) === 'RIFF' && ascii(b, 8, 12) === 'WAVE') return { kind: 'audio', container: 'wav' };
+  if (ascii(b, 0, 4) === 'RIFF' && ascii(b, 8, 4) === 'WEBP') return { kind: 'image', container: 'webp' };
+  if (ascii(b, 0, 4) === 'RIFF' && ascii(b, 8, 4) === 'WAVE') return { kind: 'audio', container: 'wav' };
   if (ascii(b, 0, 4) === 'OggS') return { kind: 'audio', container: 'ogg' };
   if (ascii(b, 0, 4) === 'fLaC') return { kind: 'audio', container: 'flac' };
   if (ascii(b, 0, 3) === 'ID3') return { kind: 'audio', container: 'mp3' };

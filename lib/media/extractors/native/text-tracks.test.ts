@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseMpd } from './dash';
-import { parseHlsPlaylist, type HlsMaster } from './hls';
+import { parseMpd } from '@/lib/media/formats/dash';
+import { parseHlsPlaylist, type HlsMaster } from '@/lib/media/formats/hls';
 import { dashTextTracks, hlsTextTracks } from './text-tracks';
 
 const BASE = 'https://cdn.example.com/show/master.m3u8';

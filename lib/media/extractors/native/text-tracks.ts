@@ -1,8 +1,8 @@
+import type { DashTextTrack } from '@/lib/media/formats/dash';
+import type { HlsMaster } from '@/lib/media/formats/hls';
 import type { SubtitleFormat, SubtitleSource } from '@/lib/media/types';
 import { slug, uniqueIds } from './codecs';
 import type { NativeContext } from './context';
-import type { DashTextTrack } from './dash';
-import type { HlsMaster } from './hls';
 
 const MAX_TRACKS = 64;
 

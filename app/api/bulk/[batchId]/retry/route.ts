@@ -15,8 +15,8 @@ export const dynamic = 'force-dynamic';
  */
 export const POST = route(
   { auth: 'optional', scope: 'bulk', serves: true, params: idParams('batchId'), query: batchReadQuerySchema, quota: { kind: 'analyze', links: () => 1 }, notFound: 'Batch not found' },
-  async ({ req, params, query, user }) => {
-    const reader = { ...readerOf(user, query.key), client: await admitOwner(await getDb(), req, user) };
+  async ({ params, query, user, caller }) => {
+    const reader = { ...readerOf(user, query.key), client: await admitOwner(await getDb(), caller) };
     await services().bulk.retryFailed(params.batchId, reader);
     return batchAfter(params.batchId, reader);
   },

@@ -2,7 +2,6 @@ import { route } from '@/lib/auth/route';
 import { getDb } from '@/lib/db';
 import { recordPostZip } from '@/lib/history/delivery-hook';
 import { idParams } from '@/lib/http/ids';
-import { ownerKeyOf } from '@/lib/limits/owner';
 import { servedToOwner } from '@/lib/limits/served';
 import { contentDisposition, expiredLink, postZip } from '@/lib/media/deliver';
 
@@ -14,9 +13,9 @@ export const dynamic = 'force-dynamic';
  * signed-in caller's archive, once handed over whole, goes into their history as one entry. Its bytes count
  * against the caller's day; over the limit, no archive starts.
  */
-export const GET = route({ auth: 'api', scope: 'download', params: idParams('id'), notFound: expiredLink().message }, async ({ req, params, user }) => {
+export const GET = route({ auth: 'api', scope: 'download', params: idParams('id'), notFound: expiredLink().message }, async ({ req, params, user, caller }) => {
   const onComplete = user ? (bytes: number, items: number) => void recordPostZip(user.id, params.id, items, bytes) : undefined;
-  return servedToOwner(await getDb(), ownerKeyOf(req, user), async () => {
+  return servedToOwner(await getDb(), caller.fairShareKey, async () => {
     const { stream, filename } = await postZip({ mediaId: params.id, headers: req.headers, signal: req.signal, onComplete });
     return new Response(stream, {
       headers: {

@@ -1,4 +1,4 @@
-import { CreatorSkeleton } from '@/components/creator/creator-skeleton';
+import { CreatorSkeleton } from '@/components/public/creator/creator-skeleton';
 
 export default function CreatorLoading() {
   return <CreatorSkeleton />;

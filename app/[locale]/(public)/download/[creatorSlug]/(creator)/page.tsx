@@ -1,8 +1,8 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
-import { CreatorHeader } from '@/components/creator/creator-header';
-import { CreatorJsonLd } from '@/components/creator/creator-json-ld';
-import { CreatorVideos } from '@/components/creator/creator-videos';
+import { CreatorHeader } from '@/components/public/creator/creator-header';
+import { CreatorJsonLd } from '@/components/public/creator/creator-json-ld';
+import { CreatorVideos } from '@/components/public/creator/creator-videos';
 import { getCreator } from '@/lib/creators/service';
 import type { Locale } from '@/lib/i18n/routing';
 import { pageMetadata } from '@/lib/seo/page-metadata';

@@ -14,9 +14,9 @@ export const dynamic = 'force-dynamic';
  */
 export const POST = route(
   { auth: 'api', scope: 'download', quota: { kind: 'api' }, params: idParams('id'), notFound: 'Download not found' },
-  async ({ req, params, caller }) => {
-    const client = await admitOwner(await getDb(), req, caller?.user ?? null);
-    return { downloadId: await services().downloads.retry(params.id, caller?.user.id ?? null, client) };
+  async ({ params, caller }) => {
+    const turn = await admitOwner(await getDb(), caller);
+    return { downloadId: await services().downloads.retry(params.id, { accountId: caller.accountId, turn }) };
   },
 );
 

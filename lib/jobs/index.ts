@@ -1,2 +1,0 @@
-export { statusEventStream } from './status-stream';
-export type { EnqueueAnalysisOptions, JobQueue, JobSnapshot, JobStatus } from './types';

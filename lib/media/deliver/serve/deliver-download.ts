@@ -1,0 +1,114 @@
+import 'server-only';
+import { clientAddress } from '@/lib/http/client-address';
+import { engineEvents } from '@/lib/events';
+import { streamsAsIs } from '@/lib/media/deliver/prepare/as-is';
+import { acquireDownloadSlot } from '@/lib/media/deliver/prepare/limits';
+import { labelsOf, loadCheckedOffer, prepareDownload } from '@/lib/media/deliver/prepare/prepare-download';
+import { expiredLink, type ResolvedOffer } from '@/lib/media/deliver/prepare/resolve-offer';
+import { getPreparations } from '@/lib/media/deliver/prepare/shared-preparations';
+import type { DeliveryQuery } from '@/lib/media/trim/trim-range';
+import { passthrough } from './passthrough';
+import { serveFile } from './serve-file';
+
+export interface DownloadRequest extends DeliveryQuery {
+  mediaId: string;
+  itag: string;
+  ext?: string;
+  item?: string;
+  /** `subs=`: a text track to mux into the video. */
+  subs?: string;
+  /** `lang=`: the user's language (else the request's Accept-Language picks the audio track). */
+  lang?: string;
+  headers: Headers;
+  /** The client: when it goes away, reading the origin (and any preparation only it waited for) stops. */
+  signal: AbortSignal;
+}
+
+/**
+ * The same answer, its body counted as the client pulls it: bytes as they go, and once the body ends or the
+ * client goes away, the time since `started` (the request). Reads one chunk per client read (no read-ahead), so it adds no buffer.
+ */
+function reportedDelivery(offer: ResolvedOffer, res: Response, started: number): Response {
+  const labels = labelsOf(offer);
+  const bus = engineEvents();
+  let ended = false;
+  const end = (complete: boolean) => {
+    if (ended) return;
+    ended = true;
+    void bus.emit('media.delivered', { ...labels, seconds: (performance.now() - started) / 1000, complete });
+  };
+  if (!res.body) {
+    end(true);
+    return res;
+  }
+  const reader = res.body.getReader();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { value, done } = await reader.read();
+        if (done) {
+          end(true);
+          controller.close();
+          return;
+        }
+        if (value.byteLength > 0) void bus.emit('media.bytes', { ...labels, bytes: value.byteLength });
+        controller.enqueue(value);
+      } catch (error) {
+        end(false);
+        controller.error(error);
+      }
+    },
+    async cancel(reason) {
+      end(false);
+      await reader.cancel(reason);
+    },
+  }, { highWaterMark: 0 });
+  return new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers });
+}
+
+/** The name a file is saved under: a clip says which stretch it is, in seconds (file names cannot hold colons). */
+function fileTitle(offer: ResolvedOffer): string {
+  const cut = offer.delivery.trim;
+  return cut ? `${offer.title} (${cut.start}-${cut.end} s)` : offer.title;
+}
+
+/**
+ * GET /api/download/{id}: a prepared file when there is one (Range, exact length); else a passthrough from the
+ * origin when the offer needs no work (and no cut); else prepare once, shared with concurrent requests, then serve
+ * the file. The caller's download slot is held until the body ends or the client goes away.
+ */
+export async function deliverDownload(req: DownloadRequest): Promise<Response> {
+  const started = performance.now();
+  const offer = await loadCheckedOffer(req.mediaId, req.itag, { ...req, languages: req.lang ?? req.headers.get('accept-language') ?? undefined });
+  const release = acquireDownloadSlot(clientAddress(req.headers));
+  const meta = { title: fileTitle(offer), ext: offer.plan.ext, range: req.headers.get('range') };
+  try {
+    const ready = await getPreparations().peek(offer.key);
+    if (ready) return reportedDelivery(offer, await serveFile(ready, meta, release), started);
+    const asIs = offer.plan.action === 'passthrough' && !offer.delivery.trim && !offer.subtitle;
+    const source = asIs ? (offer.plan.image ?? offer.plan.video ?? offer.plan.audio) : undefined;
+    // Streamed from the origin untouched only when the bytes already play everywhere; else prepared (remuxed).
+    if (source?.protocol === 'http' && (await streamsAsIs(offer.plan, source, req.signal))) return reportedDelivery(offer, await passthrough(source, { ...meta, signal: req.signal }, release), started);
+    const file = await prepareDownload(offer, { signal: req.signal });
+    return reportedDelivery(offer, await serveFile(file, meta, release), started);
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+/**
+ * A file kept in the store past its analysis (a followed creator's background download), served by its key
+ * with Range; gone or expired, it is an expired link. The caller's download slot is held as for any download.
+ */
+export async function deliverStoredFile(file: { key: string; title: string; ext: string }, headers: Headers): Promise<Response> {
+  const ready = await getPreparations().peek(file.key);
+  if (!ready) throw expiredLink();
+  const release = acquireDownloadSlot(clientAddress(headers));
+  try {
+    return await serveFile(ready, { title: file.title, ext: file.ext, range: headers.get('range') }, release);
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
