@@ -63,6 +63,32 @@ describe('config', () => {
     expect(() => parseConfig({ PLATFORM_PROXY: 'socks5://u:p@10.0.0.2:1080' })).toThrow(/PLATFORM_PROXY: must be http:\/\/\[user:pass@\]host:port/);
   });
 
+  it('keeps the packaged engine beside the code, wherever the data folder is', () => {
+    expect(parseConfig({ DATA_DIR: '/srv/g' }).packagedEngineDir).toBe(path.join(process.cwd(), 'engine'));
+    expect(parseConfig({ GRABLINE_PACKAGED_ENGINE_DIR: '/app/engine' }).packagedEngineDir).toBe('/app/engine');
+  });
+
+  it('refuses a placeholder JWT_SECRET or database password, and takes real ones', () => {
+    const refused = (env: Record<string, string>) => {
+      try {
+        parseConfig(env);
+      } catch (error) {
+        return (error as ConfigError).problems.map((p) => p.split(':')[0]);
+      }
+      return [];
+    };
+    for (const secret of ['change-me-to-a-long-random-secret-shared-by-every-node', 'CHANGEME_CHANGEME_CHANGEME_CHANGEME',
+      'replace-this-with-a-random-string-of-32-chars', 'your-own-secret-at-least-32-characters-long', 'x'.repeat(40)]) {
+      expect(refused({ JWT_SECRET: secret }), secret).toEqual(['JWT_SECRET']);
+    }
+    for (const password of ['grabline', 'change-me', 'postgres', 'password', 'your_password', 'placeholder']) {
+      expect(refused({ DATABASE_URL: `postgres://grabline:${password}@postgres:5432/grabline` }), password).toEqual(['DATABASE_URL']);
+    }
+    expect(refused({ JWT_SECRET: '5f1c0a9e7b2d4c6e8a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d', DATABASE_URL: 'postgres://grabline:Qm9v3xTq7LpA2wZr@db/grabline' })).toEqual([]);
+    // No password at all is peer or trust authentication, not a placeholder.
+    expect(refused({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/grabline' })).toEqual([]);
+  });
+
   it('reads platform canaries as platform → links, and names a bad map', () => {
     expect(parseConfig({ PLATFORM_CANARIES: '{"tiktok":["https://www.tiktok.com/@a/video/1"]}' }).env.PLATFORM_CANARIES)
       .toEqual({ tiktok: ['https://www.tiktok.com/@a/video/1'] });
@@ -138,21 +164,24 @@ describe('config', () => {
 describe('the documented settings', () => {
   // NODE_ENV and NEXT_PHASE are Next's own; every other variable is one an operator may set.
   const operatorVariables = CONFIG_VARIABLES.filter((name) => name !== 'NODE_ENV' && name !== 'NEXT_PHASE');
+  // What compose.yaml reads from .env: documented beside the server's own settings.
+  const composeVariables = [...new Set([...readFileSync(path.join(process.cwd(), 'compose.yaml'), 'utf8').matchAll(/\$\{([A-Z_]+)/g)].map((m) => m[1]))];
 
   it('README.md names every variable in its Configuration table, and only real ones', () => {
     const readme = readFileSync(path.join(process.cwd(), 'README.md'), 'utf8');
     const documented = new Set([...readme.matchAll(/^\| (`[A-Z_]+`(?:, `[A-Z_]+`)*) \|/gm)].flatMap((m) => [...m[1].matchAll(/`([A-Z_]+)`/g)].map((n) => n[1])));
     expect(operatorVariables.filter((name) => !documented.has(name))).toEqual([]);
+    expect(composeVariables.filter((name) => !documented.has(name))).toEqual([]);
     documented.delete('TEST_DATABASE_URL');
     documented.delete('TEST_REDIS_URL');
-    expect([...documented].filter((name) => !(CONFIG_VARIABLES as string[]).includes(name))).toEqual([]);
+    expect([...documented].filter((name) => !(CONFIG_VARIABLES as string[]).includes(name) && !composeVariables.includes(name))).toEqual([]);
   });
 
   // After a change to README's table: npm run env:example.
   it('.env.example lists every variable once, unset, with its default', () => {
     const example = readFileSync(path.join(process.cwd(), '.env.example'), 'utf8');
     const listed = [...example.matchAll(/^([A-Z_]+)=(.*)$/gm)];
-    expect(listed.map((m) => m[1]).sort()).toEqual([...operatorVariables].sort());
+    expect(listed.map((m) => m[1]).sort()).toEqual([...new Set([...operatorVariables, ...composeVariables])].sort());
     expect(listed.filter((m) => m[2] !== '')).toEqual([]);
     expect(() => parseConfig(Object.fromEntries(listed.map((m) => [m[1], m[2]])))).not.toThrow();
   });

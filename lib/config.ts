@@ -3,6 +3,7 @@ import { BlockList, isIP } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { NAMED_PLATFORMS, PLATFORMS } from '@/lib/platforms';
 
 /**
  * Every environment variable Grabline reads, read here and nowhere else: typed, with its default, and
@@ -55,10 +56,10 @@ type AdPlacement = (typeof AD_PLACEMENTS)[number];
 
 const canaryMap = z.string().transform((raw, ctx) => {
   try {
-    return z.partialRecord(z.enum(['youtube', 'tiktok', 'instagram', 'facebook', 'twitter']), z.array(z.url({ protocol: /^https?$/ })).min(1).max(5))
+    return z.partialRecord(z.enum(NAMED_PLATFORMS), z.array(z.url({ protocol: /^https?$/ })).min(1).max(5))
       .parse(JSON.parse(raw));
   } catch {
-    ctx.addIssue({ code: 'custom', message: 'must be a JSON object of platform → ["https://…", …] (youtube, tiktok, instagram, facebook, twitter; 1 to 5 links each)' });
+    ctx.addIssue({ code: 'custom', message: `must be a JSON object of platform → ["https://…", …] (${NAMED_PLATFORMS.join(', ')}; 1 to 5 links each)` });
     return z.NEVER;
   }
 });
@@ -107,12 +108,14 @@ const schema = z.object({
   // How long SIGTERM lets a worker's running jobs finish before it leaves them to another worker
   WORKER_SHUTDOWN_MS: int(0, 600_000).default(25_000),
   // Media engine
-  PLATFORMS_DISABLED: list.pipe(z.array(z.enum(['youtube', 'tiktok', 'instagram', 'facebook', 'twitter', 'generic']))).default([]),
+  PLATFORMS_DISABLED: list.pipe(z.array(z.enum(PLATFORMS))).default([]),
   MEDIA_FETCH_ALLOW: hostPorts.default([]),
   YTDLP_PYTHONPATH: z.string().optional(),
   YTDLP_POOL_SIZE: int(1, 64).default(2),
-  // The yt-dlp engine: where scripts/engine-install.sh keeps its versions (default <DATA_DIR>/engine)
+  // The yt-dlp engine: where updates keep their versions (default <DATA_DIR>/engine)…
   GRABLINE_ENGINE_DIR: z.string().optional(),
+  // …and where set-up installed one beside the code (default ./engine); the newer of the two runs
+  GRABLINE_PACKAGED_ENGINE_DIR: z.string().optional(),
   ENGINE_AUTO_UPDATE: flag.default(false),
   // Only Debian's unstable suite is reachable here, and it carries releases, not yt-dlp's nightly builds.
   ENGINE_CHANNEL: z.enum(['stable'], { error: 'must be "stable" (no registry this server reaches carries yt-dlp nightlies)' })
@@ -236,6 +239,8 @@ function shape(env: Env) {
     /** Finished prepared files: a directory every node mounts, else this node's own beside its work dirs. */
     fileStoreDir: env.FILE_STORE_DIR ?? path.join(tempDir, '.ready'),
     engineDir: env.GRABLINE_ENGINE_DIR ?? path.join(dataDir, 'engine'),
+    /** The engine installed with the code (the image's, or set-up's on a bare machine); never under a volume. */
+    packagedEngineDir: env.GRABLINE_PACKAGED_ENGINE_DIR ?? path.join(process.cwd(), 'engine'),
     /** Fetched thumbnails: a cache that outlives restarts, kept apart from the temp store's swept work dirs. */
     thumbnailDir: path.join(dataDir, 'thumbnails'),
   };
@@ -254,9 +259,32 @@ function blockListOf(entries: string[]): BlockList {
   return ranges;
 }
 
+/**
+ * A secret copied from an example rather than made: the words examples use in place of one, one character repeated,
+ * or a word anyone would guess first. Such a value signs nothing and protects nothing, so the server does not start.
+ */
+const PLACEHOLDER_SECRET = /change[-_ ]?(?:me|this|it)|placeholder|replace[-_ ]?(?:me|this|with)|your[-_ ]?(?:own[-_ ]?)?(?:secret|password)|example|^(.)\1*$|^(?:secret|password|passw0rd|grabline|postgres|admin|root|test|123456)$/i;
+
+/** The password in a postgres:// URL, decoded; null when it has none (peer or trust authentication). */
+function databasePassword(url: string): string | null {
+  try {
+    const password = new URL(url).password;
+    return password ? decodeURIComponent(password) : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Rules between variables, each a problem in the same words as a bad value. */
 function crossChecks(env: Env): string[] {
   const problems: string[] = [];
+  if (env.JWT_SECRET && PLACEHOLDER_SECRET.test(env.JWT_SECRET)) {
+    problems.push('JWT_SECRET: is a placeholder, not a secret: set a random one (openssl rand -hex 32), or leave it unset on a single node to have one generated');
+  }
+  const dbPassword = env.DATABASE_URL ? databasePassword(env.DATABASE_URL) : null;
+  if (dbPassword !== null && PLACEHOLDER_SECRET.test(dbPassword)) {
+    problems.push('DATABASE_URL: its password is a placeholder: give the database a random password (openssl rand -hex 24) and put it in the URL');
+  }
   if (env.AUTH_PROXY_HEADER && !env.AUTH_PROXY_SECRET) {
     problems.push('AUTH_PROXY_SECRET: must be set with AUTH_PROXY_HEADER (a random string of 32+ characters your proxy sends as X-Auth-Proxy-Secret), or anyone who reaches the port could name any user');
   }

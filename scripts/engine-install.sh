@@ -10,7 +10,8 @@
 #   bash scripts/engine-install.sh --stage      fetch and extract only; print the folder, never switch
 #   bash scripts/engine-install.sh --switch DIR point `current` at an installed version folder
 #
-# Layout under GRABLINE_ENGINE_DIR (default $DATA_DIR/engine, else ./data/engine):
+# Layout under GRABLINE_ENGINE_DIR (default $DATA_DIR/engine, else ./data/engine; scripts/setup.sh points it at the
+# packaged engine's folder, GRABLINE_PACKAGED_ENGINE_DIR, default ./engine):
 #   apt/            the private apt configuration and its state
 #   versions/<v>/   one extracted package each, with engine.json (version, package version, source, fetchedAt)
 #   current         symlink to the version in use (replaced atomically); previous: the one before
@@ -180,6 +181,17 @@ if [ "$current_pkg" = "$candidate" ] || { [ -n "$current_pkg" ] && dpkg --compar
   log "up to date: $current_pkg is current ($URI $SUITE offers $candidate)"
   [ "$mode" = stage ] && echo "CURRENT"
   exit 0
+fi
+# The engine installed beside the code (set-up's, the image's) runs whenever it is the newer one, so a version that
+# is not newer than it is never fetched into this folder.
+PACKAGED_DIR="${GRABLINE_PACKAGED_ENGINE_DIR:-$ROOT/engine}"
+if [ "$(realpath -m "$PACKAGED_DIR")" != "$(realpath -m "$ENGINE_DIR")" ] && valid_engine "$PACKAGED_DIR/current"; then
+  packaged_pkg=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["package"])' "$PACKAGED_DIR/current/engine.json" 2>/dev/null || true)
+  if [ -n "$packaged_pkg" ] && dpkg --compare-versions "$candidate" le "$packaged_pkg"; then
+    log "up to date: the packaged engine $packaged_pkg ($PACKAGED_DIR) is current ($URI $SUITE offers $candidate)"
+    [ "$mode" = stage ] && echo "CURRENT"
+    exit 0
+  fi
 fi
 
 if ! valid_engine "$folder"; then

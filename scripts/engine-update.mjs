@@ -74,8 +74,8 @@ async function main() {
     return 1;
   }
   if (staged.out === 'CURRENT') {
-    record('current', `${before} is the newest`);
-    say(`current — ${before} is the newest engine; nothing changed`);
+    record('current', `${before ?? 'the packaged engine'} is the newest`);
+    say(`current — ${before ?? 'the packaged engine'} is the newest engine; nothing changed`);
     return 0;
   }
   if (!staged.out || !existsSync(staged.out)) {

@@ -16,7 +16,8 @@ const wrap = (text, width = 114) => {
 };
 
 const out = [
-  "# Grabline's settings. Every one has a working default: copy this file to .env and set only what you change.",
+  "# Grabline's settings. Every one has a working default but compose.yaml's two secrets (JWT_SECRET and",
+  '# POSTGRES_PASSWORD, which it requires): copy this file to .env and set only what you change.',
   '# Each variable is shown unset, its default in the comment above it. Values are checked at start: a bad one stops',
   "# the server with a message naming it. README.md's Configuration table says the same.",
 ];

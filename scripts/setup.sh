@@ -4,17 +4,18 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# What the server runs on: the converters, fonts for the pages, and Debian 12's packaged yt-dlp — only the fallback
+# What the server runs on: the converters and Debian 12's packaged yt-dlp — only the fallback
 # engine; it also brings the Python modules the current engine uses (certifi, mutagen, pycryptodome, websockets,
 # brotli — all Debian 12 packages). python3-requests and python3-urllib3 are left out on purpose: Debian 12's
 # versions are below what yt-dlp accepts, so it would skip them.
 APT_PACKAGES=(ffmpeg yt-dlp python3-certifi python3-mutagen python3-pycryptodome python3-websockets python3-brotli
-  fonts-noto-core ca-certificates)
-# Only the test suite needs a browser, nginx (it runs the e2e suite behind it too), a PostgreSQL 15 server (it
-# runs the store's tests on both engines) and a Redis server (it runs the Redis-backed stores' tests); a production
-# install reaches an operator's Redis through REDIS_URL and never runs one itself.
+  ca-certificates)
+# Only the test suite needs a browser and the fonts it draws the pages with (the server renders none), nginx (it
+# runs the e2e suite behind it too), a PostgreSQL 15 server (it runs the store's tests on both engines) and a Redis
+# server (it runs the Redis-backed stores' tests); a production install reaches an operator's Redis through
+# REDIS_URL and never runs one itself.
 if [ "${GRABLINE_SETUP_TESTS:-0}" = 1 ]; then
-  APT_PACKAGES+=(chromium nginx redis-server)
+  APT_PACKAGES+=(chromium fonts-noto-core nginx redis-server)
   [ -x /usr/lib/postgresql/15/bin/initdb ] || APT_PACKAGES+=(postgresql-15)
 fi
 
@@ -36,13 +37,28 @@ fi
 # reinstalled only when the lockfile changed since the last install.
 stamp=node_modules/.grabline-lock.sha256
 want=$(sha256sum package.json package-lock.json | sha256sum | cut -d' ' -f1)
+# Native modules are built for one Node (its ABI) and one set of headers (npm_config_nodedir, which
+# scripts/node-lts.sh sets): when either changed since, or the module does not load, they are built again.
+native_stamp=node_modules/.grabline-native
+native_want="$(node -p 'process.versions.modules')|${npm_config_nodedir:-}"
+native_loads() { node -e 'new (require("better-sqlite3"))(":memory:").close()' 2>/dev/null; }
 if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
   echo "setup: installing npm packages"
   npm ci --no-audit --no-fund --loglevel=error
   echo "$want" > "$stamp"
+  echo "$native_want" > "$native_stamp"
 fi
-# The current yt-dlp engine (Debian unstable's, fetched through a private apt configuration into data/engine) and
-# the challenge solver's npm packages cached for Deno; skipped when installed. `npm run engine:update` renews it.
-bash scripts/engine-install.sh --if-stale
+# An install from before this stamp, built by npm ci for this very Node, is taken as it is.
+[ -f "$native_stamp" ] || [ -n "${npm_config_nodedir:-}" ] || ! native_loads || echo "$native_want" > "$native_stamp"
+if [ "$(cat "$native_stamp" 2>/dev/null)" != "$native_want" ] || ! native_loads; then
+  echo "setup: building native modules for Node $(node --version)"
+  npm rebuild better-sqlite3 --loglevel=error
+  echo "$native_want" > "$native_stamp"
+fi
+# The current yt-dlp engine (Debian unstable's, fetched through a private apt configuration) and the challenge
+# solver's npm packages cached for Deno, installed beside the code in ./engine (GRABLINE_PACKAGED_ENGINE_DIR): never
+# under DATA_DIR, so neither a volume mounted there nor a DATA_DIR changed later hides it. Skipped when installed.
+# `npm run engine:update` puts newer versions under $DATA_DIR/engine; the server runs the newer of the two.
+GRABLINE_ENGINE_DIR="${GRABLINE_PACKAGED_ENGINE_DIR:-$PWD/engine}" bash scripts/engine-install.sh --if-stale
 # Next 16 loops on a 307 when bound to a loopback address; the upstream fix, applied in place (idempotent).
 node scripts/patch-next.mjs

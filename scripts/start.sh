@@ -3,6 +3,8 @@
 # local temp dir). Installs what it needs first; safe to run twice (a Grabline already on the port is stopped).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# The server runs on Node 24 LTS (npm's node package when this machine's Node is older).
+source scripts/node-lts.sh
 bash scripts/setup.sh
 export NEXT_TELEMETRY_DISABLED=1
 PORT="${PORT:-3000}"

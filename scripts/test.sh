@@ -4,6 +4,8 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1 CI="${CI:-}"
+# Everything below runs on Node 24 LTS, as the server does (npm's node package when this machine's Node is older).
+source scripts/node-lts.sh || { echo "Node 24 could not be installed"; echo "0 passed, 1 failed"; exit 1; }
 GRABLINE_SETUP_TESTS=1 bash scripts/setup.sh || { echo "setup failed"; echo "0 passed, 1 failed"; exit 1; }
 # Each stage says how long it took, so a suite growing towards CI's time limit shows where.
 stage() { echo "── $1: $(( SECONDS - stage_start )) s"; stage_start=$SECONDS; }

@@ -2,8 +2,8 @@
 
 import { useFormatter, useTranslations } from 'next-intl';
 import useSWR from 'swr';
-import { fetchData } from '@/components/dashboard-data/fetcher';
-import { notifyError } from '@/components/dashboard-data/notify';
+import { apiGet } from '@/lib/client/api-client';
+import { notifyError } from '@/lib/client/notify';
 import type { PlatformsReport } from '@/lib/admin/platforms';
 import { apiRequest } from '@/lib/client/api-client';
 import { useErrorText } from '@/lib/client/error-text';
@@ -18,7 +18,7 @@ export function PlatformsSection() {
   const tAdmin = useTranslations('Admin');
   const format = useFormatter();
   const describe = useErrorText();
-  const { data, error, mutate } = useSWR<PlatformsReport>('/api/admin/platforms', fetchData, {
+  const { data, error, mutate } = useSWR<PlatformsReport>('/api/admin/platforms', apiGet, {
     refreshInterval: (latest) => (latest?.update.running ? 1500 : 15_000),
   });
   const when = (iso: string) => format.dateTime(new Date(iso), { dateStyle: 'medium', timeStyle: 'short' });
@@ -38,6 +38,11 @@ export function PlatformsSection() {
         <div className="space-y-6">
           <section className="space-y-3 rounded-lg border bg-card p-4 sm:p-6" aria-labelledby="admin-engine-title" data-testid="admin-engine">
             <h2 id="admin-engine-title" className="text-lg font-semibold">{t('engine')}</h2>
+            {report.engine.stale && report.engine.ageDays !== null && (
+              <p role="alert" data-testid="admin-engine-stale" className="rounded-md border border-destructive bg-destructive/10 p-3 text-sm font-semibold text-destructive">
+                {t('stale', { days: report.engine.ageDays, limit: report.engine.staleAfterDays })}
+              </p>
+            )}
             <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
               <dt className="text-muted-foreground">{t('version')}</dt>
               <dd>{report.engine.version ? <bdi dir="ltr" className="font-mono">{report.engine.version}</bdi> : t('unknown')}</dd>

@@ -1,12 +1,12 @@
 import 'server-only';
 import { z } from 'zod';
 import type { Db } from '@/lib/db';
-import { PLATFORMS } from '@/lib/media/schemas';
 import { getPlatformBreaker } from '@/lib/media/ytdlp/breaker';
 import { canaryResults } from '@/lib/media/ytdlp/canaries';
 import { engineAgeDays, resolveEngine } from '@/lib/media/ytdlp/engine';
-import { engineStatus, lastUpdate } from '@/lib/media/ytdlp/engine-status';
+import { ENGINE_STALE_DAYS, engineStatus, lastUpdate } from '@/lib/media/ytdlp/engine-status';
 import { getYtdlpPool } from '@/lib/media/ytdlp/get-pool';
+import { NAMED_PLATFORMS } from '@/lib/platforms';
 import { engineUpdateSchema, engineUpdateState } from './engine-update';
 
 const iso = z.string().meta({ format: 'date-time' });
@@ -16,6 +16,9 @@ export const platformsReportSchema = z.object({
     version: z.string().nullable(),
     source: z.enum(['debian-unstable', 'debian', 'custom']),
     ageDays: z.number().int().nullable(),
+    /** Older than ENGINE_STALE_DAYS: the console says so above everything else. */
+    stale: z.boolean(),
+    staleAfterDays: z.number().int(),
     switchedAt: iso.nullable(),
     lastUpdate: z.object({ at: iso, result: z.string(), message: z.string().optional() }).nullable(),
   }),
@@ -51,16 +54,19 @@ export async function platformsReport(db: Db, at = new Date()): Promise<Platform
   const version = install.version ?? (await probedVersion());
   const canaries = await canaryResults(db);
   const breakers = getPlatformBreaker().state();
+  const ageDays = engineAgeDays(version, at);
   return {
     engine: {
       version,
       source: install.source,
-      ageDays: engineAgeDays(version, at),
+      ageDays,
+      stale: ageDays !== null && ageDays > ENGINE_STALE_DAYS,
+      staleAfterDays: ENGINE_STALE_DAYS,
       switchedAt: install.switchedAt?.toISOString() ?? null,
       lastUpdate: lastUpdate(),
     },
     update: engineUpdateState(),
-    platforms: PLATFORMS.filter((p) => p !== 'generic').map((platform) => {
+    platforms: NAMED_PLATFORMS.map((platform) => {
       const breaker = breakers[platform];
       const canary = canaries[platform];
       return {

@@ -34,6 +34,7 @@ afterAll(async () => {
 
 interface Health {
   status: string;
+  engineOutdated: boolean;
   ytdlp: string | null;
   engine: EngineStatus;
   warnings: { code: string; message: string }[];
@@ -64,6 +65,8 @@ describe('GET /api/health — the engine', () => {
     expect(data.engine.ageDays).toEqual(expect.any(Number));
     expect(Date.parse(data.engine.updatedAt!)).not.toBeNaN();
     expect(data.warnings.filter((w) => w.code !== 'engine_stale')).toEqual([]);
+    expect(data.engineOutdated).toBe(data.engine.ageDays! > 60);
+    expect(data.status).toBe(data.engineOutdated ? 'degraded' : 'ok');
     expect(data.pool.engine.source).toBe('debian-unstable');
   });
 
@@ -77,6 +80,9 @@ describe('GET /api/health — the engine', () => {
     if (data.engine.version && data.engine.version < '2025.11') {
       expect(data.engine.jsRuntime).toBeNull();
       expect(data.warnings.map((w) => w.code)).toEqual(expect.arrayContaining(['no_js_runtime', 'solver_missing', 'engine_stale']));
+      // Loudly: an engine that old makes the status every caller sees 'degraded'.
+      expect(data.engineOutdated).toBe(true);
+      expect(data.status).toBe('degraded');
     }
   });
 });

@@ -20,7 +20,8 @@ let site: TestSite;
 const publish = (versions: PackageSpec[]) => publishPackages(work, repo, versions);
 
 function env(): NodeJS.ProcessEnv {
-  return { ...process.env, GRABLINE_ENGINE_DIR: engineDir, ENGINE_APT_SOURCES: sources };
+  // No packaged engine beside the code: the folder under test is the only one.
+  return { ...process.env, GRABLINE_ENGINE_DIR: engineDir, GRABLINE_PACKAGED_ENGINE_DIR: path.join(engineDir, 'no-packaged-engine'), ENGINE_APT_SOURCES: sources };
 }
 
 const run = (script: string, args: string[] = []) => runScript(script, args, env());
@@ -69,6 +70,16 @@ describe.skipIf(Boolean(skip))('scripts/engine-install.sh and npm run engine:upd
     expect(existsSync(path.join(engineDir, 'versions', '2023.03.04-90', 'usr', 'lib', 'python3', 'dist-packages', 'yt_dlp', 'YoutubeDL.py'))).toBe(true);
     expect(existsSync(path.join(engineDir, 'apt', 'lists'))).toBe(true);
     expect(lastUpdate().result).toBe('switched');
+  }, 120_000);
+
+  it('fetches nothing into an empty data folder while the packaged engine is as new (a fresh volume)', async () => {
+    const volume = path.join(work, 'fresh-volume');
+    const result = await runScript('engine-update.sh', [], { ...env(), GRABLINE_ENGINE_DIR: volume, GRABLINE_PACKAGED_ENGINE_DIR: engineDir });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain(`up to date: the packaged engine 2023.03.04-90 (${engineDir}) is current`);
+    expect(result.stdout).toContain('current — the packaged engine is the newest engine; nothing changed');
+    expect(readdirSync(path.join(volume, 'versions'))).toEqual([]);
+    expect(existsSync(path.join(volume, 'current'))).toBe(false);
   }, 120_000);
 
   it('says current on a second run and changes nothing', async () => {

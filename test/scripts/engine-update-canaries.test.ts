@@ -21,7 +21,7 @@ let site: TestSite;
 let canaries: string;
 
 const run = () => runScript('engine-update.sh', [], {
-  ...process.env, GRABLINE_ENGINE_DIR: engineDir, ENGINE_APT_SOURCES: sources, PLATFORM_CANARIES: canaries,
+  ...process.env, GRABLINE_ENGINE_DIR: engineDir, GRABLINE_PACKAGED_ENGINE_DIR: path.join(engineDir, 'no-packaged-engine'), ENGINE_APT_SOURCES: sources, PLATFORM_CANARIES: canaries,
 });
 const current = () => readlinkSync(path.join(engineDir, 'current'));
 const lastUpdate = () => JSON.parse(readFileSync(path.join(engineDir, 'update.json'), 'utf8')) as { result: string; message: string };

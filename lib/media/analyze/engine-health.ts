@@ -4,7 +4,7 @@ import { ffmpegBin } from '@/lib/media/ffmpeg/run-ffmpeg';
 import { getDb } from '@/lib/db';
 import { getPlatformBreaker } from '@/lib/media/ytdlp/breaker';
 import { canaryResults, type CanaryResult } from '@/lib/media/ytdlp/canaries';
-import { canaryWarnings, engineStatus, engineWarnings, platformWarnings } from '@/lib/media/ytdlp/engine-status';
+import { canaryWarnings, ENGINE_STALE_DAYS, engineStatus, engineWarnings, platformWarnings } from '@/lib/media/ytdlp/engine-status';
 import { getYtdlpPool } from '@/lib/media/ytdlp/get-pool';
 
 const PROBE_TTL_MS = 10 * 60 * 1000;
@@ -35,7 +35,8 @@ function versions(): Promise<Versions> {
 }
 
 /**
- * GET /api/health's answer: 'degraded' when a tool the engine needs does not answer; `engine` says which yt-dlp runs
+ * GET /api/health's answer: 'degraded' when a tool the engine needs does not answer or the engine in use is older
+ * than ENGINE_STALE_DAYS; `engine` says which yt-dlp runs
  * and whether it can solve YouTube's challenges, `warnings` what an operator should act on.
  */
 export async function engineHealth() {
@@ -43,8 +44,12 @@ export async function engineHealth() {
   const ytdlp = engine.version;
   const paused = getPlatformBreaker().state();
   const canaries = await storedCanaries();
+  // An engine older than ENGINE_STALE_DAYS has missed the platforms' weekly changes: downloads are failing, so the
+  // status every caller sees (a monitor included) is 'degraded', not only a warning in the details.
+  const engineOutdated = engine.ageDays !== null && engine.ageDays > ENGINE_STALE_DAYS;
   return {
-    status: ffmpeg && ytdlp ? ('ok' as const) : ('degraded' as const),
+    status: ffmpeg && ytdlp && !engineOutdated ? ('ok' as const) : ('degraded' as const),
+    engineOutdated,
     node: process.version,
     ffmpeg,
     ytdlp,

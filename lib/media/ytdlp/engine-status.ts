@@ -44,7 +44,7 @@ export interface HealthWarning {
 const DENO_FLAGS = ['--ext=js', '--no-code-cache', '--no-prompt', '--no-remote', '--no-lock', '--node-modules-dir=none', '--no-config', '--cached-only'];
 
 /** Runs the solver library the way yt-dlp checks it (cached npm packages only, default deny-all permissions). */
-export function solverLoads(install: EngineInstall, deno = denoBinary(), cache = denoDir()): Promise<boolean> {
+export function solverLoads(install: EngineInstall, deno = denoBinary(), cache = denoDir(install.root)): Promise<boolean> {
   const library = solverLibrary(install);
   if (!library || !deno) return Promise.resolve(false);
   let script: string;
@@ -90,16 +90,24 @@ export function engineStatus(pool: YtdlpPool, now = () => new Date()): Promise<E
   return value;
 }
 
+const warnedStale = new Set<string>();
+
 async function probe(pool: YtdlpPool, install: EngineInstall, now: Date): Promise<EngineStatus> {
   const [info, solver] = await Promise.all([
     pool.engineInfo().catch(() => null),
     solverLoads(install),
   ]);
   const version = info?.version ?? install.version ?? null;
+  const ageDays = engineAgeDays(version, now);
+  if (ageDays !== null && ageDays > ENGINE_STALE_DAYS && !warnedStale.has(install.key)) {
+    // Once per engine and process, in the server's log: an operator who reads nothing else still sees it.
+    warnedStale.add(install.key);
+    console.warn(`[engine] yt-dlp ${version} (${install.source}) is ${ageDays} days old, more than ${ENGINE_STALE_DAYS}: downloads from the platforms are failing; run npm run engine:update (or pull a newer image)`);
+  }
   return {
     version,
     source: install.source,
-    ageDays: engineAgeDays(version, now),
+    ageDays,
     jsRuntime: info?.jsRuntime ?? null,
     solver,
     poToken: info?.poToken ?? (config().env.PO_TOKENS ? 'unavailable' : 'off'),

@@ -1,7 +1,7 @@
 import 'server-only';
 
 import { existsSync, lstatSync, readFileSync, readlinkSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 
 import { config } from '@/lib/config';
 
@@ -16,6 +16,8 @@ export interface EngineInstall {
   pythonPath?: string;
   /** The version folder (ours only). */
   folder?: string;
+  /** The engine folder it was found in: the packaged one or the data folder's (ours only). */
+  root?: string;
   /** What the installer recorded (ours only). */
   version?: string;
   fetchedAt?: string;
@@ -30,24 +32,37 @@ export function engineDir(): string {
 }
 
 /**
- * The engine the next worker should run: YTDLP_PYTHONPATH when an operator sets it, else our installed copy
- * (`current` under the engine folder), else Debian's packaged yt-dlp. Cheap (one readlink), so the pool asks before
- * every spawn and notices a switch at once.
+ * The engine that set-up installed beside the code (the image's, or a bare machine's `engine/`): read-only at run
+ * time and never hidden by what the data folder holds.
  */
-export function resolveEngine(options: { pythonPath?: string; dir?: string } = {}): EngineInstall {
-  const custom = options.pythonPath ?? config().env.YTDLP_PYTHONPATH;
-  if (custom) return { key: `custom:${custom}`, source: 'custom', pythonPath: custom };
-  const dir = options.dir ?? engineDir();
+export function packagedEngineDir(): string {
+  return config().packagedEngineDir;
+}
+
+/** 2026.10.26.1 against 2026.10.26: numeric parts in order; a longer version wins a tie. */
+export function compareEngineVersions(a: string, b: string): number {
+  const parts = (v: string) => (v.match(/\d+/g) ?? []).map(Number);
+  const x = parts(a);
+  const y = parts(b);
+  for (let i = 0; i < Math.max(x.length, y.length); i += 1) {
+    const diff = (x[i] ?? -1) - (y[i] ?? -1);
+    if (diff !== 0) return diff;
+  }
+  return 0;
+}
+
+/** The version `current` points at in one engine folder, or null when that folder holds no runnable engine. */
+function installedIn(dir: string): EngineInstall | null {
   const link = join(dir, 'current');
   let target: string;
   try {
     target = readlinkSync(link);
   } catch {
-    return { key: 'debian', source: 'debian' };
+    return null;
   }
   const folder = join(dir, target);
   const pythonPath = join(folder, SITE_PACKAGES);
-  if (!existsSync(join(pythonPath, 'yt_dlp', 'version.py'))) return { key: 'debian', source: 'debian' };
+  if (!existsSync(join(pythonPath, 'yt_dlp', 'version.py'))) return null;
   let meta: { version?: string; fetchedAt?: string } = {};
   try {
     meta = JSON.parse(readFileSync(join(folder, 'engine.json'), 'utf8'));
@@ -60,7 +75,37 @@ export function resolveEngine(options: { pythonPath?: string; dir?: string } = {
   } catch {
     switchedAt = undefined;
   }
-  return { key: `ours:${target}`, source: 'debian-unstable', pythonPath, folder, version: meta.version, fetchedAt: meta.fetchedAt, switchedAt };
+  return {
+    key: `ours:${folder}`, source: 'debian-unstable', pythonPath, folder, root: dir,
+    version: meta.version, fetchedAt: meta.fetchedAt, switchedAt,
+  };
+}
+
+/**
+ * The engine the next worker should run: YTDLP_PYTHONPATH when an operator sets it, else the newer of the engine
+ * installed with the code and the one updates put in the data folder (a volume mounted over the data folder, or a
+ * DATA_DIR changed after set-up, can then never bring back an older engine), else Debian's packaged yt-dlp. Cheap
+ * (two readlinks and two small reads), so the pool asks before every spawn and notices a switch at once.
+ * With an explicit `dir`, only that folder (and `packagedDir` when given) is looked at.
+ */
+export function resolveEngine(options: { pythonPath?: string; dir?: string; packagedDir?: string | null } = {}): EngineInstall {
+  const custom = options.pythonPath ?? config().env.YTDLP_PYTHONPATH;
+  if (custom) return { key: `custom:${custom}`, source: 'custom', pythonPath: custom };
+  const packaged = options.packagedDir !== undefined ? options.packagedDir : options.dir === undefined ? packagedEngineDir() : null;
+  const dirs = [options.dir ?? engineDir(), packaged].filter((dir): dir is string => Boolean(dir));
+  let best: EngineInstall | null = null;
+  for (const dir of dirs) {
+    const found = installedIn(dir);
+    if (!found) continue;
+    // The updates folder comes first and wins a tie: an equal version there is the same engine.
+    if (!best || compareEngineVersions(versionOf(found), versionOf(best)) > 0) best = found;
+  }
+  return best ?? { key: 'debian', source: 'debian' };
+}
+
+/** What an installed engine is compared by: its recorded version, else its folder's name (the package version). */
+function versionOf(install: EngineInstall): string {
+  return install.version ?? (install.folder ? basename(install.folder) : '');
 }
 
 /** The challenge solver's library that Debian's yt-dlp ships for Deno (absent in old versions). */
