@@ -76,7 +76,7 @@ function installedIn(dir: string): EngineInstall | null {
     switchedAt = undefined;
   }
   return {
-    key: `ours:${folder}`, source: 'debian-unstable', pythonPath, folder, root: dir,
+    key: `ours:${target}`, source: 'debian-unstable', pythonPath, folder, root: dir,
     version: meta.version, fetchedAt: meta.fetchedAt, switchedAt,
   };
 }

@@ -47,7 +47,7 @@ describe.skipIf(Boolean(skip))('YouTube challenge solving with Deno', () => {
     const script = readFileSync(library!, 'utf8');
     expect(script).toMatch(/npm:meriyah@/); // what the cache has to hold
     const probe = `${script}\nconsole.log(typeof lib.meriyah.parse, typeof lib.astring.generate);`;
-    const result = await runDeno(denoDir(), probe);
+    const result = await runDeno(denoDir(engine.root), probe);
     expect(result.stderr).toBe('');
     expect(result.stdout.trim()).toBe('function function');
   });
