@@ -47,6 +47,19 @@ export const auditPageSchema = z.object({
 });
 export type AuditPage = z.infer<typeof auditPageSchema>;
 
+let lastStamp = 0;
+
+/**
+ * When an entry happened, in ms. Two entries of one millisecond (an invite made and withdrawn at once) would page in
+ * either order (the log is ordered by time), so an entry within a second of this process's last one is stamped just
+ * after it; a clock set back further than that is taken as it is.
+ */
+function auditStamp(): number {
+  const at = now();
+  lastStamp = at > lastStamp || lastStamp - at >= 1000 ? at : lastStamp + 1;
+  return lastStamp;
+}
+
 /**
  * Writes one entry of the audit log: `actor` did `action` to `target` (with `detail`, e.g. the new role or limits).
  * Call it after the action succeeded. `db` defaults to the process's store.
@@ -57,7 +70,7 @@ export async function recordAudit(
   const store = db ?? (await getDb());
   await store.run(
     'INSERT INTO admin_audit (id, at, actor_id, actor_email, action, target, target_label, detail) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-    [newId('aud'), now(), actor.id, actor.email, action, target.id, target.label ?? null, detail ? JSON.stringify(detail) : null],
+    [newId('aud'), auditStamp(), actor.id, actor.email, action, target.id, target.label ?? null, detail ? JSON.stringify(detail) : null],
   );
 }
 
