@@ -76,11 +76,31 @@ const builtOnce = {
   },
 };
 
+/**
+ * Pages and route handlers ask the composition root for what they use (`services()` from lib/server.ts): the store
+ * and the engine's long-lived parts included, never a module's process-wide getter.
+ */
+const routesAskTheRoot = {
+  files: ['app/**/*.{ts,tsx}', 'components/**/*.{ts,tsx}'],
+  ignores: ['app/**/*.test.{ts,tsx}'],
+  rules: {
+    'no-restricted-imports': ['error', {
+      paths: [
+        { name: '@/lib/db', importNames: ['getDb', 'createDb', 'closeDb'], message: 'Ask services().db() from @/lib/server.' },
+        { name: '@/lib/media/ytdlp/get-pool', message: 'Ask services().engine.pool from @/lib/server.' },
+        { name: '@/lib/media/ytdlp/breaker', importNames: ['getPlatformBreaker'], message: 'Ask services().engine.breaker from @/lib/server.' },
+        { name: '@/lib/media/deliver', importNames: ['getPreparations'], message: 'Ask services().engine.preparations from @/lib/server.' },
+      ],
+    }],
+  },
+};
+
 const config = [
   ...nextVitals,
   ...nextTs,
   layers,
   builtOnce,
+  routesAskTheRoot,
   linearRegexps,
   {
     ignores: ['.next/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'reports/**', 'test/fixtures/.cache/**', 'next-env.d.ts', 'tmp/**', 'screenshots/**', 'engine/**', '.node/**'],

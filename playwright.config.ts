@@ -15,6 +15,8 @@ const FIXTURE = `http://127.0.0.1:${FIXTURE_PORT}`;
  * once, in the runner; its workers inherit the variable and so read the same folder.
  */
 export const E2E_RUN_DIR = (process.env.E2E_RUN_DIR ??= mkdtempSync(join(tmpdir(), `grabline-e2e-${PORT}-`)));
+/** The e2e server's library folder (LIBRARY_DIR): e2e/library.spec.ts reads what it wrote there. */
+export const E2E_LIBRARY_DIR = join(E2E_RUN_DIR, 'library');
 /** The scraper's token of the e2e server (e2e/metrics.spec.ts); a test value, never a deployment's. */
 export const E2E_METRICS_TOKEN = 'e2e-metrics-token-0123456789';
 // Tests never touch the internet: the popular creators' real profiles are replaced by a fixture page that answers 503,
@@ -68,11 +70,16 @@ export default defineConfig({
       DATA_DIR: join(E2E_RUN_DIR, 'data'),
       TEMP_DIR: join(E2E_RUN_DIR, 'temp'),
       MEDIA_FETCH_ALLOW: new URL(FIXTURE).host,
+      // SponsorBlock is the fixture site's stub: a YouTube download never reaches the internet.
+      SPONSORBLOCK_URL: FIXTURE,
       SITE_URL: baseURL,
       CREATOR_SOURCES_JSON: JSON.stringify(CREATOR_SOURCES),
       ...ONE_CLIENT_SUITE_LIMITS,
       METRICS_TOKEN: E2E_METRICS_TOKEN,
       FOLLOW_YOUTUBE_FEED_URL: `${FIXTURE}/creators/feeds/videos.xml`,
+      // Follows may download in the background (auto mode), into the library folder too.
+      FOLLOW_AUTO: 'on',
+      LIBRARY_DIR: E2E_LIBRARY_DIR,
     },
   },
 });

@@ -7,7 +7,7 @@
  * Prints a table of ratios; nothing here is asserted (performance is never a unit test). The fixture site runs
  * in a child process so the origin does not share our event loop — as a real CDN would not.
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -23,39 +23,14 @@ import { downloadToFile } from '@/lib/media/download/write-to-file';
 import type { SourceFormat } from '@/lib/media/types';
 import { bigFileUrlPath, segmentedDashUrlPath, segmentedHlsUrlPath } from '@/test/fixtures/bench-media';
 import { printTable, seconds, timed } from './ratio-table';
+import { startSiteProcess } from './site-process';
 
 const BIG_BYTES = Number(process.env.BENCH_BIG_BYTES ?? 1024 ** 3);
 const SEGMENTS = 200;
 const LATENCY_MS = 40;
 const run = promisify(execFile);
 
-/** The fixture site in its own Node process (TypeScript loaded by jiti), with the bench media generated. */
-async function startSiteProcess(): Promise<{ origin: string; child: ChildProcess }> {
-  const script = `
-    import { createJiti } from 'jiti';
-    const jiti = createJiti(process.cwd() + '/');
-    const media = await jiti.import('./test/fixtures/media.ts');
-    const { startFixtureSite } = await jiti.import('./test/fixtures/server.ts');
-    await media.ensureBigFile(${BIG_BYTES});
-    await media.ensureSegmentedHls(${SEGMENTS});
-    await media.ensureSegmentedDash(${SEGMENTS});
-    const site = await startFixtureSite();
-    console.log('ORIGIN ' + site.origin);`;
-  const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const origin = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /ORIGIN (\S+)/.exec(out);
-      if (match) resolve(match[1]);
-    });
-    child.once('exit', (code) => reject(new Error(`fixture site exited (${code})`)));
-  });
-  return { origin, child };
-}
-
-const { origin, child } = await startSiteProcess();
-process.on('exit', () => child.kill());
+const { origin, child } = await startSiteProcess(`await media.ensureBigFile(${BIG_BYTES}); await media.ensureSegmentedHls(${SEGMENTS}); await media.ensureSegmentedDash(${SEGMENTS});`);
 process.env.MEDIA_FETCH_ALLOW = new URL(origin).host;
 const work = await mkdtemp(path.join(tmpdir(), 'grabline-bench-'));
 const bigUrl = `${origin}${bigFileUrlPath(BIG_BYTES)}`;

@@ -9,7 +9,6 @@
  * Prints a table of ratios; nothing here is asserted (performance is never a unit test). The fixture site runs in
  * a child process so the origin does not share our event loop — as a real CDN would not.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -20,38 +19,14 @@ import { analyzeMedia, clearAnalyses } from '@/lib/media/analyze';
 import { openSegmented } from '@/lib/media/download/fetch-segments';
 import { segmentedHlsUrlPath } from '@/test/fixtures/bench-media';
 import { printTable, seconds, timed } from './ratio-table';
+import { startSiteProcess } from './site-process';
 import { referenceEngine as engine, runYtdlp } from './ytdlp-reference';
 
 const SEGMENTS = 200;
 const LATENCY_MS = 40;
 const RUNS = 3;
 
-async function startSiteProcess(): Promise<{ origin: string; child: ChildProcess }> {
-  const script = `
-    import { createJiti } from 'jiti';
-    const jiti = createJiti(process.cwd() + '/');
-    const media = await jiti.import('./test/fixtures/media.ts');
-    const streams = await jiti.import('./test/fixtures/media-streams.ts');
-    const { startFixtureSite } = await jiti.import('./test/fixtures/server.ts');
-    await media.ensureSegmentedHls(${SEGMENTS});
-    await streams.ensureStreamFixtures();
-    const site = await startFixtureSite();
-    console.log('ORIGIN ' + site.origin);`;
-  const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const origin = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /ORIGIN (\S+)/.exec(out);
-      if (match) resolve(match[1]);
-    });
-    child.once('exit', (code) => reject(new Error(`fixture site exited (${code})`)));
-  });
-  return { origin, child };
-}
-
-const { origin, child } = await startSiteProcess();
-process.on('exit', () => child.kill());
+const { origin, child } = await startSiteProcess(`await media.ensureSegmentedHls(${SEGMENTS}); await streams.ensureStreamFixtures();`);
 process.env.MEDIA_FETCH_ALLOW = new URL(origin).host;
 const work = await mkdtemp(path.join(tmpdir(), 'grabline-bench-streams-'));
 const hlsUrl = `${origin}/_sw/latency=${LATENCY_MS}${segmentedHlsUrlPath(SEGMENTS)}`;

@@ -9,6 +9,11 @@ import { describe, expect, it } from 'vitest';
  */
 const ROOT = process.cwd();
 const FORBIDDEN = ['zod', 'json-bigint', 'server-only'];
+/**
+ * Modules of ours that are never worth their weight in a page: the engine's platform table carries every
+ * platform's URL recogniser (about 4 KB gzipped; the browser's code names platforms from lib/platform-labels.ts).
+ */
+const FORBIDDEN_LOCAL = ['lib/media/platforms/index.ts'];
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(path.join(ROOT, dir), { withFileTypes: true, recursive: true })
@@ -40,7 +45,7 @@ function valueImports(file: string): string[] {
 }
 
 describe("the browser's code", () => {
-  it('never reaches the validator, the eager answer parser or a server-only module', () => {
+  it('never reaches the validator, the eager answer parser, a server-only module or the platform table', () => {
     const clientFiles = [...sourceFiles('components'), ...sourceFiles('lib'), ...sourceFiles('app')].filter((file) =>
       /^['"]use client['"]/m.test(readFileSync(file, 'utf8')),
     );
@@ -57,6 +62,10 @@ describe("the browser's code", () => {
             continue;
           }
           const next = resolveLocal(file, spec);
+          if (next && FORBIDDEN_LOCAL.includes(path.relative(ROOT, next))) {
+            offences.push([...trail, path.relative(ROOT, file), spec].join(' → '));
+            continue;
+          }
           if (next) walk(next, [...trail, path.relative(ROOT, file)]);
         }
       };

@@ -53,6 +53,9 @@ test('a member gets the ordinary 404 page, no Admin link, and 404 from the admin
   expect(res?.status()).toBe(404);
   expect(unknown?.status()).toBe(404);
   expect(await page.title()).toBe(unknownTitle);
+  // The 404 keeps the site's header and navigation: the way on is where it always is.
+  await expect(page.getByRole('banner').getByRole('navigation')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
   await page.goto('/dashboard');
   await expect(page.getByTestId('dashboard-nav-overview')).toBeVisible();
   await expect(page.getByTestId('dashboard-nav-admin')).toHaveCount(0);
@@ -85,23 +88,37 @@ test('an admin walks the sections: role change, usage chart, audit log, queue, p
   await expect(page).toHaveURL(/\/dashboard\/admin$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Admin console' })).toBeVisible();
 
+  // Invites sit beside the accounts, and say that with registration open nobody needs one.
+  await expect(page.getByTestId('invites-card')).toContainText('Registration is open right now');
   await page.getByTestId('admin-user-search').fill('member');
   const row = page.getByTestId('admin-user').filter({ hasText: MEMBER });
   await expect(row).toHaveCount(1);
-  await row.getByTestId('admin-user-role').selectOption('disabled');
+  await row.getByTestId('admin-user-role').click();
+  await page.getByRole('option', { name: 'Disabled' }).click();
   await expect(page.getByText(`${MEMBER} is now: Disabled.`).first()).toBeVisible();
-  await row.getByTestId('admin-user-role').selectOption('member');
+  await row.getByTestId('admin-user-role').click();
+  await page.getByRole('option', { name: 'Member' }).click();
 
   await page.getByTestId('admin-tab-queue').click();
   await expect(page.getByText('Nothing is queued or running right now.').or(page.getByTestId('admin-queue'))).toBeVisible();
   await page.getByTestId('admin-tab-platforms').click();
   await expect(page.getByTestId('admin-engine')).toBeVisible();
   await expect(page.getByTestId('admin-platforms').locator('li')).toHaveCount(5);
+  // Each platform's state in plain words, never the breaker's jargon.
+  await expect(page.getByTestId('admin-platforms')).not.toContainText('Breaker');
+  await expect(page.getByTestId('admin-platforms').getByText(/Working normally|Paused after repeated failures|Trying again after a pause/).first()).toBeVisible();
   await page.getByTestId('admin-tab-storage').click();
   await expect(page.getByTestId('admin-storage-temp')).toBeVisible();
+  // The disk's capacity, and the recorded per-user total named as the different count it is.
+  await expect(page.getByTestId('admin-storage-disk')).toContainText(/free of/);
+  await expect(page.getByTestId('admin-storage-recorded')).toContainText('is made once and shared, yet counts here for every download that used it');
   await page.getByTestId('admin-tab-usage').click();
   await expect(page.getByTestId('admin-usage-downloads')).toBeVisible();
   await expect(page.getByRole('figure', { name: 'Downloads and failures per hour' })).toBeVisible();
+  // A failure is named by what its user was told, never by its code.
+  const reasons = page.getByRole('figure', { name: 'Failures by reason' });
+  await expect(reasons).toContainText('No video, audio or image was found at this link.');
+  await expect(reasons).not.toContainText('no_media');
   await page.getByTestId('admin-usage-7').click();
   await expect(page.getByRole('figure', { name: 'Downloads and failures per day' })).toBeVisible();
   await page.getByTestId('admin-tab-audit').click();

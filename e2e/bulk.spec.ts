@@ -9,7 +9,7 @@ const toasts = (page: Page) => page.getByRole('region', { name: /Notifications/ 
 test('three links, one bad: two complete with links, one fails with its reason, and the ZIP downloads', async ({ page }) => {
   test.setTimeout(120_000);
   await page.goto('/bulk');
-  await expect(page.getByRole('heading', { name: 'Bulk Download' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Bulk download' })).toBeVisible();
   await expect(page.getByText('Download multiple media files at once')).toBeVisible();
   const start = page.getByTestId('bulk-start');
   await expect(start).toBeDisabled();
@@ -30,12 +30,13 @@ test('three links, one bad: two complete with links, one fails with its reason, 
   await expect(failed).toHaveCount(1);
   await expect(failed).toContainText(`${FIXTURE}/pages/no-media.html`);
   await expect(failed.getByTestId('bulk-item-message')).toHaveText('No video, audio or image was found at this link.');
+  await expect(page.getByTestId('bulk-summary')).toHaveText('2 ready · 1 failed');
   for (const index of [0, 2]) {
     const item = items.nth(index);
     await expect(item.getByTestId('bulk-item-message')).toHaveText('Ready for download');
     await expect(item.getByTestId('bulk-item-download')).toHaveAttribute('href', /^\/api\/download\/[\w-]+\?itag=.+&ext=mp4$/);
   }
-  await expect(toasts(page)).toContainText('Bulk Download Complete');
+  await expect(toasts(page)).toContainText('Bulk download complete');
   await expect(toasts(page)).toContainText('Successfully processed 2 URLs');
 
   const downloading = page.waitForEvent('download');

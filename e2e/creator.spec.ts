@@ -4,7 +4,7 @@ test('a creator page shows the channel\'s videos, its actions and its structured
   const response = await page.goto('/download/fixture-channel');
   expect(response?.status()).toBe(200);
   await expect(page.getByTestId('creator-name')).toHaveText('Channel fixture');
-  await expect(page.getByRole('heading', { name: 'Latest Videos' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Latest videos' })).toBeVisible();
   await expect(page.getByTestId('creator-video')).toHaveCount(4);
   await expect(page.getByTestId('creator-video-count')).toHaveText('4 videos available');
   await expect(page.getByTestId('creator-stat-videos')).toContainText('4');
@@ -44,7 +44,7 @@ test('a creator whose channel has never been read shows an honest empty state, 2
 test('an unknown creator answers 404 with Creator Not Found and the way home', async ({ page }) => {
   const response = await page.goto('/download/nobody-we-know');
   expect(response?.status()).toBe(404);
-  await expect(page.getByRole('heading', { name: 'Creator Not Found' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Creator not found' })).toBeVisible();
   await page.getByTestId('creator-go-home').click();
   await expect(page).toHaveURL(/\/$/);
 });

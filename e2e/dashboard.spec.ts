@@ -71,9 +71,9 @@ test('register → sign in → a download from /download appears in the history,
   await cards.first().getByTestId('history-delete').click();
   await expect(page.getByText('Download removed from history').first()).toBeVisible();
   await expect(cards).toHaveCount(0);
-  await expect(page.getByText('No Downloads Found')).toBeVisible();
+  await expect(page.getByText('No downloads found')).toBeVisible();
   await page.reload();
-  await expect(page.getByText('No Downloads Found')).toBeVisible();
+  await expect(page.getByText('No downloads found')).toBeVisible();
   expect(consoleErrors).toEqual([]);
 });
 
@@ -145,6 +145,12 @@ test('logging out ends the session: the login page, and the dashboard is guarded
   await page.goto('/fr/download');
   await expect(page.getByTestId('header-account')).toHaveText('Mon compte');
   await page.getByTestId('header-account').click();
+  await expect(page).toHaveURL(/\/fr\/dashboard$/);
+  // The sidebar leads to the two tools as well as the sections.
+  await expect(page.getByTestId('dashboard-nav-download')).toHaveAttribute('href', '/fr/download');
+  await expect(page.getByTestId('dashboard-nav-bulk')).toHaveAttribute('href', '/fr/bulk');
+  // A signed-in visitor is not shown the sign-in form again: the login page sends them to their dashboard.
+  await page.goto('/fr/login');
   await expect(page).toHaveURL(/\/fr\/dashboard$/);
   await page.getByTestId('logout-button').click();
   await expect(page).toHaveURL(/\/fr\/login$/);

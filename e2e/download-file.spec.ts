@@ -34,6 +34,9 @@ async function downloadThroughJob(page: Page) {
   await page.getByTestId('download-button').click();
   const card = page.getByTestId('progress-card');
   await expect(card).toBeVisible();
+  // The notice says what is true while the card may still read "Queued": nothing has "started" yet.
+  await expect(page.getByRole('region', { name: /Notifications/ }).getByText('Download queued')).toBeVisible();
+  await expect(page.getByText('Download Started')).toHaveCount(0);
   await expect(page.getByTestId('download-button')).toBeDisabled();
   // Busy without losing focus: keyboard users stay on the button, not on <body>.
   await expect(page.getByTestId('download-button')).toBeFocused();
@@ -50,7 +53,7 @@ test('a non-default format (MP3) goes through a download job and saves a real MP
   await analyze(page, `${FIXTURE}/video.mp4`);
   await chooseFormat(page, /MP3/);
   const download = await downloadThroughJob(page);
-  await expect(page.getByText('Download Ready').first()).toBeVisible();
+  await expect(page.getByText('Download ready').first()).toBeVisible();
   expect(download.suggestedFilename()).toMatch(/\.mp3$/);
   const streams = await probeStreams((await download.path())!);
   expect(streams.map((s) => `${s.codec_type}:${s.codec_name}`)).toEqual(['audio:mp3']);
@@ -73,7 +76,7 @@ test('a refused start and a failed job are both reported, and the button is usab
     route.fulfill({ status: 500, contentType: 'text/html', body: '<html>oops</html>' }),
   );
   await page.getByTestId('download-button').click();
-  await expect(page.getByText('Download Failed').first()).toBeVisible();
+  await expect(page.getByText('Download failed').first()).toBeVisible();
   await expect(page.getByText('Failed to start download').first()).toBeVisible();
   await expect(page.getByTestId('download-button')).toBeEnabled();
 

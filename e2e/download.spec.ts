@@ -47,7 +47,7 @@ test('Ctrl+V outside any field pastes the link and analyses it by itself', async
   await expect(page.getByTestId('analyze-busy')).toBeVisible();
 
   await expectOgVideoResult(page);
-  await expect(page.getByText('Analysis Complete!').first()).toBeVisible();
+  await expect(page.getByText('Analysis complete!').first()).toBeVisible();
   await expect(page.getByTestId('analyze-submit')).toHaveText('Analyze');
 
   const download = page.waitForEvent('download');
@@ -66,7 +66,7 @@ test('a link in the address is analysed as the page renders: the result is in th
   expect(html).toMatch(/data-testid="result-title"[^>]*>OG video fixture</);
   expect(html).toMatch(/<img [^>]*src="\/api\/thumbnail\?[^"]+"[^>]*fetchPriority="high"/);
   await expectOgVideoResult(page);
-  await expect(page.getByText('Analysis Complete!').first()).toBeVisible();
+  await expect(page.getByText('Analysis complete!').first()).toBeVisible();
   expect(posts).toEqual([]);
   // A client that is not a browser opening the page (a link preview, a crawler) starts nothing on the server.
   const bot = await request.get(`/download?url=${encodeURIComponent(`${OG_VIDEO}?preview=1`)}`);
@@ -137,9 +137,9 @@ test('a blank link is refused with a notice, and a link without media reports wh
   await page.getByTestId('analyze-input').fill(`${FIXTURE}/does-not-exist.html`);
   await page.getByTestId('analyze-submit').click();
   await expect(page.getByTestId('analyze-error')).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByTestId('analyze-error')).toContainText('Analysis Failed');
+  await expect(page.getByTestId('analyze-error')).toContainText('Analysis failed');
   // Said once, inline: no toast repeats it.
-  await expect(page.getByRole('region', { name: 'Notifications (F8)' }).getByText('Analysis Failed')).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Notifications (F8)' }).getByText('Analysis failed')).toHaveCount(0);
   await expect(page.getByTestId('result-card')).toHaveCount(0);
 });
 

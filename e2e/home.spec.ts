@@ -60,3 +60,12 @@ test('the first Tab reaches "Skip to content", which jumps past the header', asy
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/#main$/);
 });
+
+test('on a phone the home page names the platforms but no keyboard shortcut to paste', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  await expect(page.getByTestId('analyze-hint')).toBeVisible();
+  await expect(page.getByTestId('analyze-shortcut-hint')).toBeHidden();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expect(page.getByTestId('analyze-shortcut-hint')).toBeVisible();
+});

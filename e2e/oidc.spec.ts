@@ -83,8 +83,10 @@ test('signs in through the provider: the account is created, and the admin group
   expect((await me(page, A)).body.data.email).toBe('root@example.com');
   const invites = await page.evaluate(async (url) => (await fetch(url)).status, `${A}/api/admin/invites`);
   expect(invites).toBe(200);
-  // The admin's settings page carries the invites card (Privacy and security tab); a link made there lets one person register.
-  await page.goto(`${A}/dashboard/settings?tab=privacy`);
+  // Invites have one place, the admin console's Users tab, which says what registration makes of them; a link made
+  // there lets one person register.
+  await page.goto(`${A}/dashboard/admin`);
+  await expect(page.getByTestId('invites-card')).toContainText('Registration is open right now, so anyone can create an account without one.');
   await page.getByTestId('invite-create').click();
   await expect(page.getByTestId('invite-link')).toHaveText(new RegExp(`^${A}/register\\?invite=inv_[\\w-]{32}$`));
   await expect(page.getByTestId('invites-card')).toContainText('Open until');

@@ -40,8 +40,9 @@ test('the starter presets in English; "Audio MP3 320k" on a result card saves a 
 
   await analyze(page, `${FIXTURE}/video.mp4`);
   const picker = page.getByTestId('preset-picker');
-  await expect(picker.locator('option:checked')).toHaveText('Custom');
-  await picker.selectOption({ label: 'Audio MP3 320k' });
+  await expect(picker).toHaveText('Custom');
+  await picker.click();
+  await page.getByRole('option', { name: 'Audio MP3 320k' }).click();
   await expect(page.getByTestId('format-select')).toContainText(/MP3/);
   const saved = page.waitForEvent('download', { timeout: 90_000 });
   await page.getByTestId('download-button').click();
@@ -63,7 +64,7 @@ test('the starter presets in English; "Audio MP3 320k" on a result card saves a 
   await expect(mine.getByRole('button', { name: 'Make default' })).toHaveCount(0);
 
   await analyze(page, `${FIXTURE}/video.mp4`);
-  await expect(page.getByTestId('preset-picker').locator('option:checked')).toHaveText('Podcasts e2e (Default)');
+  await expect(page.getByTestId('preset-picker')).toHaveText('Podcasts e2e (Default)');
 });
 
 test('the presets card in Arabic reads right to left', async ({ page }) => {

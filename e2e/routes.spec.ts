@@ -38,6 +38,8 @@ test('an unknown path answers a localized 404', async ({ page }) => {
   const response = await page.goto('/fr/no-such-page');
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'Page introuvable' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Télécharger', exact: true })).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toBeVisible();
 });
 
 for (const code of ['ar', 'ar-EG']) {

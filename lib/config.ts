@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { PLATFORMS } from '@/lib/platforms';
+import { timeZoneSchema, windowTextSchema } from '@/lib/windows/spec-schemas';
 import { addressRanges, blockListOf, canaryMap, databasePassword, flag, hostPorts, int, list, origin, PLACEHOLDER_SECRET, slugUrls } from './config-values';
 
 /**
@@ -21,6 +22,8 @@ const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: int(1, 65535).default(3000),
   SITE_URL: origin.optional(),
+  // Where a user asks for help: an email address or an http(s) page; the API page's help card links to it
+  SUPPORT_CONTACT: z.union([z.email(), z.url({ protocol: /^https?$/ })], { error: 'must be an email address or an http(s) URL' }).optional(),
   TRUST_PROXY: flag.default(false),
   TRUST_PROXY_HOPS: int(1, 20).default(1),
   // The proxies whose X-Forwarded-* headers are believed: only a request whose TCP peer is one of these
@@ -117,6 +120,18 @@ const schema = z.object({
   FOLLOW_LISTING_SIZE: int(1, 100).default(15),
   FOLLOW_CHECK_CONCURRENCY: int(1, 200).default(20),
   FOLLOW_YOUTUBE_FEED_URL: z.url({ protocol: /^https?$/ }).default('https://www.youtube.com/feeds/videos.xml'),
+  // Download windows: when background work (follows' automatic downloads, bulk items marked "later") may start on this
+  // server, e.g. "Mon-Fri 01:00-06:00; Sat,Sun 00:00-24:00" (unset: any time), on the clock of DOWNLOAD_WINDOW_TZ
+  DOWNLOAD_WINDOW: windowTextSchema.optional(),
+  DOWNLOAD_WINDOW_TZ: timeZoneSchema.default('UTC'),
+  // SponsorBlock: whether YouTube downloads ask it for sponsor segments, the server asked (a mirror), how long it is waited for
+  SPONSORBLOCK: flag.default(true),
+  SPONSORBLOCK_URL: origin.default('https://sponsor.ajay.app'),
+  SPONSORBLOCK_TIMEOUT_MS: int(100, 60_000).default(3000),
+  // The library: a folder (off when unset) where follows' automatic downloads, and downloads a user chooses to save,
+  // are written under each user's own subfolder, named by their template.
+  LIBRARY_DIR: z.string().trim().min(1).optional(),
+  LIBRARY_QUOTA_BYTES: int(0).default(20 * 1024 ** 3),
   // Webhooks: the waits between a failed delivery's attempts (their count + 1 is the attempts made), one attempt's
   // deadline, and the deliveries of one webhook in flight at once on a process
   WEBHOOK_RETRY_DELAYS_MS: list.pipe(z.array(z.string().transform(Number).pipe(z.number().int('must be whole numbers of ms').min(0).max(86_400_000)))
@@ -245,17 +260,24 @@ let cached: { key: string; value: Config; generation: number } | undefined;
  * Reading every variable to see whether the environment changed costs ~100 µs (each read of process.env is a
  * call into the runtime), and hot paths ask for the configuration several times a request. So process.env is
  * watched instead: a write or delete through it bumps `generation`, and the variables are read again only then
- * (or when process.env itself was replaced, as tests do).
+ * (or when process.env itself was replaced, as tests do). The watch is one per process, on globalThis: a server
+ * bundles this module more than once (the proxy, instrumentation, the routes), and copies each keeping their own
+ * would replace each other's watch on every call, reading everything each time and nesting proxies without end.
  */
-let generation = 0;
-let watched: NodeJS.ProcessEnv | undefined;
-let unwatchable = false;
+interface EnvWatch {
+  generation: number;
+  watched?: NodeJS.ProcessEnv;
+  unwatchable: boolean;
+}
+const WATCH = Symbol.for('grabline.envWatch');
+const envWatch = (): EnvWatch => ((globalThis as typeof globalThis & { [WATCH]?: EnvWatch })[WATCH] ??= { generation: 0, unwatchable: false });
 
 /** True when process.env is watched; false in a runtime that does not let it be replaced (then every call reads). */
 function watchEnvironment(): boolean {
-  if (watched !== undefined && process.env === watched) return true;
-  if (unwatchable) return false;
-  const changed = () => void (generation += 1);
+  const watch = envWatch();
+  if (watch.watched !== undefined && process.env === watch.watched) return true;
+  if (watch.unwatchable) return false;
+  const changed = () => void (watch.generation += 1);
   const proxy = new Proxy(process.env, {
     set: (target, name, value) => (changed(), Reflect.set(target, name, value)),
     deleteProperty: (target, name) => (changed(), Reflect.deleteProperty(target, name)),
@@ -266,8 +288,8 @@ function watchEnvironment(): boolean {
   } catch {
     // Left as it was: every call reads the variables, as before.
   }
-  if (process.env !== proxy) return !(unwatchable = true);
-  watched = proxy;
+  if (process.env !== proxy) return !(watch.unwatchable = true);
+  watch.watched = proxy;
   changed();
   return true;
 }
@@ -277,12 +299,13 @@ function watchEnvironment(): boolean {
  * it (Vitest's vi.stubEnv writes through one) — so the next call reads the variables again.
  */
 export function environmentChanged(): void {
-  generation += 1;
+  envWatch().generation += 1;
 }
 
 /** The configuration in force. */
 export function config(): Config {
-  if (watchEnvironment() && cached?.generation === generation) return cached.value;
+  if (watchEnvironment() && cached?.generation === envWatch().generation) return cached.value;
+  const { generation } = envWatch();
   const key = CONFIG_VARIABLES.map((name) => process.env[name] ?? '').join('\u0000');
   cached = cached?.key === key ? { ...cached, generation } : { key, value: parseConfig(), generation };
   return cached.value;

@@ -6,6 +6,8 @@ export const ERROR_STATUS = {
   invalid_request: 400,
   invalid_url: 422,
   unsupported_url: 422,
+  // A short link (vm.tiktok.com, fb.watch, t.co, pin.it…) that did not lead to the media it stands for.
+  short_link_unresolved: 422,
   private_address: 422,
   no_media: 422,
   live_not_supported: 422,

@@ -3,12 +3,14 @@ import { recordJobEnded as recordAdminUsage, startAdminHousekeeping } from '@/li
 import { bulkItemKind } from '@/lib/bulk/bulk-item-kind';
 import { createBulkRunner, type BulkItemOutcome, type BulkRunner } from '@/lib/bulk/bulk-runner';
 import { config } from '@/lib/config';
-import { getDb } from '@/lib/db';
+import { getDb, type Db } from '@/lib/db';
 import { followCheckKindFor } from '@/lib/follows/compose';
 import { onFollowedDownloadFinished, onFollowedDownloadSized } from '@/lib/follows/download-hook';
 import { startFollowScheduler } from '@/lib/follows/scheduler';
+import { onFeedDownloadFinished } from '@/lib/podcast/download-hook';
 import { createEventBus, engineEvents, type EventBus } from '@/lib/events';
 import { onBulkItemFinished, onDownloadJobFinished } from '@/lib/history/job-hooks';
+import { onLibraryBulkItemFinished, onLibraryDownloadFinished, startLibraryMaintenance } from '@/lib/library/hook';
 import { purgeUserHistory } from '@/lib/history/retention';
 import { analysisKind, createAnalyses, type Analyses } from '@/lib/downloads/analyses';
 import { createDownloadJobs, type DownloadJobs } from '@/lib/downloads/download-jobs';
@@ -30,6 +32,9 @@ import { changeUserSettings } from '@/lib/settings/user-settings';
 import { startEngineAutoUpdate } from '@/lib/media/ytdlp/auto-update';
 import { startCanaries } from '@/lib/media/ytdlp/canaries';
 import { getYtdlpPool } from '@/lib/media/ytdlp/get-pool';
+import { getPlatformBreaker, type PlatformBreaker } from '@/lib/media/ytdlp/breaker';
+import type { YtdlpPool } from '@/lib/media/ytdlp/pool';
+import type { SharedPreparations } from '@/lib/media/deliver/prepare/shared-preparations';
 import { breakerStates, engineInfo } from '@/lib/metrics/engine-readers';
 import { recordEngineEvents, recordJobEnded } from '@/lib/metrics/record';
 import { setMetricReaders } from '@/lib/metrics/registry';
@@ -82,7 +87,11 @@ export interface FollowNew {
 }
 
 export interface Services {
+  /** The store: SQLite in DATA_DIR, or PostgreSQL with DATABASE_URL; opened and migrated on first use. */
+  db(): Promise<Db>;
   events: EventBus<Events>;
+  /** The media engine's long-lived parts: warm yt-dlp workers, each platform's breaker, files being prepared. */
+  engine: { pool: YtdlpPool; breaker: PlatformBreaker; preparations: SharedPreparations };
   /** The one job runner every kind of job runs on (embedded, or BullMQ on Redis with REDIS_URL). */
   jobs: JobRunner;
   analyses: Analyses;
@@ -104,6 +113,11 @@ export function wireEvents(): EventBus<Events> {
   events.on('follow.new', onFollowNew);
   events.on('download.finished', onFollowedDownloadFinished);
   events.on('download.sized', onFollowedDownloadSized);
+  // LIBRARY_DIR: follows' automatic downloads, and files a user asked for, are written to their library folder.
+  events.on('download.finished', onLibraryDownloadFinished);
+  events.on('bulk.item.finished', onLibraryBulkItemFinished);
+  // A followed upload's file is read once for its chapters and length: what its podcast feed lists.
+  events.on('download.finished', onFeedDownloadFinished);
   // The user's webhooks hear of their downloads, batches and followed creators.
   const webhooks = webhookSubscribers((job) => events.emit('webhook.queued', job));
   events.on('download.finished', webhooks.onDownloadFinished);
@@ -191,6 +205,8 @@ function wire(): Services {
   if (config().env.NODE_ENV !== 'test') {
     startFollowScheduler({ db: getDb, runner: jobs, periodMs: () => config().env.FOLLOW_CHECK_MINUTES * 60_000, tickMs: 15_000 });
   }
+  // LIBRARY_DIR: the library's rows checked against its files, and the follows' keep policies applied.
+  if (config().env.NODE_ENV !== 'test') startLibraryMaintenance();
   // ENGINE_AUTO_UPDATE=1: the yt-dlp engine renews itself daily (off by default).
   startEngineAutoUpdate();
   // PLATFORM_CANARIES: each platform's canary links, analysed every CANARY_INTERVAL_MS and after every engine switch.
@@ -198,7 +214,9 @@ function wire(): Services {
   // The admin console's audit log (90 days), usage figures and file attributions are purged hourly.
   startAdminHousekeeping();
   const services: Services = {
+    db: getDb,
     events,
+    engine: { pool: getYtdlpPool(), breaker: getPlatformBreaker(), preparations: getPreparations() },
     statusStreams: createInFlight(() => config().env.STATUS_STREAMS_PER_CLIENT, 'live status streams'),
     analysesInFlight: createInFlight(() => config().env.ANALYSES_IN_FLIGHT_PER_CLIENT, 'analyses'),
     jobs,

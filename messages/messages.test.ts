@@ -58,3 +58,39 @@ describe('messages/en.json', () => {
     expect([...en].filter(([, v]) => v.trim() === '').map(([k]) => k)).toEqual([]);
   });
 });
+
+/**
+ * Names that keep their capitals inside a sentence-case label: brands, platforms and their features, and the words
+ * of a control the text points at (a button's own name).
+ */
+const PROPER = /^(Grabline\S*|YouTube|TikTok|Facebook|Instagram|Twitter\S*|X|Shorts?|Reels?|Android|Windows|Mac|WebM|Netscape|Debian|Jellyfin|Kodi|Plex|NFO|Discord|Telegram|WhatsApp|iMessage|Bearer|Authorization|Ctrl\S*|Shift\S*|Enter|Unix|Range|Watch|Share|Copy|Download|Settings|Follow|SSO|API|ZIP|JSON|HTTP\S*|URL|SDKs?|MP[34]|H\.264|OIDC|PostgreSQL|SQLite|Redis|I)$/;
+
+/** The capitalised words after the first in a short label (no full stop): "Sign In" → ["In"]. */
+function titleCaseWords(value: string): string[] {
+  const text = value.replace(/\{[^{}]*\}/g, ' ').replace(/<\/?\w+>/g, ' ').replace(/(?<![“"])[“"][^“”"]*[”"]/g, ' ');
+  if (/\.(\s|$)/.test(text)) return [];
+  return text
+    .split(/[!?:;—–·()/]\s*/)
+    .flatMap((part) => part.trim().split(/\s+/).slice(1))
+    .map((word) => word.replace(/(?<![,’'])[,’']+$/, ''))
+    .filter((word) => /^[A-Z][a-z]/.test(word) && !PROPER.test(word));
+}
+
+describe('sentence case and typography', () => {
+  it('the test itself tells Title Case from sentence case', () => {
+    expect(titleCaseWords('Sign In')).toEqual(['In']);
+    expect(titleCaseWords('Clear All History')).toEqual(['All', 'History']);
+    expect(titleCaseWords('Sign in')).toEqual([]);
+    expect(titleCaseWords('Open YouTube Shorts')).toEqual([]);
+  });
+
+  it('English labels are in sentence case: only the first word and names are capitalised', () => {
+    const titled = [...en].filter(([, value]) => titleCaseWords(value).length > 0).map(([key, value]) => `${key}: ${value}`);
+    expect(titled).toEqual([]);
+  });
+
+  it('French uses the typographic apostrophe (’), never the straight one', () => {
+    const straight = [...flatten(load('fr'))].filter(([, value]) => value.includes("'")).map(([key]) => key);
+    expect(straight).toEqual([]);
+  });
+});

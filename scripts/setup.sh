@@ -15,7 +15,7 @@ APT_PACKAGES=(ffmpeg yt-dlp python3-certifi python3-mutagen python3-pycryptodome
 # server (it runs the Redis-backed stores' tests); a production install reaches an operator's Redis through
 # REDIS_URL and never runs one itself.
 if [ "${GRABLINE_SETUP_TESTS:-0}" = 1 ]; then
-  APT_PACKAGES+=(chromium fonts-noto-core nginx redis-server)
+  APT_PACKAGES+=(chromium fonts-noto-core nginx redis-server podget)
   [ -x /usr/lib/postgresql/15/bin/initdb ] || APT_PACKAGES+=(postgresql-15)
 fi
 

@@ -8,11 +8,12 @@ import { QueueSection } from './queue-section';
 import { StorageSection } from './storage-section';
 import { UsageSection } from './usage-section';
 import { UsersSection } from './users-section';
+import type { Registration } from '@/components/auth/invites/invites-card';
 
 const SECTIONS = ['users', 'queue', 'platforms', 'storage', 'usage', 'audit'] as const;
 
 /** The console's sections as tabs; only the open one is drawn (and fetches its data). */
-export function AdminConsole({ selfId }: { selfId: string }) {
+export function AdminConsole({ selfId, registration }: { selfId: string; registration: Registration }) {
   const t = useTranslations('Admin.tabs');
   return (
     <Tabs defaultValue="users" data-testid="admin-console">
@@ -22,7 +23,7 @@ export function AdminConsole({ selfId }: { selfId: string }) {
           <TabsTrigger key={section} value={section} data-testid={`admin-tab-${section}`}>{t(section)}</TabsTrigger>
         ))}
       </TabsList>
-      <TabsContent value="users"><UsersSection selfId={selfId} /></TabsContent>
+      <TabsContent value="users"><UsersSection selfId={selfId} registration={registration} /></TabsContent>
       <TabsContent value="queue"><QueueSection /></TabsContent>
       <TabsContent value="platforms"><PlatformsSection /></TabsContent>
       <TabsContent value="storage"><StorageSection /></TabsContent>

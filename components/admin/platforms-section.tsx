@@ -66,8 +66,8 @@ export function PlatformsSection() {
                 <li key={p.platform} className="flex flex-col gap-2 p-3 sm:flex-row sm:items-center sm:gap-4">
                   <span className="w-28 font-medium">{t(`names.${p.platform}`)}</span>
                   <span className={`w-fit rounded px-2 py-0.5 text-xs ${BREAKER_STYLE[p.breaker.state]}`}>
-                    {t('breaker')}: {t(`breakers.${p.breaker.state}`)}
-                    {p.breaker.state === 'open' && p.breaker.until ? ` · ${when(p.breaker.until)}` : ''}
+                    {/* The platform's state in plain words ("Paused after repeated failures"), never the breaker's jargon. */}
+                    {p.breaker.state === 'open' && p.breaker.until ? t('pausedUntil', { time: when(p.breaker.until) }) : t(`breakers.${p.breaker.state}`)}
                   </span>
                   <span className="text-sm text-muted-foreground">
                     {!p.canary ? t('noCanary')

@@ -18,13 +18,27 @@ export function StorageSection() {
       <SectionState data={data} error={error} retry={() => void mutate()}>
         {(storage) => {
           const top = Math.max(1, ...storage.users.map((user) => user.bytes));
+          const recorded = storage.users.reduce((sum, user) => sum + user.bytes, 0);
+          const files = storage.users.reduce((sum, user) => sum + user.files, 0);
           return (
             <>
-              <div className="grid gap-3 sm:grid-cols-2">
+              {/* Measured on this node's disk now; the list below is what was recorded per file, a different count. */}
+              <div className="grid gap-3 sm:grid-cols-3">
                 <Figure label={t('temp')} value={bytesText(locale, storage.tempBytes)} testId="admin-storage-temp" />
                 {storage.fileStoreBytes !== null && <Figure label={t('fileStore')} value={bytesText(locale, storage.fileStoreBytes)} />}
+                {storage.disk && (
+                  <Figure
+                    label={t('disk')}
+                    value={t('diskFree', { free: bytesText(locale, storage.disk.freeBytes), total: bytesText(locale, storage.disk.totalBytes) })}
+                    testId="admin-storage-disk"
+                  />
+                )}
               </div>
+              <p className="text-xs text-muted-foreground">{t('tempNote')}</p>
               <h3 className="font-medium">{t('perUser')}</h3>
+              <p className="text-sm text-muted-foreground" data-testid="admin-storage-recorded">
+                {t('recordedTotal', { bytes: bytesText(locale, recorded), count: files })}
+              </p>
               {storage.users.length === 0 ? <p className="text-sm text-muted-foreground">{t('none')}</p> : (
                 <ul className="space-y-3" data-testid="admin-storage-users">
                   {storage.users.map((user) => (

@@ -103,8 +103,12 @@ export function ColumnChart({ title, rows, names, labelHeading, dir, format, fir
   );
 }
 
-/** Horizontal bars, one row each (a platform, an error code), growing from the reading start. */
-export function BarChart({ title, rows, names, labelHeading, dir, format, tone = 'done' }: ChartProps) {
+/**
+ * Horizontal bars, one row each (a platform, a reason for failing), growing from the reading start. Beside each bar
+ * its figure in words (`figure`: "10 downloads · 2 failed"; by default the formatted total); `wideLabels` puts a
+ * long label (a sentence) on its own line above its bar.
+ */
+export function BarChart({ title, rows, names, labelHeading, dir, format, tone = 'done', figure, wideLabels = false }: ChartProps & { figure?: (row: ChartRow) => string; wideLabels?: boolean }) {
   const id = useId();
   const top = Math.max(1, ...rows.map((row) => row.done + row.failed));
   return (
@@ -117,14 +121,14 @@ export function BarChart({ title, rows, names, labelHeading, dir, format, tone =
           const failed = (row.failed / top) * 100;
           const start = (width: number, offset: number) => (dir === 'rtl' ? 100 - offset - width : offset);
           return (
-            <div key={row.label} className="grid grid-cols-[minmax(0,7rem)_1fr_auto] items-center gap-2 text-sm">
-              <span className="truncate">{row.label}</span>
+            <div key={row.label} className={wideLabels ? 'grid grid-cols-[1fr_auto] items-center gap-x-2 gap-y-0.5 text-sm' : 'grid grid-cols-[minmax(0,7rem)_1fr_auto] items-center gap-2 text-sm'}>
+              <span className={wideLabels ? 'col-span-2' : 'truncate'}>{row.label}</span>
               <svg className="h-3.5 w-full" viewBox="0 0 100 10" preserveAspectRatio="none" data-label={row.label}>
                 <rect x="0" y="0" width="100" height="10" className="fill-muted" />
                 {done > 0 && <rect x={start(done, 0)} y="0" width={done} height="10" className={tone === 'failed' ? FAILED : DONE} />}
                 {failed > 0 && <rect x={start(failed, done)} y="0" width={failed} height="10" className={FAILED} />}
               </svg>
-              <span className="tabular-nums text-muted-foreground">{format(row.done + row.failed)}</span>
+              <span className="tabular-nums text-muted-foreground">{figure ? figure(row) : format(row.done + row.failed)}</span>
             </div>
           );
         })}

@@ -15,6 +15,7 @@ import { BarChart, ColumnChart } from './usage-chart';
 export function UsageSection() {
   const t = useTranslations('Admin.usage');
   const tPlatforms = useTranslations('Admin.platforms.names');
+  const tErrors = useTranslations('Errors');
   const locale = useLocale() as Locale;
   const format = useFormatter();
   const dir = LOCALE_INFO[locale]?.dir ?? 'ltr';
@@ -23,6 +24,15 @@ export function UsageSection() {
   const count = (n: number) => format.number(n);
   const bytes = (n: number) => bytesText(locale, n);
   const platformName = (p: string) => (tPlatforms.has(p) ? tPlatforms(p) : p);
+  // A failure is named by what the user was told, not by its code ("no_media"); a code without words stays a code.
+  const reason = (code: string) => {
+    if (!tErrors.has(code)) return code;
+    try {
+      return tErrors(code);
+    } catch {
+      return code;
+    }
+  };
   const slotLabel = (iso: string) =>
     format.dateTime(new Date(iso), days === 1 ? { hour: 'numeric', minute: '2-digit' } : { weekday: 'short', day: 'numeric' });
 
@@ -59,6 +69,7 @@ export function UsageSection() {
                 title={t('byPlatform')} dir={dir} format={count} labelHeading={t('platform')}
                 names={{ done: t('downloads'), failed: t('failures') }}
                 rows={usage.platforms.map((p) => ({ label: platformName(p.platform), done: p.downloads, failed: p.failures }))}
+                figure={(row) => t('platformFigure', { downloads: row.done, failures: row.failed })}
               />
               <BarChart
                 title={t('bytesByPlatform')} dir={dir} format={bytes} labelHeading={t('platform')} names={{ done: t('bytes') }}
@@ -67,8 +78,9 @@ export function UsageSection() {
             </div>
             {usage.failures.length === 0 ? <p className="text-sm text-muted-foreground">{t('noFailures')}</p> : (
               <BarChart
-                title={t('byCode')} dir={dir} format={count} labelHeading={t('code')} names={{ done: t('failures') }} tone="failed"
-                rows={usage.failures.map((f) => ({ label: f.code, done: f.count, failed: 0 }))}
+                title={t('byCode')} dir={dir} format={count} labelHeading={t('code')} names={{ done: t('failures') }} tone="failed" wideLabels
+                rows={usage.failures.map((f) => ({ label: reason(f.code), done: f.count, failed: 0 }))}
+                figure={(row) => t('failureFigure', { count: row.done })}
               />
             )}
           </>

@@ -1,6 +1,7 @@
 'use client';
 
 import { useFormatter, useTranslations } from 'next-intl';
+import { ChoiceSelect } from '@/components/ui/choice-select';
 import { useState } from 'react';
 import { notifyError, notifySuccess } from '@/lib/client/notify';
 import { Button } from '@/components/ui/button';
@@ -50,19 +51,18 @@ export function UserRow({ user, self, onChanged }: { user: AdminUser; self: bool
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <label htmlFor={roleId} className="sr-only">{t('roleOf', { email: user.email })}</label>
-          <select
+          <ChoiceSelect
             id={roleId}
             value={user.role}
             disabled={self || busy}
-            onChange={(event) => {
-              const role = event.target.value as Role;
+            onValueChange={(next) => {
+              const role = next as Role;
               void act(() => apiRequest(path, { method: 'PATCH', body: { role } }), t('roleChanged', { email: user.email, role: t(`roles.${role}`) }));
             }}
-            className="h-8 rounded-md border border-input bg-card px-2 text-sm"
-            data-testid="admin-user-role"
-          >
-            {ROLES.map((role) => <option key={role} value={role}>{t(`roles.${role}`)}</option>)}
-          </select>
+            className="h-8 w-36"
+            testId="admin-user-role"
+            choices={ROLES.map((role) => ({ value: role, label: t(`roles.${role}`) }))}
+          />
           <Button variant="outline" size="sm" aria-expanded={limits} onClick={() => setLimits(!limits)} data-testid="admin-user-limits">
             {limits ? t('hideLimits') : t('limits')}
           </Button>

@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import useSWR from 'swr';
-import { InvitesCard } from '@/components/auth/invites/invites-card';
+import { InvitesCard, type Registration } from '@/components/auth/invites/invites-card';
 import { apiGet } from '@/lib/client/api-client';
 import { useDebouncedValue } from '@/lib/client/use-debounced-value';
 import { Button } from '@/components/ui/button';
@@ -13,7 +13,7 @@ import { SectionState } from './section-state';
 import { UserRow } from './user-row';
 
 /** Accounts by address with search and paging; each row changes the role, opens the limits or deletes. Invites below. */
-export function UsersSection({ selfId }: { selfId: string }) {
+export function UsersSection({ selfId, registration }: { selfId: string; registration: Registration }) {
   const t = useTranslations('Admin.users');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
@@ -64,7 +64,7 @@ export function UsersSection({ selfId }: { selfId: string }) {
           )}
         </SectionState>
       </section>
-      <InvitesCard />
+      <InvitesCard registration={registration} />
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { toast } from '@/lib/client/use-toast';
 import { Button } from '@/components/ui/button';
 import { PasteHint } from './paste-hint';
 import { useClipboardPaste } from '@/lib/client/use-clipboard-paste';
+import { useHydrated } from '@/lib/client/use-hydrated';
 
 /**
  * The reusable analyse bar: a url input, paste and Analyze. Controlled, so a page can fill it (from
@@ -26,6 +27,8 @@ export function AnalyzeBar({
   const t = useTranslations('Analyze');
   const inputId = useId();
   const { paste, pastedIntoBox } = useClipboardPaste({ onPasted: onValueChange, onAnalyze, disabled: busy });
+  // Paste has no meaning without its handler: disabled (and looking it) until the page is hydrated.
+  const live = useHydrated();
 
   function submit() {
     if (busy) return;
@@ -77,7 +80,7 @@ export function AnalyzeBar({
           />
         </div>
         <div className="flex gap-2">
-          <Button variant="outline" size="lg" onClick={() => void paste('button')} disabled={busy} data-testid="analyze-paste" className="flex-1 sm:flex-none">
+          <Button variant="outline" size="lg" onClick={() => void paste('button')} disabled={busy || !live} data-testid="analyze-paste" className="flex-1 sm:flex-none">
             <ClipboardPaste className="h-4 w-4" aria-hidden />
             {t('paste')}
           </Button>

@@ -24,6 +24,11 @@ function recordRequests() {
 
 const settle = () => act(async () => { await new Promise((r) => setTimeout(r, 30)); });
 
+/** Settles until `done` holds (the code that runs an analysis is a chunk fetched on demand), for at most 5 s. */
+async function settleUntil(done: () => boolean) {
+  for (let i = 0; i < 160 && !done(); i++) await settle();
+}
+
 afterEach(() => vi.unstubAllGlobals());
 
 describe('a link that arrived from another site', () => {
@@ -43,7 +48,7 @@ describe('a link that arrived from another site', () => {
     expect(button.textContent).toBe(en.Analyze.arrivedAction);
 
     await act(async () => button.click());
-    await settle();
+    await settleUntil(() => calls.some((call) => call.path === '/api/analyze'));
     expect(calls.filter((call) => call.path === '/api/analyze')).toEqual([{ method: 'POST', path: '/api/analyze', body: { url: LINK } }]);
     expect(host.querySelector('[data-testid="arrival-confirm"]')).toBeNull();
   });
@@ -66,6 +71,7 @@ describe('a link that arrived from another site', () => {
         <AnalyzeWorkspace initialUrl={LINK} />
       </NextIntlClientProvider>,
     );
+    await settleUntil(() => calls.some((call) => call.path === '/api/analyze'));
     await settle();
     expect(calls.filter((call) => call.path === '/api/analyze')).toHaveLength(1);
   });

@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useSyncExternalStore } from 'react';
-import { PLATFORM_DEFINITIONS } from '@/lib/media/platforms';
+import { PLATFORM_NAMES } from '@/lib/platform-names';
 
 const noop = () => () => {};
 const isApple = () => /Mac|iPhone|iPad|iPod/i.test(navigator.platform || navigator.userAgent);
@@ -15,11 +15,11 @@ export function PasteHint() {
   const t = useTranslations('Analyze');
   const apple = useSyncExternalStore(noop, isApple, () => false);
   // A neutral separator: Intl's Arabic lists glue "و" onto the next (Latin) brand name.
-  const platforms = PLATFORM_DEFINITIONS.map((definition) => definition.label).join(' · ');
+  const platforms = PLATFORM_NAMES.join(' · ');
   return (
     <p className="mt-2 text-xs text-muted-foreground" data-testid="analyze-hint">
-      {/* A keyboard shortcut means nothing on a touch screen: there only the platforms are named. */}
-      <span className="pointer-coarse:hidden" data-testid="analyze-shortcut-hint">
+      {/* A keyboard shortcut means nothing on a touch screen or a phone-sized one: there only the platforms are named. */}
+      <span className="max-sm:hidden pointer-coarse:hidden" data-testid="analyze-shortcut-hint">
         {t.rich('hint', {
           shortcut: apple ? '⌘V' : 'Ctrl+V',
           kbd: (chunks) => (

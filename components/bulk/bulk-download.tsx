@@ -5,6 +5,9 @@ import { useTranslations } from 'next-intl';
 import { useCallback, useState, type FormEvent } from 'react';
 import { FALLBACK_DEFAULTS } from '@/lib/client/match-default-format';
 import { useDownloadDefaults } from '@/lib/client/use-download-defaults';
+import { useSignedIn } from '@/lib/client/use-signed-in';
+import { SaveToLibraryBox } from '@/components/media/save-to-library';
+import { LoudnessSelect } from '@/components/media/loudness-select';
 import { PresetPicker } from '@/components/presets/preset-picker';
 import { usePresets } from '@/lib/client/use-presets';
 import { toast } from '@/lib/client/use-toast';
@@ -12,6 +15,7 @@ import { Button } from '@/components/ui/button';
 import { Label, Textarea } from '@/components/ui/input';
 import { useErrorText } from '@/lib/client/error-text';
 import { splitUrls, type BulkFormat, type BulkQuality } from '@/lib/bulk/options';
+import type { LoudnessChoice } from '@/lib/media/loudness/targets';
 import { bulkChoiceOf } from '@/lib/presets/options';
 import { bulkChoiceFor } from './bulk-defaults';
 import { BulkOptions } from './bulk-options';
@@ -26,9 +30,12 @@ import { useBulkBatch, type BulkAction, type BulkOutcome } from '@/lib/client/us
 export function BulkDownload({ initialText = '' }: { initialText?: string }) {
   const t = useTranslations('Bulk');
   const tPresets = useTranslations('Presets');
+  const signedIn = useSignedIn();
+  const [later, setLater] = useState(false);
+  const [toLibrary, setToLibrary] = useState(false);
   const describe = useErrorText('bulk');
   const [text, setText] = useState(initialText);
-  const [picked, setPicked] = useState<{ quality?: BulkQuality; format?: BulkFormat }>({});
+  const [picked, setPicked] = useState<{ quality?: BulkQuality; format?: BulkFormat; loudness?: LoudnessChoice }>({});
   const defaults = useDownloadDefaults();
   const presets = usePresets();
   const [presetId, setPresetId] = useState<string | null>(null);
@@ -36,6 +43,8 @@ export function BulkDownload({ initialText = '' }: { initialText?: string }) {
   const preset = (defaultPreset && bulkChoiceOf(defaultPreset)) ?? bulkChoiceFor(defaults ?? FALLBACK_DEFAULTS);
   const quality = picked.quality ?? preset.quality;
   const format = picked.format ?? preset.format;
+  // Unsaid (no preset, no choice), the server applies the user's setting.
+  const loudness = picked.loudness ?? defaultPreset?.loudness;
 
   const onDone = useCallback(
     ({ completed }: BulkOutcome) => {
@@ -60,7 +69,7 @@ export function BulkDownload({ initialText = '' }: { initialText?: string }) {
       return;
     }
     try {
-      await start({ urls, quality, format });
+      await start({ urls, quality, format, ...(loudness ? { loudness } : {}), ...(later && signedIn ? { later: true } : {}), ...(toLibrary && signedIn ? { saveToLibrary: true } : {}) });
     } catch (error) {
       toast({ title: t('failedTitle'), description: describe(error, t('failedDescription')), variant: 'destructive' });
     }
@@ -96,7 +105,7 @@ export function BulkDownload({ initialText = '' }: { initialText?: string }) {
             const choice = bulkChoiceOf(candidate);
             if (!choice) return;
             setPresetId(candidate.id);
-            setPicked(choice);
+            setPicked({ ...choice, loudness: candidate.loudness });
           }}
         />
         <BulkOptions
@@ -106,6 +115,14 @@ export function BulkDownload({ initialText = '' }: { initialText?: string }) {
           onQuality={(next) => setPicked((p) => ({ ...p, quality: next }))}
           onFormat={(next) => setPicked((p) => ({ ...p, format: next }))}
         />
+        <LoudnessSelect id="bulk-loudness" value={loudness ?? defaults?.loudness ?? 'off'} onChange={(next) => setPicked((p) => ({ ...p, loudness: next }))} className="grid gap-1.5 sm:max-w-xs" disabled={processing} />
+        <SaveToLibraryBox id="bulk-library" checked={toLibrary} disabled={processing} onChange={setToLibrary} />
+        {signedIn && (
+          <label className="flex items-center gap-2 text-sm">
+            <input type="checkbox" className="h-4 w-4" data-testid="bulk-later" checked={later} disabled={processing} onChange={(event) => setLater(event.target.checked)} />
+            {t('later')}
+          </label>
+        )}
         <div>
           <Button type="submit" size="lg" data-testid="bulk-start" disabled={processing || text === ''}>
             {processing ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden /> : <Play className="h-4 w-4" aria-hidden />}

@@ -2,7 +2,8 @@
 
 import { Archive, RotateCcw, X } from '@/components/ui/icons';
 import { useState } from 'react';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
+import { localTime } from '@/lib/client/local-time';
 import { buttonClasses } from '@/components/ui/button';
 import type { BulkBatch } from '@/lib/bulk/schemas';
 import { BulkItemRow } from './bulk-item-row';
@@ -14,6 +15,7 @@ import type { BulkAction } from '@/lib/client/use-bulk-batch';
  */
 export function BulkQueue({ batch, onAction }: { batch: BulkBatch; onAction?: (action: BulkAction) => Promise<void> }) {
   const t = useTranslations('Bulk');
+  const locale = useLocale();
   const [busy, setBusy] = useState(false);
   // One action at a time: a second click before the answer would act on a state that has gone.
   const run = onAction && (async (action: BulkAction) => {
@@ -27,7 +29,13 @@ export function BulkQueue({ batch, onAction }: { batch: BulkBatch; onAction?: (a
   });
   const failed = batch.items.filter((item) => item.status === 'failed').length;
   const completed = batch.items.filter((item) => item.status === 'completed').length;
-  const finished = batch.items.filter((item) => item.status === 'completed' || item.status === 'failed').length;
+  const waiting = batch.items.length - completed - failed;
+  // What each link came to, never one "finished" count that hides a failure: "2 ready · 1 failed".
+  const summary = [
+    t('summaryReady', { count: completed }),
+    ...(failed > 0 ? [t('summaryFailed', { count: failed })] : []),
+    ...(waiting > 0 ? [t('summaryWaiting', { count: waiting })] : []),
+  ].join(' · ');
   return (
     <section aria-labelledby="bulk-queue-heading" className="mt-10">
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
@@ -35,9 +43,12 @@ export function BulkQueue({ batch, onAction }: { batch: BulkBatch; onAction?: (a
           <h2 id="bulk-queue-heading" className="text-xl font-semibold">
             {t('queueTitle')}
           </h2>
-          <p className="text-sm text-muted-foreground" aria-live="polite">
-            {t('queueSummary', { finished, total: batch.total })}
+          <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="bulk-summary">
+            {summary}
           </p>
+          {batch.scheduledFor && (
+            <p className="text-sm font-medium" data-testid="bulk-scheduled">{t('scheduledFor', { time: localTime(batch.scheduledFor, locale) ?? '' })}</p>
+          )}
         </div>
         <div className="flex flex-wrap items-center gap-2">
         {run && !batch.done && (

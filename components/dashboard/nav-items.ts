@@ -1,7 +1,12 @@
-import { BookOpen, History, LayoutDashboard, Settings, ShieldCheck, type IconComponent } from '@/components/ui/icons';
+import { BookOpen, Download, History, Layers, LayoutDashboard, Settings, ShieldCheck, type IconComponent } from '@/components/ui/icons';
 
-/** The dashboard's sections; `label` is a key of the DashboardNav namespace. */
-export const DASHBOARD_NAV: readonly { href: string; label: 'overview' | 'history' | 'api' | 'settings'; icon: IconComponent }[] = [
+/**
+ * The dashboard's sections, after the two tools (one link, one list of links) the account is for; `label` is a key
+ * of the DashboardNav namespace.
+ */
+export const DASHBOARD_NAV: readonly { href: string; label: 'download' | 'bulk' | 'overview' | 'history' | 'api' | 'settings'; icon: IconComponent }[] = [
+  { href: '/download', label: 'download', icon: Download },
+  { href: '/bulk', label: 'bulk', icon: Layers },
   { href: '/dashboard', label: 'overview', icon: LayoutDashboard },
   { href: '/dashboard/history', label: 'history', icon: History },
   { href: '/dashboard/api', label: 'api', icon: BookOpen },

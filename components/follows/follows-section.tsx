@@ -1,6 +1,8 @@
 'use client';
 
 import { Pause, Play, RefreshCw, Trash2 } from '@/components/ui/icons';
+import { ChoiceSelect } from '@/components/ui/choice-select';
+import { Disclosure } from '@/components/ui/disclosure';
 import { useFormatter, useNow, useTranslations } from 'next-intl';
 import useSWR from 'swr';
 import { PlatformBadge } from '@/components/media/platform-badge';
@@ -10,7 +12,9 @@ import { apiGet, apiPost, apiRequest } from '@/lib/client/api-client';
 import { useErrorText } from '@/lib/client/error-text';
 import { toast } from '@/lib/client/use-toast';
 import type { Follow, FollowList, FollowPatch } from '@/lib/follows/schemas';
+import { FollowFeed } from './follow-feed';
 import { FollowFiltersForm } from './follow-filters-form';
+import { FollowLibraryPanel } from '@/components/dashboard/library/follow-library-form';
 
 const FOLLOWS_PATH = '/api/follows';
 const followPath = (id: string) => `${FOLLOWS_PATH}/${encodeURIComponent(id)}`;
@@ -59,22 +63,33 @@ export function FollowsSection() {
                     <PlatformBadge platform={follow.platform} otherLabel={follow.platform} />
                     {follow.paused ? <span className="rounded bg-muted px-2 py-0.5 text-xs" data-testid="follow-paused">{t('paused')}</span> : null}
                   </div>
-                  <p className="text-xs text-muted-foreground">
-                    {follow.lastCheckAt ? t('lastCheck', { time: format.relativeTime(new Date(follow.lastCheckAt), now) }) : t('neverChecked')}
-                  </p>
+                  {follow.lastCheckAt && follow.lastCheckError ? (
+                    <p className="text-xs text-destructive" data-testid="follow-check-failed">
+                      {t('lastCheckFailed', {
+                        time: format.relativeTime(new Date(follow.lastCheckAt), now),
+                        reason: describe({ code: follow.lastCheckError }, t('failed')),
+                      })}
+                    </p>
+                  ) : (
+                    <p className="text-xs text-muted-foreground">
+                      {follow.lastCheckAt ? t('lastCheck', { time: format.relativeTime(new Date(follow.lastCheckAt), now) }) : t('neverChecked')}
+                    </p>
+                  )}
                 </div>
-                <label className="flex items-center gap-2 text-sm">
-                  <span className="text-muted-foreground">{t('mode')}</span>
-                  <select
-                    data-testid="follow-mode"
-                    className="h-9 rounded-md border border-input bg-card pe-8 ps-2 text-sm"
+                <div className="flex items-center gap-2 text-sm">
+                  <label htmlFor={`follow-mode-${follow.id}`} className="text-muted-foreground">{t('mode')}</label>
+                  <ChoiceSelect
+                    id={`follow-mode-${follow.id}`}
+                    testId="follow-mode"
+                    className="h-9 w-auto min-w-40"
                     value={follow.mode}
-                    onChange={(event) => void change(follow, { mode: event.target.value as Follow['mode'] }, t('mode'))}
-                  >
-                    <option value="pick">{t('modePick')}</option>
-                    {data?.autoAvailable || follow.mode === 'auto' ? <option value="auto">{t('modeAuto')}</option> : null}
-                  </select>
-                </label>
+                    onValueChange={(mode) => void change(follow, { mode: mode as Follow['mode'] }, t('mode'))}
+                    choices={[
+                      { value: 'pick', label: t('modePick') },
+                      ...(data?.autoAvailable || follow.mode === 'auto' ? [{ value: 'auto', label: t('modeAuto') }] : []),
+                    ]}
+                  />
+                </div>
               </div>
               <div className="flex flex-wrap gap-2">
                 <Button size="sm" variant="outline" data-testid="follow-check-now" onClick={() => void checkNow(follow)}>
@@ -90,10 +105,11 @@ export function FollowsSection() {
                   {t('unfollow')}
                 </Button>
               </div>
-              <details>
-                <summary className="cursor-pointer text-sm font-medium" data-testid="follow-filters-toggle">{t('filters')}</summary>
+              <Disclosure summary={t('filters')} testId="follow-filters-toggle">
                 <FollowFiltersForm id={`filters-${follow.id}`} filters={follow.filters} onSave={(filters) => change(follow, { filters }, t('filters'), t('saved'))} />
-              </details>
+              </Disclosure>
+              <FollowLibraryPanel id={`library-${follow.id}`} library={follow.library} onSave={(library, title) => change(follow, { library }, title, t('saved'))} />
+              <FollowFeed followId={follow.id} />
             </div>
           ))}
         </Card>

@@ -23,6 +23,8 @@ function areasOf(file: string): ClientArea[] {
   // WithLaterMessages (the result card, the bulk list), or wait for them (an analysis's failure line).
   if (/^components\/(bulk|follows|media|presets)\//.test(file) || file === 'lib/client/use-download-job.ts') return ['later'];
   if (file === 'lib/client/error-text.ts') return ['later', 'auth', 'dashboard', 'admin'];
+  // The analysis hook says a failure only once the later texts are here (it waits for them before showing it).
+  if (file === 'lib/client/use-analysis.ts') return ['later'];
   return ['public'];
 }
 

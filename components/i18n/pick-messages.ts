@@ -15,11 +15,11 @@ export const CLIENT_NAMESPACES = {
    * button, download progress), the bulk list, error lines. /download, /bulk and creator pages carry it in the page;
    * the home and landing pages fetch it with the code that reads it (components/i18n/later-messages.tsx).
    */
-  later: ['MediaResult', 'DownloadProgress', 'Bulk', 'Presets', 'Follows', 'Errors', 'ErrorsIn'],
+  later: ['MediaResult', 'DownloadProgress', 'Bulk', 'Presets', 'Follows', 'Errors', 'ErrorsIn', 'PodcastFeed', 'Loudness', 'Chapters', 'Library.saveToLibrary'],
   /** The sign-in and registration forms, and the account cards (API tokens, an admin's invites) under components/auth. */
   auth: ['Login', 'Register', 'Tokens', 'Invites', 'Errors', 'ErrorsIn'],
-  /** The signed-in dashboard (follows and new uploads; its settings page shows the presets, the API tokens, the platform cookies, the webhooks and, to an admin, the invites). */
-  dashboard: ['Dashboard', 'DashboardNav', 'DashboardData', 'History', 'Settings', 'ApiDocs', 'Presets', 'Tokens', 'Webhooks', 'Invites', 'UserCookies', 'Follows', 'Errors', 'ErrorsIn'],
+  /** The signed-in dashboard (follows and new uploads; its settings page shows the presets, the API tokens, the platform cookies, the webhooks, the library and, to an admin, the invites). */
+  dashboard: ['Dashboard', 'DashboardNav', 'DashboardData', 'History', 'Settings', 'ApiDocs', 'Presets', 'Tokens', 'Webhooks', 'Invites', 'UserCookies', 'Follows', 'PodcastFeed', 'DownloadWindow', 'Library', 'Loudness', 'Chapters', 'Errors', 'ErrorsIn'],
   /** The admin console: the dashboard's texts and its own, handed to the admin's page only. */
   admin: ['Dashboard', 'DashboardNav', 'DashboardData', 'Tokens', 'Invites', 'Errors', 'ErrorsIn', 'Admin'],
 } as const satisfies Record<string, readonly string[]>;

@@ -17,6 +17,7 @@ const percentOf = (value: unknown) => (typeof value === 'number' && Number.isFin
  */
 export function DownloadProgressCard({ state, onCancel, onRetry }: { state: DownloadJobState; onCancel?: () => void; onRetry?: () => void }) {
   const t = useTranslations('DownloadProgress');
+  const chapters = useTranslations('Chapters');
   if (state.phase === 'idle') return null;
   const record = state.progress;
   // Any status but analyzing, processing, ready and failed reads as queued.
@@ -71,6 +72,10 @@ export function DownloadProgressCard({ state, onCancel, onRetry }: { state: Down
       </div>
       {message ? (
         <p data-testid="progress-message" className="text-sm text-muted-foreground break-words" dir="auto">{message}</p>
+      ) : null}
+      {/* What the ready file was made without: SponsorBlock not answering never fails a download. */}
+      {status === 'ready' && record?.notes?.includes('sponsorblock_unavailable') ? (
+        <p data-testid="progress-note" className="text-sm text-muted-foreground">{chapters('sponsorUnavailable')}</p>
       ) : null}
       {failed ? (
         <p role="alert" data-testid="progress-failed" className="text-sm font-medium text-destructive">{t('failedCard')}</p>

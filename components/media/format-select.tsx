@@ -1,24 +1,32 @@
 'use client';
 
 import { useFormatter, useTranslations } from 'next-intl';
+import { Fragment, type ReactNode } from 'react';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { isThumbnailItag } from '@/lib/media/offers/thumbnail-offer';
 import type { Format } from '@/lib/media/types';
 import { qualityText, sizeText } from '@/lib/client/format-media';
 
 /**
- * "QUALITY · EXT · N MB", '~' when the size is an estimate. The thumbnail offer and a file of unknown resolution
- * ("original": kept as published) are named in the visitor's language, and the messaging file says what it is for.
+ * "QUALITY · EXT · N MB", '~' when the size is an estimate. The thumbnail offer, a file of unknown resolution
+ * ("original": kept as published), a sound track and its bitrate are named in the visitor's language, and the
+ * messaging file says what it is for. Each part is its own bidi isolate: in Arabic "720p", "MP4" and "< 1 MB"
+ * keep their own order and the parts read right to left.
  */
 export function useFormatLabel() {
   const { number } = useFormatter();
   const t = useTranslations('MediaResult');
   const common = useTranslations('Common');
-  return (format: Format) => {
+  return (format: Format): ReactNode => {
     const bytes = Number(format.filesize);
-    const parts = [isThumbnailItag(format.itag) ? t('thumbnailOffer') : qualityText(common, format.quality), format.ext.toUpperCase(), format.itag === 'mp4-messaging' ? t('forMessaging') : ''];
-    if (Number.isFinite(bytes) && bytes > 0) parts.push(sizeText(number, bytes, Boolean(format.filesizeApprox)));
-    return parts.filter(Boolean).join(' · ');
+    const parts = [isThumbnailItag(format.itag) ? t('thumbnailOffer') : qualityText(common, format.quality, number), format.ext.toUpperCase(), format.itag === 'mp4-messaging' ? t('forMessaging') : ''];
+    if (Number.isFinite(bytes) && bytes > 0) parts.push(sizeText(number, bytes, Boolean(format.filesizeApprox), (size) => common('sizeUnder', { size })));
+    return parts.filter(Boolean).map((part, index) => (
+      <Fragment key={index}>
+        {index > 0 ? ' · ' : null}
+        <bdi>{part}</bdi>
+      </Fragment>
+    ));
   };
 }
 

@@ -1,13 +1,12 @@
 import { Badge } from '@/components/ui/badge';
-import { GENERIC_DEFINITION, PLATFORM_DEFINITIONS } from '@/lib/media/platforms';
+import { platformColor, platformLabel } from '@/lib/platform-labels';
 
 /**
- * The platform's name on its brand colour, from the same table that recognises the links, darkened by a fifth:
+ * The platform's name on its brand colour (the same as the table that recognises the links), darkened by a fifth:
  * white 12 px text on YouTube's pure red or TikTok's pink is under 4.5:1, on the darkened colour above 5:1.
  */
 export function PlatformBadge({ platform, otherLabel }: { platform: string; otherLabel: string }) {
-  const known = PLATFORM_DEFINITIONS.find((definition) => definition.platform === platform);
-  const color = known?.color ?? GENERIC_DEFINITION.color;
+  const color = platformColor(platform);
   return (
     <Badge
       data-testid="result-platform"
@@ -15,7 +14,7 @@ export function PlatformBadge({ platform, otherLabel }: { platform: string; othe
       className="border-transparent text-white shadow-sm"
       style={{ backgroundColor: `color-mix(in srgb, ${color} 80%, black)` }}
     >
-      {known?.label ?? otherLabel}
+      {platformLabel(platform) ?? otherLabel}
     </Badge>
   );
 }

@@ -17,15 +17,21 @@ import { useReveal } from '@/lib/client/use-reveal';
 import { useCardPreset } from '@/lib/client/use-presets';
 import { useStartDownload } from '@/lib/client/use-start-download';
 import { cn } from '@/lib/cn';
+import type { LoudnessChoice } from '@/lib/media/loudness/targets';
 import { isSlideshowItag } from '@/lib/media/offers/slideshow-offer';
 import type { Format, MediaInfo } from '@/lib/media/types';
+import type { SponsorChoice } from '@/lib/media/sponsorblock/categories';
+import { useSponsorSettings } from '@/lib/client/use-sponsor-settings';
 import { AlreadyDownloaded } from './already-downloaded';
+import { ChapterOptions, type SplitChoice } from './chapter-options';
 import { DownloadProgressCard } from './download-progress-card';
 import { EntryList } from './entry-list';
 import { FormatSelect } from './format-select';
 import { ItemPicker } from './item-picker';
+import { LoudnessSelect } from './loudness-select';
 import { MediaThumbnail } from './media-thumbnail';
 import { PlatformBadge } from './platform-badge';
+import { SaveToLibraryBox } from './save-to-library';
 import { SubtitleGroup } from './subtitle-group';
 import { TrimControl } from './trim-control';
 
@@ -54,6 +60,7 @@ export function MediaResultCard({
   useReveal(titleRef, reveal, cardRef);
   const live = useHydrated();
   const download = useStartDownload(media);
+  const [toLibrary, setToLibrary] = useState(false);
   // format stays null until the visitor (or auto download) picks one, so defaults answering late never undo a pick.
   const [selection, setSelection] = useState<{ item: number; format: number | null }>({ item: 0, format: null });
   const defaults = useDownloadDefaults();
@@ -62,6 +69,13 @@ export function MediaResultCard({
   // undefined until the visitor chooses: the preset's language (when offered) until then.
   const [subs, setSubs] = useState<string | null | undefined>(undefined);
   const preset = useCardPreset();
+  // undefined until the visitor chooses: the preset's loudness, else the user's setting (the server applies it).
+  const [loudness, setLoudness] = useState<LoudnessChoice | undefined>(undefined);
+  // undefined until the visitor chooses: the preset's split, else one file.
+  const [splitPick, setSplit] = useState<SplitChoice | undefined>(undefined);
+  // undefined until the visitor chooses: their SponsorBlock setting (the server applies it).
+  const [sponsorPick, setSponsorPick] = useState<SponsorChoice | undefined>(undefined);
+  const sponsorSettings = useSponsorSettings();
 
   const items = media.items && media.items.length > 1 ? media.items : null;
   const item = items?.[selection.item];
@@ -76,9 +90,10 @@ export function MediaResultCard({
   const trimmable = seconds > 0 && format !== undefined && !/^(jpe?g|png|webp|gif)$/.test(format.ext);
   const clip = trimmable && trim ? trim : undefined;
   const { number } = useFormatter();
+  const common = useTranslations('Common');
   // The chosen format's size, written as every other size is (the server's "24.5 MB" is English text).
   const bytes = Number(format?.filesize);
-  const fileSize = Number.isFinite(bytes) && bytes > 0 ? sizeText(number, bytes, Boolean(format?.filesizeApprox)) : null;
+  const fileSize = Number.isFinite(bytes) && bytes > 0 ? sizeText(number, bytes, Boolean(format?.filesizeApprox), (size) => common('sizeUnder', { size })) : null;
   const entries = media.entries ?? [];
   const itemIndex = items ? selection.item : undefined;
   const subtitles = items ? [] : (media.subtitles ?? []);
@@ -88,14 +103,27 @@ export function MediaResultCard({
   const muxed = muxable ? (subs === undefined ? presetSubs : subs) : null;
   const presetTags = preset.active?.embedMetadata;
   const tags = presetTags === undefined ? {} : { embedMetadata: presetTags };
+  // Only what has sound is normalised: not a picture, nor a text track.
+  const audible = format !== undefined && !/^(jpe?g|png|webp|gif|srt|vtt)$/.test(format.ext);
+  const asked = audible ? (loudness ?? preset.active?.loudness) : undefined;
+  const sound = asked === undefined ? {} : { loudness: asked };
+  // Chapters and SponsorBlock belong to the media itself, not to one item of a post.
+  const chapterCount = audible && !items ? (media.chapters?.length ?? 0) : 0;
+  const youtube = audible && !items && media.platform === 'youtube';
+  const split = splitPick ?? preset.active?.split ?? 'off';
+  const presetSponsor = preset.active && (preset.active.sponsorMark || preset.active.sponsorRemove)
+    ? { mark: preset.active.sponsorMark ?? sponsorSettings.choice.mark, remove: preset.active.sponsorRemove ?? sponsorSettings.choice.remove }
+    : undefined;
+  const sponsor = sponsorPick ?? presetSponsor;
+  const chapterChoice = { ...(chapterCount > 0 && split !== 'off' ? { split } : {}), ...(youtube && sponsor ? { sponsor } : {}) };
 
   const startDownload = download.start;
   const autoStart = useCallback(
     (index: number, chosen: Format) => {
       setSelection((s) => ({ ...s, format: index }));
-      startDownload({ format: chosen, itemIndex, trim: clip, ...(presetTags === undefined ? {} : { embedMetadata: presetTags }) });
+      startDownload({ format: chosen, itemIndex, trim: clip, ...(presetTags === undefined ? {} : { embedMetadata: presetTags }), ...(asked === undefined ? {} : { loudness: asked }) });
     },
-    [itemIndex, startDownload, clip, presetTags],
+    [itemIndex, startDownload, clip, presetTags, asked],
   );
   useAutoDownload(formats, autoStart);
 
@@ -156,6 +184,9 @@ export function MediaResultCard({
                     preset.pick(picked);
                     setSelection((s) => ({ ...s, format: null }));
                     setSubs(undefined);
+                    setLoudness(undefined);
+                    setSplit(undefined);
+                    setSponsorPick(undefined);
                     setTrim((open) => open && { ...open, exact: picked.exact });
                   }}
                   className="pt-2"
@@ -171,7 +202,7 @@ export function MediaResultCard({
                     aria-disabled={download.busy || undefined}
                     className="aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
                     onClick={() => {
-                      if (!download.busy) startDownload({ format, itemIndex, trim: clip, ...(muxed ? { subs: muxed } : {}), ...tags });
+                      if (!download.busy) startDownload({ format, itemIndex, trim: clip, ...(muxed ? { subs: muxed } : {}), ...tags, ...sound, ...chapterChoice, ...(toLibrary ? { saveToLibrary: true } : {}) });
                     }}
                   >
                     <Download className="h-4 w-4" aria-hidden />
@@ -198,6 +229,16 @@ export function MediaResultCard({
                     </div>
                   ) : null}
                 </div>
+              ) : null}
+              {format ? <SaveToLibraryBox id={`library-${media.id}`} checked={toLibrary} onChange={setToLibrary} /> : null}
+              {audible ? (
+                <LoudnessSelect id={`loudness-${media.id}`} value={asked ?? defaults?.loudness ?? 'off'} onChange={setLoudness} className="grid gap-1.5 sm:max-w-xs" />
+              ) : null}
+              {format ? (
+                <ChapterOptions
+                  id={`chapters-${media.id}`} chapters={chapterCount} youtube={youtube} split={split} onSplit={setSplit}
+                  sponsor={sponsor ?? sponsorSettings.choice} onSponsor={setSponsorPick}
+                />
               ) : null}
               {format ? null : entries.length === 0 ? (
                 <p className="text-sm text-muted-foreground">{t('noFormats')}</p>

@@ -1,6 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
+import { ChoiceSelect } from '@/components/ui/choice-select';
 import { cn } from '@/lib/cn';
 import type { Preset } from '@/lib/presets/schemas';
 
@@ -8,8 +9,7 @@ const CUSTOM = '';
 
 /**
  * A choice of the user's presets that fills the download choices beside it (which stay free to change): "Custom"
- * until one is picked; a preset `usable` refuses is listed, disabled, with `unusableNote`. A native select: the
- * browser's own list, keyboard and direction.
+ * until one is picked; a preset `usable` refuses is listed, disabled, with `unusableNote`. The site's one select.
  */
 export function PresetPicker({
   presets,
@@ -37,33 +37,23 @@ export function PresetPicker({
       <label htmlFor={id} className="text-sm font-medium text-start">
         {t('picker')}
       </label>
-      <select
+      <ChoiceSelect
         id={id}
-        data-testid="preset-picker"
+        testId="preset-picker"
         value={value ?? CUSTOM}
         disabled={disabled}
-        onChange={(event) => {
-          const preset = presets.find((candidate) => candidate.id === event.target.value);
+        placeholder={t('custom')}
+        className="sm:w-72"
+        onValueChange={(next) => {
+          const preset = presets.find((candidate) => candidate.id === next);
           if (preset) onPick(preset);
         }}
-        className={cn(
-          'h-10 w-full cursor-pointer rounded-md border border-input bg-card pe-8 ps-3 text-sm sm:w-72',
-          'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-60',
-        )}
-      >
-        <option value={CUSTOM} disabled>
-          {t('custom')}
-        </option>
-        {presets.map((preset) => {
+        choices={presets.map((preset) => {
           const allowed = usable?.(preset) ?? true;
           const notes = [preset.isDefault ? t('default') : '', allowed ? '' : (unusableNote ?? '')].filter(Boolean);
-          return (
-            <option key={preset.id} value={preset.id} disabled={!allowed} data-testid="preset-option">
-              {notes.length > 0 ? `${preset.name} (${notes.join(', ')})` : preset.name}
-            </option>
-          );
+          return { value: preset.id, disabled: !allowed, testId: 'preset-option', label: notes.length > 0 ? `${preset.name} (${notes.join(', ')})` : preset.name };
         })}
-      </select>
+      />
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { nameDir } from './name-dir';
 /** "1080p · MP4 · EN subtitles · with details": what a preset makes, in a line. */
 export function usePresetSummary() {
   const t = useTranslations('Presets');
+  const loudness = useTranslations('Loudness');
   return (preset: Preset) => {
     const video = preset.format === 'mp4' || preset.format === 'webm';
     const parts = [
@@ -17,6 +18,7 @@ export function usePresetSummary() {
       preset.format === 'mp3' ? preset.audioBitrate : '',
       video && preset.subs ? `${t('subs')}: ${preset.subs}` : '',
       preset.embedMetadata ? t('metadataOn') : t('metadataOff'),
+      preset.loudness === 'off' ? '' : loudness(preset.loudness),
     ];
     return parts.filter(Boolean).join(' · ');
   };

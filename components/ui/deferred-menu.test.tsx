@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { act, forwardRef, type ButtonHTMLAttributes } from 'react';
+import { renderToString } from 'react-dom/server';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mountAsync } from '@/test/mount';
 import { deferMenu, type DeferredMenuProps } from './deferred-menu';
@@ -30,6 +31,13 @@ async function mount() {
 }
 
 describe('deferMenu', () => {
+  it('is disabled in the server’s HTML (a tap before hydration would do nothing) and enabled once hydrated', async () => {
+    const Menu = deferMenu(load, StandIn);
+    expect(renderToString(<Menu />)).toMatch(/<button[^>]*disabled=""/);
+    await mount();
+    expect(button()?.disabled).toBe(false);
+  });
+
   it('renders only the stand-in button, named as a menu button, and fetches nothing', async () => {
     await mount();
     expect(button()?.getAttribute('aria-haspopup')).toBe('menu');

@@ -16,8 +16,10 @@ export const ToastViewport = forwardRef<
     <ToastPrimitive.Viewport
       ref={ref}
       className={cn(
-        // On a phone the toasts sit at the top: at the bottom they would cover the format menu and Download button.
-        'fixed top-0 end-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none sm:top-auto sm:bottom-0 sm:max-w-[420px]',
+        // Never over the header (its menu, language and account stay in reach): on a phone at the bottom, where a
+        // notice is swiped away with the thumb; on a wider screen at the top corner just under the header, away
+        // from the result card's fields (the trim range, the format menu) that sit low in the card.
+        'fixed bottom-0 end-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none sm:bottom-auto sm:top-16 sm:max-w-[380px]',
         className,
       )}
       {...props}

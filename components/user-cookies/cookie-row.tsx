@@ -3,14 +3,10 @@
 import { useFormatter, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { platformLabel } from '@/lib/platform-labels';
 import { USER_COOKIE_DOMAINS, type UserCookiePlatform } from '@/lib/user-cookies/platforms';
 import type { CookieSummary } from '@/lib/user-cookies/schemas';
 import { CookieForm } from './cookie-form';
-
-/** Platform names are brands: the same in every language. */
-export const PLATFORM_LABELS: Record<UserCookiePlatform, string> = {
-  youtube: 'YouTube', tiktok: 'TikTok', instagram: 'Instagram', facebook: 'Facebook', twitter: 'X',
-};
 
 /** One platform: what is stored ("added on …, N cookies, earliest expiry …") or nothing, add/replace and remove. */
 export function CookieRow({ platform, summary, onSave, onRemove }: {
@@ -22,7 +18,7 @@ export function CookieRow({ platform, summary, onSave, onRemove }: {
   const t = useTranslations('UserCookies');
   const format = useFormatter();
   const [open, setOpen] = useState(false);
-  const label = PLATFORM_LABELS[platform];
+  const label = platformLabel(platform) ?? platform;
   const day = (iso: string) => format.dateTime(new Date(iso), { dateStyle: 'medium' });
   const line = summary
     ? summary.earliestExpiry

@@ -1,6 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
+import { ChoiceSelect } from '@/components/ui/choice-select';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input, Label } from '@/components/ui/input';
@@ -47,11 +48,13 @@ export function WebhookForm({ busy, onCreate }: { busy: boolean; onCreate: (spec
       </fieldset>
       <div className="space-y-2">
         <Label htmlFor="webhook-format">{t('format')}</Label>
-        <select id="webhook-format" name="format" defaultValue="json" disabled={busy} className="h-10 w-full rounded-md border border-input bg-card ps-3 pe-8 text-sm">
-          {WEBHOOK_FORMATS.map((format) => (
-            <option key={format} value={format}>{t(`formatOption.${format}`)}</option>
-          ))}
-        </select>
+        <ChoiceSelect
+          id="webhook-format"
+          name="format"
+          defaultValue="json"
+          disabled={busy}
+          choices={WEBHOOK_FORMATS.map((format) => ({ value: format, label: t(`formatOption.${format}`), testId: `webhook-format-${format}` }))}
+        />
       </div>
       <div className="sm:col-span-2">
         <Button type="submit" disabled={busy || events.length === 0} aria-busy={busy} data-testid="webhook-create">

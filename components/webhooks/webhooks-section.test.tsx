@@ -9,6 +9,11 @@ import type { Webhook } from '@/lib/webhooks/schemas';
 import { mountAsync } from '@/test/mount';
 import { WebhooksSection } from './webhooks-section';
 
+// jsdom lacks what Radix's popper and select measure with.
+globalThis.ResizeObserver ??= class { observe() {} unobserve() {} disconnect() {} } as unknown as typeof ResizeObserver;
+Element.prototype.scrollIntoView ??= () => {};
+Element.prototype.hasPointerCapture ??= () => false;
+
 
 const SECRET = 'whsec_0123456789abcdefghijklmnopqrstuvwxyzABCDEFG';
 const delivered = {
@@ -68,7 +73,10 @@ describe('the webhooks settings section', () => {
     expect(host.textContent).toContain('No webhooks yet.');
     const url = host.querySelector<HTMLInputElement>('#webhook-url')!;
     url.value = 'https://ntfy.example.com/my-topic';
-    host.querySelector<HTMLSelectElement>('#webhook-format')!.value = 'ntfy';
+    // The format is the site's one select: opened from the keyboard, its option chosen with Enter.
+    const pressed = (element: Element, key: string) => act(async () => void element.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true })));
+    await pressed(host.querySelector('#webhook-format')!, 'Enter');
+    await pressed(document.querySelector('[data-testid="webhook-format-ntfy"]')!, 'Enter');
     const follow = [...host.querySelectorAll('label')].find((l) => l.textContent === 'New uploads from a creator you follow')!.querySelector('input')!;
     await act(async () => follow.click());
     await act(async () => host.querySelector('form')!.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true })));

@@ -1,5 +1,5 @@
 import 'server-only';
-import { lstat, readdir } from 'node:fs/promises';
+import { lstat, readdir, statfs } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { config } from '@/lib/config';
@@ -25,7 +25,14 @@ export const storageSchema = z.object({
   tempBytes: z.number(),
   /** Bytes in the file store when it is a directory of its own (FILE_STORE_DIR), else null (counted in tempBytes). */
   fileStoreBytes: z.number().nullable(),
-  /** Prepared files still in the store, by the owner of the job that made them; `email` null is anonymous. */
+  /** The disk TEMP_DIR is on: its free and total bytes (null where the system cannot say). */
+  disk: z.object({ freeBytes: z.number(), totalBytes: z.number() }).nullable(),
+  /**
+   * Prepared files still in the store, by the owner of the job that made them; `email` null is anonymous. These are
+   * the sizes recorded per job when its file was made, on every node, until the file expires: not a measure of this
+   * disk (a preparation shared by several jobs of the same link and format counts once per job; work in progress
+   * is on the disk only).
+   */
   users: z.array(z.object({ userId: z.string().nullable(), email: z.string().nullable(), files: z.number().int(), bytes: z.number() })),
 });
 export type Storage = z.infer<typeof storageSchema>;
@@ -47,14 +54,28 @@ export async function directoryBytes(dir: string): Promise<number> {
   return total;
 }
 
-/** The storage in use: on disk in total, and per user from the files their jobs made that have not expired. */
+/** The disk holding `dir`: free (to this process) and total bytes, or null. */
+export async function diskSpace(dir: string): Promise<{ freeBytes: number; totalBytes: number } | null> {
+  try {
+    const stats = await statfs(dir);
+    return { freeBytes: stats.bavail * stats.bsize, totalBytes: stats.blocks * stats.bsize };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The storage in use: measured on this node's disk now (and the disk's capacity), and per user as recorded for the
+ * files their jobs made that have not expired. The two are different measures and are shown as such.
+ */
 export async function storageReport(db: Db, at: number): Promise<Storage> {
   const { tempDir, fileStoreDir } = config();
   const inside = path.relative(tempDir, fileStoreDir);
   const separate = inside.startsWith('..') || path.isAbsolute(inside);
-  const [tempBytes, fileStoreBytes, rows] = await Promise.all([
+  const [tempBytes, fileStoreBytes, disk, rows] = await Promise.all([
     directoryBytes(tempDir),
     separate ? directoryBytes(fileStoreDir) : Promise.resolve(null),
+    diskSpace(tempDir),
     db.query<{ user_id: string | null; email: string | null; files: number | string; bytes: number | string }>(
       `SELECT t.user_id, u.email, COUNT(*) AS files, SUM(t.bytes) AS bytes
          FROM temp_files t LEFT JOIN users u ON u.id = t.user_id
@@ -65,6 +86,7 @@ export async function storageReport(db: Db, at: number): Promise<Storage> {
   return {
     tempBytes,
     fileStoreBytes,
+    disk,
     users: rows.map((r) => ({ userId: r.user_id, email: r.email, files: Number(r.files), bytes: Number(r.bytes) })),
   };
 }

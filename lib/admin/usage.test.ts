@@ -72,6 +72,9 @@ describe.each(dbEngines())('admin usage, storage and purge on $name', ({ create 
       { userId: null, email: null, files: 2, bytes: 10 },
     ]);
     expect(report.tempBytes).toBeGreaterThanOrEqual(0);
+    // The disk's capacity, read with statfs: some room free, never more than there is.
+    expect(report.disk?.totalBytes).toBeGreaterThan(0);
+    expect(report.disk!.freeBytes).toBeLessThanOrEqual(report.disk!.totalBytes);
   });
 
   it('purges audit entries past 90 days, usage past 8 days and expired files, also from the periodic task', async () => {

@@ -46,7 +46,7 @@ describe.each(dbEngines())('a batch whose last items are cancelled, on $name', (
     const jobs = createEmbeddedRunner({ db: async () => db });
     jobs.register(bulkItemKind({
       analyze: async (url) => mediaOf(url),
-      pick: (media) => ({ media, plan: { itag: 'i', ext: 'mp4' }, title: media.info.title }) as unknown as ResolvedOffer,
+      pick: (media) => ({ media, plan: { itag: 'i', ext: 'mp4' }, title: media.info.title, delivery: { embedMetadata: true } }) as unknown as ResolvedOffer,
       prepare: async (offer, _progress, signal) => {
         if (offer.title.includes('slow')) {
           await new Promise<void>((resolve, reject) => {

@@ -2,6 +2,8 @@ import 'server-only';
 import type { Db } from '@/lib/db';
 import { newId } from '@/lib/db/ids';
 import type { JobStatus } from '@/lib/downloads/job-status';
+import { LOUDNESS_CHOICES, type LoudnessChoice, type LoudnessTarget } from '@/lib/media/loudness/targets';
+import { choiceText, SPONSOR_CATEGORIES, type SponsorCategory } from '@/lib/media/sponsorblock/categories';
 import type { BulkFormat, BulkItem, BulkItemStatus, BulkQuality } from './schemas';
 
 /**
@@ -16,6 +18,11 @@ export interface ItemFile {
   mediaId: string;
   itag: string;
   ext: string;
+  /** The loudness its sound was normalised to, when the batch asked for one. */
+  loudness?: LoudnessTarget;
+  /** SponsorBlock's lists it was made with (a YouTube video's). */
+  sponsorMark?: SponsorCategory[];
+  sponsorRemove?: SponsorCategory[];
 }
 
 export interface ItemState {
@@ -40,6 +47,13 @@ export interface StoredBatch {
   owner: string | null;
   quality: BulkQuality;
   format: BulkFormat;
+  /** What every item's sound is normalised to ('off': as the source has it). */
+  loudness: LoudnessChoice;
+  /** SponsorBlock's lists every YouTube item is made with; absent: the default. */
+  sponsorMark?: SponsorCategory[];
+  sponsorRemove?: SponsorCategory[];
+  /** A batch marked "later": when its items start (its owner's download window); null for one started at once. */
+  scheduledFor: number | null;
   items: StoredItem[];
 }
 
@@ -58,12 +72,19 @@ const insertItemSql = `INSERT INTO jobs (id, type, status, progress, message, pa
 
 export async function insertBatch(
   db: Db,
-  batch: { id: string; owner: string | null; quality: BulkQuality; format: BulkFormat; urls: string[]; message: string; now: number; expiresAt: number },
+  batch: {
+    id: string; owner: string | null; quality: BulkQuality; format: BulkFormat; loudness?: LoudnessChoice; urls: string[]; message: string; now: number; expiresAt: number; scheduledFor?: number;
+    sponsorMark?: SponsorCategory[]; sponsorRemove?: SponsorCategory[];
+  },
 ): Promise<StoredItem[]> {
   return db.transaction(async (tx) => {
-    await tx.run('INSERT INTO batches (id, owner, quality, format, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)', [
-      batch.id, batch.owner, batch.quality, batch.format, batch.now, batch.expiresAt,
+    await tx.run('INSERT INTO batches (id, owner, quality, format, loudness, created_at, expires_at, scheduled_for) VALUES (?, ?, ?, ?, ?, ?, ?, ?)', [
+      batch.id, batch.owner, batch.quality, batch.format, batch.loudness ?? 'off', batch.now, batch.expiresAt, batch.scheduledFor ?? null,
     ]);
+    const listed = (list?: SponsorCategory[]) => (list ? choiceText(list) : null);
+    if (batch.sponsorMark || batch.sponsorRemove) {
+      await tx.run('UPDATE batches SET sponsor_mark = ?, sponsor_remove = ? WHERE id = ?', [listed(batch.sponsorMark), listed(batch.sponsorRemove), batch.id]);
+    }
     const items: StoredItem[] = [];
     for (const [index, url] of batch.urls.entries()) {
       const item = { id: newId('bi'), url, position: index * POSITION_STRIDE, status: 'queued' as const, progress: 0, message: batch.message };
@@ -102,16 +123,23 @@ export async function countItems(db: Db, batchId: string): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
+/** A stored comma list of SponsorBlock categories; names a later version dropped are skipped. */
+const categoriesOf = (text: string): SponsorCategory[] =>
+  text.split(',').filter((name): name is SponsorCategory => (SPONSOR_CATEGORIES as readonly string[]).includes(name));
+
 export async function readBatch(db: Db, batchId: string, now: number): Promise<StoredBatch | undefined> {
-  const batch = await db.get<{ owner: string | null; quality: BulkQuality; format: BulkFormat }>(
-    'SELECT owner, quality, format FROM batches WHERE id = ? AND expires_at > ?', [batchId, now],
+  const found = await db.get<{ owner: string | null; quality: BulkQuality; format: BulkFormat; loudness: string; scheduled_for: number | null; sponsor_mark: string | null; sponsor_remove: string | null }>(
+    'SELECT owner, quality, format, loudness, scheduled_for, sponsor_mark, sponsor_remove FROM batches WHERE id = ? AND expires_at > ?', [batchId, now],
   );
-  if (!batch) return undefined;
+  if (!found) return undefined;
+  const { scheduled_for: scheduled, sponsor_mark: mark, sponsor_remove: remove, ...row } = found;
+  const sponsor = { ...(mark === null ? {} : { sponsorMark: categoriesOf(mark) }), ...(remove === null ? {} : { sponsorRemove: categoriesOf(remove) }) };
+  const batch = { ...row, scheduledFor: scheduled === null ? null : Number(scheduled), loudness: LOUDNESS_CHOICES.find((choice) => choice === row.loudness) ?? 'off' };
   const rows = await db.query<ItemRow>(
     `SELECT id, status, progress, message, payload, result, position FROM jobs
      WHERE batch_id = ? AND type = 'bulk-item' ORDER BY position`, [batchId],
   );
-  return { id: batchId, ...batch, owner: batch.owner ?? null, items: rows.map(toItem) };
+  return { id: batchId, ...batch, ...sponsor, owner: batch.owner ?? null, items: rows.map(toItem) };
 }
 
 function toItem(row: ItemRow): StoredItem {

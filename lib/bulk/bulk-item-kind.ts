@@ -4,13 +4,14 @@ import { pickBulkPlan } from '@/lib/downloads/pick-offer';
 import { jobBasics, prepareFile, type FileOutcome, type PrepareDeps } from '@/lib/downloads/prepare-file';
 import type { JobKind } from '@/lib/jobs/runner';
 import type { AnalyzedMedia } from '@/lib/media/analyze';
-import { checkedOffer, type ResolvedOffer } from '@/lib/media/deliver';
+import { chapterChoices, chapterQueryOf } from '@/lib/media/chapters/delivery';
+import { checkedOffer, withSponsorSegments, type ResolvedOffer } from '@/lib/media/deliver';
 import { reportIfFinished, type BatchFinished } from './batch-finished';
 import { countItems, replaceWithEntries, purgeExpiredBatches, type ItemState } from './batch-store';
 import { expandableEntries } from './expand';
 import { BULK_MAX_ITEMS, BULK_MESSAGES, type BulkRequest } from './schemas';
 
-export type BulkChoice = Pick<BulkRequest, 'quality' | 'format'>;
+export type BulkChoice = Pick<BulkRequest, 'quality' | 'format' | 'loudness' | 'saveToLibrary' | 'libraryTemplate' | 'sponsorMark' | 'sponsorRemove'>;
 
 /**
  * How one item of a signed-in owner's batch ended (their history): its link (history keeps only its platform and
@@ -30,7 +31,7 @@ export interface BulkItemKindDeps extends PrepareDeps {
   /** Items of one batch processed at once. */
   concurrency: number;
   /** The offer for the batch's choice in the item's media (default `bulkOffer`). */
-  pick?: (media: AnalyzedMedia, choice: BulkChoice) => ResolvedOffer;
+  pick?: (media: AnalyzedMedia, choice: BulkChoice) => ResolvedOffer | Promise<ResolvedOffer>;
   /** A signed-in owner's item has ended (history), once each; never allowed to change its outcome. */
   onItemFinished?: (outcome: BulkItemOutcome) => Promise<void>;
   /** A signed-in owner's batch has ended (the bell); never allowed to change an item's outcome. */
@@ -43,8 +44,9 @@ export interface BulkItemKindDeps extends PrepareDeps {
  * The offer for the batch's choice, checked against the limits (throws like a download job's pick); an
  * audio-only link asked for video gets its audio.
  */
-function bulkOffer(media: AnalyzedMedia, choice: BulkChoice): ResolvedOffer {
-  return checkedOffer(media.info.id, pickBulkPlan(media, choice).itag);
+function bulkOffer(media: AnalyzedMedia, choice: BulkChoice): Promise<ResolvedOffer> {
+  const sponsor = { sponsorMark: choice.sponsorMark, sponsorRemove: choice.sponsorRemove };
+  return withSponsorSegments(checkedOffer(media.info.id, pickBulkPlan(media, choice).itag, { loudness: choice.loudness, ...chapterChoices(sponsor) }));
 }
 
 /**
@@ -93,10 +95,14 @@ export function bulkItemKind(deps: BulkItemKindDeps): JobKind<BulkItemPayload, I
               .catch((failure) => console.error('[bulk] onItemFinished failed', failure));
           }
           if (offer && file) {
-            const itemFile = { mediaId: offer.media.info.id, itag: offer.plan.itag, ext: offer.plan.ext };
+            const { loudness, sponsor } = offer.delivery;
+            const itemFile = {
+              mediaId: offer.media.info.id, itag: offer.plan.itag, ext: offer.plan.ext, ...(loudness ? { loudness } : {}),
+              ...(sponsor ? { sponsorMark: sponsor.mark, sponsorRemove: sponsor.remove } : {}),
+            };
             await context.save({
               status: 'ready', progress: 100, message: BULK_MESSAGES.ready,
-              title: offer.title || title, downloadUrl: downloadUrl(itemFile.mediaId, itemFile), file: itemFile,
+              title: offer.title || title, downloadUrl: downloadUrl(itemFile.mediaId, { ...itemFile, chapters: chapterQueryOf(offer.delivery) }), file: itemFile,
             });
           } else {
             // Each item keeps its own reason: one bad link never fails the others.

@@ -13,7 +13,7 @@ import { createBulkRunner } from './bulk-runner';
 import type { BulkRequest } from './schemas';
 
 const mediaOf = (info: Partial<MediaInfo>) => ({ info: { title: 'Clip', formats: [{ itag: 'mp4-720', ext: 'mp4', quality: '720p' }], ...info } }) as AnalyzedMedia;
-const offerOf = (media: AnalyzedMedia) => ({ media, plan: { itag: 'i', ext: 'mp4' }, title: media.info.title }) as unknown as ResolvedOffer;
+const offerOf = (media: AnalyzedMedia) => ({ media, plan: { itag: 'i', ext: 'mp4' }, title: media.info.title, delivery: { embedMetadata: true } }) as unknown as ResolvedOffer;
 
 async function until(check: () => Promise<boolean>): Promise<void> {
   for (let i = 0; i < 300; i++) {

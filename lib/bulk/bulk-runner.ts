@@ -21,7 +21,7 @@ export interface StartedBatch {
 
 export interface BulkRunner extends BulkQueueControl {
   /** `owner` is the account the batch belongs to; `client` whose turn its items take among the jobs waiting. */
-  start(request: BulkRequest, owner?: string | null, client?: JobOwner): Promise<StartedBatch>;
+  start(request: BulkRequest, owner?: string | null, client?: JobOwner, later?: { startAt: number }): Promise<StartedBatch>;
   /** The batch as the API answers it, or undefined for an unknown or expired id or a reader who is not its owner. */
   get(batchId: string, reader: BatchReader): Promise<BulkBatch | undefined>;
   /** The batch with where each finished file is (server-side only: the ZIP reads it), for its owner only. */
@@ -41,16 +41,22 @@ export function createBulkRunner(
 ): BulkRunner {
   const now = options.now ?? Date.now;
   return {
-    async start(request, owner = null, client) {
+    async start(request, owner = null, client, later) {
       const db = await runner.store();
       const id = newId('batch');
-      const choice = { quality: request.quality, format: request.format };
+      // A batch marked "later" outside its download window waits, its items holding no slot, until the window opens.
+      const delayMs = later ? Math.max(0, later.startAt - now()) : 0;
+      const choice = {
+        quality: request.quality, format: request.format, loudness: request.loudness ?? 'off', ...(request.saveToLibrary ? { saveToLibrary: true, libraryTemplate: request.libraryTemplate } : {}),
+        ...(request.sponsorMark ? { sponsorMark: request.sponsorMark } : {}), ...(request.sponsorRemove ? { sponsorRemove: request.sponsorRemove } : {}),
+      };
       const items = await insertBatch(db, {
-        id, owner, ...choice, urls: request.urls, message: BULK_MESSAGES.queued, now: now(), expiresAt: now() + options.ttlMs(),
+        id, owner, ...choice, urls: request.urls, message: delayMs > 0 ? BULK_MESSAGES.scheduled : BULK_MESSAGES.queued, now: now(),
+        expiresAt: now() + delayMs + options.ttlMs(), ...(delayMs > 0 ? { scheduledFor: later!.startAt } : {}),
       });
       for (const item of items) {
         const payload: BulkItemPayload = { batchId: id, item: { id: item.id, url: item.url, position: item.position }, owner, choice };
-        await runner.enqueue('bulk-item', { id: item.id, group: id, payload, owner: client });
+        await runner.enqueue('bulk-item', { id: item.id, group: id, payload, owner: client, ...(delayMs > 0 ? { delayMs } : {}) });
       }
       return { batchId: id, ...batchUrls(id, owner) };
     },
@@ -59,7 +65,11 @@ export function createBulkRunner(
       const batch = await readBatch(await runner.store(), batchId, now());
       if (!batch || !mayRead(batch, reader)) return undefined;
       const done = batch.items.every((item) => ENDED_STATUSES.includes(item.status));
-      return { batchId, ...batchUrls(batchId, batch.owner), quality: batch.quality, format: batch.format, items: batch.items.map(publicItem), done, total: batch.items.length };
+      const waiting = batch.scheduledFor !== null && batch.scheduledFor > now() && batch.items.some((item) => item.status === 'queued');
+      return {
+        batchId, ...batchUrls(batchId, batch.owner), quality: batch.quality, format: batch.format, items: batch.items.map(publicItem), done, total: batch.items.length,
+        ...(waiting ? { scheduledFor: new Date(batch.scheduledFor!).toISOString() } : {}),
+      };
     },
 
     async getStored(batchId, reader) {

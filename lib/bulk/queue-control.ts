@@ -52,7 +52,8 @@ export function createQueueControl(runner: JobRunner, now: () => number, onFinis
     const next = await replaceFailedItem(await runner.store(), batch.id, item.id, BULK_MESSAGES.queued, now());
     if (!next) return false;
     const payload: BulkItemPayload = {
-      batchId: batch.id, owner: batch.owner, choice: { quality: batch.quality, format: batch.format },
+      batchId: batch.id, owner: batch.owner,
+      choice: { quality: batch.quality, format: batch.format, loudness: batch.loudness, sponsorMark: batch.sponsorMark, sponsorRemove: batch.sponsorRemove },
       item: { id: next.id, url: next.url, position: next.position, ...(next.title ? { title: next.title } : {}) },
     };
     await runner.enqueue('bulk-item', { id: next.id, group: batch.id, payload, owner: reader.client });

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { templateSchema } from '@/lib/library/schemas';
+import { chapterBodyShape } from '@/lib/media/chapters/schemas';
+import { LOUDNESS_CHOICES } from '@/lib/media/loudness/targets';
 import { BULK_FORMATS, BULK_MAX_ITEMS, BULK_QUALITIES } from './options';
 
 /**
@@ -10,7 +13,7 @@ export { BULK_FORMATS, BULK_MAX_ITEMS, BULK_QUALITIES, splitUrls, type BulkForma
 
 const NO_URLS = 'Please enter at least one URL';
 
-/** `{urls, quality, format}`; urls are trimmed and blanks dropped before the 1..50 check. */
+/** `{urls, quality, format, loudness?}`; urls are trimmed and blanks dropped before the 1..50 check. */
 export const bulkRequestSchema = z.object({
   urls: z
     .array(z.string())
@@ -20,6 +23,15 @@ export const bulkRequestSchema = z.object({
     .refine((urls) => urls.length <= BULK_MAX_ITEMS, { message: `At most ${BULK_MAX_ITEMS} URLs at once` }),
   quality: z.enum(BULK_QUALITIES).default('1080p'),
   format: z.enum(BULK_FORMATS).default('mp4'),
+  loudness: z.enum(LOUDNESS_CHOICES, { error: `loudness must be one of ${LOUDNESS_CHOICES.join(', ')}` }).optional()
+    .describe('Normalise every file\'s sound (EBU R128): streaming -14 LUFS, podcast -16, broadcast -23, or off (default: the user setting, else off)'),
+  sponsorMark: chapterBodyShape.sponsorMark,
+  sponsorRemove: chapterBodyShape.sponsorRemove,
+  later: z.boolean().optional()
+    .describe('Start the items only within your download window and the server\'s (signed-in users only); outside them the batch waits, scheduled'),
+  saveToLibrary: z.boolean().optional()
+    .describe('Also write each finished file to your library folder, named by your template (needs the operator\'s LIBRARY_DIR; signed-in users only)'),
+  libraryTemplate: templateSchema.optional().describe('The library files\' naming template for this batch (default: yours)'),
 });
 export type BulkRequest = z.infer<typeof bulkRequestSchema>;
 
@@ -51,6 +63,7 @@ export const bulkBatchSchema = z.object({
   items: z.array(bulkItemSchema),
   done: z.boolean(),
   total: z.number().int(),
+  scheduledFor: z.string().meta({ format: 'date-time', description: 'A batch marked "later" that waits for the download window: when its items start' }).optional(),
 });
 export type BulkBatch = z.infer<typeof bulkBatchSchema>;
 
@@ -64,6 +77,7 @@ export const batchReadQuerySchema = z.object({ key: z.string().max(128).optional
 
 export const BULK_MESSAGES = {
   queued: 'Queued for processing',
+  scheduled: 'Scheduled for the download window',
   processing: 'Processing...',
   ready: 'Ready for download',
   failed: 'Download failed',

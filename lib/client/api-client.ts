@@ -1,3 +1,4 @@
+import { ApiError } from './api-error';
 import { readStoredToken, refreshSession, REFRESH_PATH, signInAgain } from './session-tokens';
 
 /**
@@ -32,31 +33,8 @@ export function parseJson(text: string): unknown {
   return bigJson.parse(text);
 }
 
-export class ApiError extends Error {
-  readonly status: number;
-  readonly statusText: string;
-  /** The server's error code (invalid_url, rate_limited…); absent when the answer was not our JSON envelope. */
-  readonly code?: string;
-  /** What the server adds that a visitor can act on (`retryAt`, `limit`…), when it adds anything. */
-  readonly details?: Record<string, unknown>;
-
-  /** True when the reply carried no message of ours (a proxy's HTML page, an empty 502…). */
-  readonly unreadable: boolean;
-
-  constructor(message: string | null, init: { status: number; statusText: string; code?: string; details?: Record<string, unknown> }) {
-    super(message ?? serverErrorText(init.status, init.statusText));
-    this.name = 'ApiError';
-    this.status = init.status;
-    this.statusText = init.statusText;
-    this.code = init.code;
-    this.details = init.details;
-    this.unreadable = message === null;
-  }
-}
-
-export function serverErrorText(status: number, statusText: string): string {
-  return `Server error: ${status} ${statusText}`;
-}
+// The error type lives apart so code that only reads errors (error-text) does not bring the client in.
+export { ApiError, serverErrorText } from './api-error';
 
 interface Envelope {
   success?: boolean;

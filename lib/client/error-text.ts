@@ -2,7 +2,7 @@
 
 import { useLocale, useTranslations } from 'next-intl';
 import { useCallback } from 'react';
-import { ApiError } from './api-client';
+import { ApiError } from './api-error';
 import { localTime } from './local-time';
 
 /**
@@ -55,6 +55,25 @@ export function renewalOf(error: unknown): string | undefined {
   return typeof at === 'string' ? at : undefined;
 }
 
+/** The translators of namespaces "Errors" and "ErrorsIn", and the visitor's language. */
+export interface ErrorTexts {
+  tErrors: Translator & ((key: string, values: Record<string, string>) => string);
+  tIn: Translator;
+  locale: string;
+}
+
+/** `useErrorText`'s describe without React, for code that has the translators at hand. */
+export function describeError(texts: ErrorTexts, context: ErrorContext | undefined, error: unknown, fallback: string): string {
+  const { tErrors, tIn, locale } = texts;
+  const tContext: Translator | undefined = context
+    ? Object.assign((key: string) => tIn(`${context}.${key}`), { has: (key: string) => tIn.has(`${context}.${key}`) })
+    : undefined;
+  const text = errorText(tErrors, tContext, error, fallback);
+  const renewal = renewalOf(error);
+  const time = renewal ? localTime(renewal, locale) : null;
+  return time ? `${text} ${tErrors('dailyBytesRenews', { time })}` : text;
+}
+
 /**
  * `describe(error, fallback)` for one screen. A used-up daily allowance also says when it renews, in the visitor's
  * own time zone.
@@ -64,15 +83,7 @@ export function useErrorText(context?: ErrorContext): (error: unknown, fallback:
   const tIn = useTranslations('ErrorsIn');
   const locale = useLocale();
   return useCallback(
-    (error: unknown, fallback: string) => {
-      const tContext: Translator | undefined = context
-        ? Object.assign((key: string) => tIn(`${context}.${key}`), { has: (key: string) => tIn.has(`${context}.${key}`) })
-        : undefined;
-      const text = errorText(tErrors, tContext, error, fallback);
-      const renewal = renewalOf(error);
-      const time = renewal ? localTime(renewal, locale) : null;
-      return time ? `${text} ${tErrors('dailyBytesRenews', { time })}` : text;
-    },
+    (error: unknown, fallback: string) => describeError({ tErrors, tIn, locale }, context, error, fallback),
     [context, locale, tErrors, tIn],
   );
 }

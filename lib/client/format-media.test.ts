@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { downloadFilename, formatDuration, sizeText } from './format-media';
+import { downloadFilename, formatDuration, qualityText, sizeText } from './format-media';
 
 describe('formatDuration', () => {
   it('shows minutes:seconds, and hours only past an hour', () => {
@@ -28,12 +28,28 @@ describe('sizeText', () => {
 
   it('writes one size one way per language: the locale’s unit and digits', () => {
     const en = numberIn('en');
-    expect(sizeText(en, 24.6 * 1024 * 1024)).toBe('25 MB');
-    expect(sizeText(en, 3.25 * 1024 * 1024, true)).toBe('~3.3 MB');
-    expect(sizeText(en, 200_000)).toBe('< 1 MB');
+    // Number and unit never part at a line's end: the space between them is a no-break one.
+    expect(sizeText(en, 24.6 * 1024 * 1024)).toBe('25\u00a0MB');
+    expect(sizeText(en, 3.25 * 1024 * 1024, true)).toBe('~3.3\u00a0MB');
+    expect(sizeText(en, 200_000)).toBe('<\u00a01\u00a0MB');
+    // Under a megabyte an estimate is not "~< 1 MB": the caller's words, unbroken.
+    expect(sizeText(en, 200_000, true, (size) => `under ${size}`)).toBe('under\u00a01\u00a0MB');
     const ar = numberIn('ar');
     const arabic = sizeText(ar, 24.6 * 1024 * 1024);
-    expect(arabic).toBe(new Intl.NumberFormat('ar', { style: 'unit', unit: 'megabyte', maximumFractionDigits: 0 }).format(25));
+    expect(arabic).toBe(new Intl.NumberFormat('ar', { style: 'unit', unit: 'megabyte', maximumFractionDigits: 0 }).format(25).replace(/\s/g, '\u00a0'));
     expect(arabic).not.toContain('MB');
+  });
+});
+
+describe('qualityText', () => {
+  const common = (key: 'originalQuality' | 'audioQuality') => ({ originalQuality: 'Qualité d’origine', audioQuality: 'Audio' })[key];
+  const fr = (value: number, options: Intl.NumberFormatOptions) => new Intl.NumberFormat('fr', options).format(value);
+
+  it('writes a bitrate in the locale’s own unit, and names "original" and "audio" in words', () => {
+    expect(qualityText(common, '320kbps', fr)).toBe('320\u00a0kbit/s');
+    expect(qualityText(common, '320kbps')).toBe('320kbps');
+    expect(qualityText(common, 'audio', fr)).toBe('Audio');
+    expect(qualityText(common, 'original', fr)).toBe('Qualité d’origine');
+    expect(qualityText(common, '720p', fr)).toBe('720p');
   });
 });

@@ -13,25 +13,37 @@ export function formatDuration(seconds: unknown): string | null {
 
 const MB = 1024 * 1024;
 
-type NumberFormat = (value: number, options: { style: 'unit'; unit: 'megabyte'; maximumFractionDigits: number }) => string;
+type NumberFormat = (value: number, options: { style: 'unit'; unit: 'megabyte' | 'kilobit-per-second'; maximumFractionDigits: number }) => string;
+
+/** Number and unit never part at a line's end: every space Intl put between them becomes a no-break one. */
+const unbroken = (text: string) => text.replace(/\s/g, '\u00a0');
 
 /**
  * The one way a size is written, on every screen and in every language: the locale's own megabyte unit and
- * digits (Intl), one decimal under 10 MB, "< 1 MB" below one, "~" when the size is an estimate.
+ * digits (Intl), one decimal under 10 MB, "~" when the size is an estimate. Below one megabyte `under` words it
+ * in the visitor's language ("under 1 MB"; default "< 1 MB"), never with a "~" as well.
  */
-export function sizeText(number: NumberFormat, bytes: number, approximate = false): string {
+export function sizeText(number: NumberFormat, bytes: number, approximate = false, under: (size: string) => string = (size) => `< ${size}`): string {
   const megabytes = bytes / MB;
-  const unit = (value: number, digits: number) => number(value, { style: 'unit', unit: 'megabyte', maximumFractionDigits: digits });
-  const text = megabytes < 1 ? `< ${unit(1, 0)}` : unit(megabytes, megabytes < 10 ? 1 : 0);
+  const unit = (value: number, digits: number) => unbroken(number(value, { style: 'unit', unit: 'megabyte', maximumFractionDigits: digits }));
+  if (megabytes < 1) return unbroken(under(unit(1, 0)));
+  const text = unit(megabytes, megabytes < 10 ? 1 : 0);
   return approximate ? `~${text}` : text;
 }
 
+type QualityTexts = (key: 'originalQuality' | 'audioQuality') => string;
+
 /**
- * A format's quality as written on every screen: "original" (a file of unknown resolution, kept as published) in
- * the visitor's language; a resolution or bitrate ("720p", "320kbps") as it is. `common` reads the Common texts.
+ * A format's quality as written on every screen: "original" (a file of unknown resolution, kept as published) and
+ * "audio" (a sound track of unknown bitrate) in the visitor's language; a bitrate ("320kbps") in the locale's
+ * own unit when `number` is given; a resolution ("720p") as it is. `common` reads the Common texts.
  */
-export function qualityText(common: (key: 'originalQuality') => string, quality: string): string {
-  return quality === 'original' ? common('originalQuality') : quality;
+export function qualityText(common: QualityTexts, quality: string, number?: NumberFormat): string {
+  if (quality === 'original') return common('originalQuality');
+  if (quality === 'audio') return common('audioQuality');
+  const kbps = /^(\d+)kbps$/.exec(quality);
+  if (kbps && number) return unbroken(number(Number(kbps[1]), { style: 'unit', unit: 'kilobit-per-second', maximumFractionDigits: 0 }));
+  return quality;
 }
 
 /** A download filename the browser will accept on every OS; the server's Content-Disposition has the last word. */

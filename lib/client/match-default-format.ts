@@ -8,7 +8,7 @@ export type { DownloadDefaults };
 export const DEFAULTS_PATH = '/api/settings/defaults';
 
 /** The default settings, used when the endpoint is unreachable. */
-export const FALLBACK_DEFAULTS: DownloadDefaults = { defaultQuality: '1080p', defaultFormat: 'mp4', autoDownload: false, saved: false };
+export const FALLBACK_DEFAULTS: DownloadDefaults = { defaultQuality: '1080p', defaultFormat: 'mp4', autoDownload: false, loudness: 'off', saved: false };
 
 /** GET /api/settings/defaults; they are a convenience, so a failure reads as the defaults above. */
 export async function readDownloadDefaults(path: string): Promise<DownloadDefaults> {

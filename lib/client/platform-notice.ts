@@ -2,10 +2,8 @@
 
 import { useLocale, useTranslations } from 'next-intl';
 import { useCallback } from 'react';
-import { PLATFORM_PAGES } from '@/lib/platform-pages';
+import { platformLabel } from '@/lib/platform-labels';
 import { localTime } from './local-time';
-
-const LABELS: Record<string, string> = Object.fromEntries(PLATFORM_PAGES.map((page) => [page.platform, page.label]));
 
 /** What a failed analysis' details say about its platform (lib/errors.ts publicDetails). */
 export interface PlatformDetails {
@@ -22,20 +20,25 @@ export interface PlatformDetails {
 export function usePlatformNotice(): (code: string | undefined, details: PlatformDetails | undefined) => string | null {
   const t = useTranslations('Analyze');
   const locale = useLocale();
-  return useCallback(
-    (code, details) => {
-      const label = typeof details?.platform === 'string' ? LABELS[details.platform] : undefined;
-      if (!label) return null;
-      if (code === 'platform_paused' && typeof details?.retryAt === 'string') {
-        const time = localTime(details.retryAt, locale);
-        if (time) return t('platformPaused', { platform: label, time });
-      }
-      if (typeof details?.failingSince === 'string') {
-        const time = localTime(details.failingSince, locale);
-        if (time) return t('platformOutage', { platform: label, time });
-      }
-      return null;
-    },
-    [locale, t],
-  );
+  return useCallback((code, details) => platformNoticeText(t, locale, code, details), [locale, t]);
+}
+
+/** `usePlatformNotice`'s sentence without React: `t` translates in namespace "Analyze". */
+export function platformNoticeText(
+  t: (key: string, values: Record<string, string>) => string,
+  locale: string,
+  code: string | undefined,
+  details: PlatformDetails | undefined,
+): string | null {
+  const label = typeof details?.platform === 'string' ? platformLabel(details.platform) : undefined;
+  if (!label) return null;
+  if (code === 'platform_paused' && typeof details?.retryAt === 'string') {
+    const time = localTime(details.retryAt, locale);
+    if (time) return t('platformPaused', { platform: label, time });
+  }
+  if (typeof details?.failingSince === 'string') {
+    const time = localTime(details.failingSince, locale);
+    if (time) return t('platformOutage', { platform: label, time });
+  }
+  return null;
 }

@@ -1,14 +1,14 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLaterMessages } from './later-texts';
 import { toast } from '@/lib/client/use-toast';
 import type { MediaInfo } from '@/lib/media/types';
-import { ApiError, apiGet, apiPost, loadJsonParser, parseJson } from './api-client';
-import { useErrorText } from './error-text';
-import { usePlatformNotice } from './platform-notice';
-import { runAnalysis, type AnalysisDeps, type AnalysisFailure, type StartedJob, type StatusStream, type StatusUpdate } from './analysis-run';
+import type { AnalysisEvents, AnalysisFailure } from './analysis-run';
+import type { ServerStartedJob } from './analysis-browser';
+
+export type { ServerStartedJob };
 
 export type AnalysisPhase = 'idle' | 'analyzing' | 'ready' | 'error';
 
@@ -28,40 +28,24 @@ export interface AnalysisState {
 type HeldState = Omit<AnalysisState, 'error'> & { error: null; failure?: AnalysisFailure };
 
 /**
- * Which wording the outcome notices use: the analyse bar's own ('Analysis complete!') on the home page, the
- * download page's ('Analysis Complete!') there; each keeps its own.
+ * Which wording a failure's fallback reason uses: the analyse bar's own on the home page, the download page's
+ * there. The outcome's title ('Analysis complete!', 'Analysis failed') is one text on every page.
  */
 export type AnalysisNotices = 'bar' | 'page';
 
 const IDLE: HeldState = { phase: 'idle', url: null, metadata: null, error: null };
 
-const statusPath = (jobId: string) => `/api/status/${encodeURIComponent(jobId)}`;
-
-const browserDeps: AnalysisDeps = {
-  async startJob(url) {
-    const { jobId, ...snapshot } = await apiPost<{ jobId: string } & StatusUpdate>('/api/analyze', { url });
-    return { jobId, snapshot: snapshot.status ? snapshot : undefined };
-  },
-  getStatus: (jobId) => apiGet<StatusUpdate>(statusPath(jobId)),
-  openStream(jobId) {
-    if (typeof EventSource === 'undefined') return null;
-    // No credentials: the job id is the capability, and a cookie-less stream is cheap to proxy.
-    const source = new EventSource(statusPath(jobId));
-    const stream: StatusStream = { onmessage: null, onerror: null, close: () => source.close() };
-    // Events are handed on once the answer parser is here (a job the page's server started opens its stream
-    // before any API call has fetched it), in the order they came; if it cannot be fetched the stream counts as
-    // failed and the run falls back to asking.
-    const parser = loadJsonParser();
-    parser.catch((error: unknown) => {
-      source.close();
-      stream.onerror?.(error);
-    });
-    source.onmessage = (event) => void parser.then(() => stream.onmessage?.(event), () => undefined);
-    source.onerror = (event) => void parser.then(() => stream.onerror?.(event), () => undefined);
-    return stream;
-  },
-  parse: parseJson,
-};
+/**
+ * The API client and the run (about 3 KB gzipped) come when the visitor first analyses, or earlier when the
+ * workspace asks for them (a link in the page's address, the bar focused): a page that is only read never loads them.
+ */
+export const loadAnalysisRunner = () =>
+  import('./analysis-browser').then((runner) => {
+    failureText = runner.failureText;
+    return runner;
+  });
+/** How a failure is said: here once the runner's code is (a failure only comes from a run). */
+let failureText: typeof import('./analysis-failure-text').failureText | null = null;
 
 /**
  * The result's picture is the page's largest paint: its fetch starts the moment the analysis answers, not once the
@@ -77,29 +61,12 @@ function fetchPictureEarly(metadata: MediaInfo) {
   picture.src = src;
 }
 
-/** The job the server started for the page's own link while it rendered (see `AnalyzeWorkspace`). */
-export type ServerStartedJob = StartedJob['snapshot'] & { jobId: string };
-
 /** The state a page starts in: the server's finished result is rendered at once, anything else as under way. */
 export function initialAnalysisState(url: string | undefined, first: ServerStartedJob | undefined): AnalysisState {
   if (!url || !first) return IDLE;
   if (first.status === 'ready' && first.metadata) return { phase: 'ready', url, metadata: first.metadata, error: null };
   if (first.status === 'error') return { phase: 'analyzing', url, metadata: null, error: null };
   return { phase: 'analyzing', url, status: first.status, progress: first.progress, metadata: null, error: null };
-}
-
-/** Follows the server's job instead of starting one: the first start answers with it, later ones start anew. */
-function followingFirst(first: ServerStartedJob): AnalysisDeps {
-  let taken = false;
-  return {
-    ...browserDeps,
-    startJob(url) {
-      if (taken) return browserDeps.startJob(url);
-      taken = true;
-      const { jobId, ...snapshot } = first;
-      return Promise.resolve({ jobId, snapshot });
-    },
-  };
 }
 
 /**
@@ -109,8 +76,9 @@ function followingFirst(first: ServerStartedJob): AnalysisDeps {
  */
 export function useAnalysis(notices: AnalysisNotices = 'page', initial?: { url: string; job?: ServerStartedJob }) {
   const t = useTranslations('Analyze');
-  const describeError = useErrorText('analysis');
-  const platformNotice = usePlatformNotice();
+  const tErrors = useTranslations('Errors');
+  const tIn = useTranslations('ErrorsIn');
+  const locale = useLocale();
   const later = useLaterMessages();
   const [state, setState] = useState<HeldState>(() => initialAnalysisState(initial?.url, initial?.job) as HeldState);
   const cancelRef = useRef<(() => void) | null>(null);
@@ -118,27 +86,12 @@ export function useAnalysis(notices: AnalysisNotices = 'page', initial?: { url: 
 
   const describe = useCallback(
     (failure: AnalysisFailure): string | undefined => {
-      const fromError = (error: unknown, fallback: string) => {
-        if (error instanceof ApiError && error.unreadable) return t('serverError', { status: error.status, statusText: error.statusText });
-        return describeError(error, fallback);
-      };
-      switch (failure.stage) {
-        case 'start':
-          return fromError(failure.error, t(notices === 'bar' ? 'barFailedFallback' : 'startFailed'));
-        case 'job': {
-          // A paused platform's own sentence says when to try again; a failing one's is added to the reason.
-          const notice = platformNotice(failure.code, failure.details);
-          if (notice && failure.code === 'platform_paused') return notice;
-          const reason = describeError(failure, t('jobFailed'));
-          return notice ? `${reason} ${notice}` : reason;
-        }
-        case 'poll':
-          return fromError(failure.error, t('statusFailed'));
-        case 'timeout':
-          return t('timeout');
-      }
+      if (failureText) return failureText(failure, { t, tErrors, tIn, locale, notices });
+      // The runner's code could not be fetched: nothing more precise to say than that it did not start.
+      if (failure.stage === 'start') return t(notices === 'bar' ? 'barFailedFallback' : 'startFailed');
+      return undefined;
     },
-    [notices, t, describeError, platformNotice],
+    [notices, t, tErrors, tIn, locale],
   );
 
   const analyze = useCallback(
@@ -150,12 +103,12 @@ export function useAnalysis(notices: AnalysisNotices = 'page', initial?: { url: 
       // The texts of the result card and of failures come while the analysis runs, on pages that fetch them.
       void later.ensure();
       setState((s) => (first && s.phase === 'analyzing' ? s : { phase: 'analyzing', url, metadata: null, error: null }));
-      cancelRef.current = runAnalysis(url, first ? followingFirst(first) : browserDeps, {
+      const events: AnalysisEvents = {
         onProgress: ({ status, progress }) => setState((s) => ({ ...s, status, progress })),
         onReady(metadata) {
           fetchPictureEarly(metadata);
           setState({ phase: 'ready', url, metadata, error: null });
-          toast({ title: t(notices === 'bar' ? 'barCompleteTitle' : 'completeTitle'), description: t('completeBody') });
+          toast({ title: t('completeTitle'), description: t('completeBody') });
         },
         onFailure(failure) {
           // Said once, where it happened: the workspace shows it inline (role="alert") until the next try; a toast
@@ -169,9 +122,24 @@ export function useAnalysis(notices: AnalysisNotices = 'page', initial?: { url: 
         onConnectionLost() {
           toast({ title: t('connectionTitle'), description: t('connectionBody'), variant: 'destructive' });
         },
-      });
+      };
+      // Cancelling before the runner's code is here means it never starts.
+      let cancelRun: (() => void) | null = null;
+      let cancelled = false;
+      cancelRef.current = () => {
+        cancelled = true;
+        cancelRun?.();
+      };
+      loadAnalysisRunner().then(
+        ({ runAnalysis, followingFirst, browserDeps }) => {
+          if (!cancelled) cancelRun = runAnalysis(url, first ? followingFirst(first) : browserDeps, events);
+        },
+        (error: unknown) => {
+          if (!cancelled) events.onFailure({ stage: 'start', error });
+        },
+      );
     },
-    [later, notices, t],
+    [later, t],
   );
 
   const reset = useCallback(() => {

@@ -5,6 +5,8 @@ import { useCallback } from 'react';
 import type { DownloadJobBody } from '@/lib/client/download-job-run';
 import { useDownloadJob } from '@/lib/client/use-download-job';
 import { DOWNLOAD_FORMATS } from '@/lib/downloads/download-formats';
+import type { LoudnessChoice } from '@/lib/media/loudness/targets';
+import type { SponsorCategory } from '@/lib/media/sponsorblock/categories';
 import type { Format, MediaInfo } from '@/lib/media/types';
 import { downloadFilename } from './format-media';
 import { trimBody, type TrimValue } from './trim-range';
@@ -19,6 +21,14 @@ export interface DownloadChoice {
   subs?: string;
   /** Whether the file carries the media's details; unsaid, the user's setting decides. */
   embedMetadata?: boolean;
+  /** The loudness the sound is normalised to; unsaid, the user's setting decides. */
+  loudness?: LoudnessChoice;
+  /** Also write the file to the user's library folder. */
+  saveToLibrary?: boolean;
+  /** One file per chapter, in a ZIP: cut by copy, or exactly. */
+  split?: 'copy' | 'exact';
+  /** SponsorBlock's categories to mark and to remove; unsaid, the user's setting decides. */
+  sponsor?: { mark: SponsorCategory[]; remove: SponsorCategory[] };
 }
 
 const isJobFormat = (ext: string): ext is (typeof DOWNLOAD_FORMATS)[number] => (DOWNLOAD_FORMATS as readonly string[]).includes(ext);
@@ -27,7 +37,7 @@ const isJobFormat = (ext: string): ext is (typeof DOWNLOAD_FORMATS)[number] => (
  * The job body for a choice. The itag (and item) make the server prepare exactly the format shown; quality and
  * format still describe it for readers of the public API's records, within the schema's limits.
  */
-export function downloadJobBody(media: Pick<MediaInfo, 'url' | 'items' | 'duration'>, { format, itemIndex, trim, subs, embedMetadata }: DownloadChoice, lang?: string): DownloadJobBody {
+export function downloadJobBody(media: Pick<MediaInfo, 'url' | 'items' | 'duration'>, { format, itemIndex, trim, subs, embedMetadata, loudness, saveToLibrary, split, sponsor }: DownloadChoice, lang?: string): DownloadJobBody {
   const item = itemIndex === undefined ? undefined : media.items?.[itemIndex];
   return {
     url: media.url,
@@ -40,6 +50,10 @@ export function downloadJobBody(media: Pick<MediaInfo, 'url' | 'items' | 'durati
     ...(lang ? { lang } : {}),
     ...(subs ? { subs } : {}),
     ...(embedMetadata === undefined ? {} : { embedMetadata }),
+    ...(loudness === undefined ? {} : { loudness }),
+    ...(saveToLibrary ? { saveToLibrary } : {}),
+    ...(split ? { split: true, ...(split === 'exact' ? { exact: true } : {}) } : {}),
+    ...(sponsor ? { sponsorMark: sponsor.mark, sponsorRemove: sponsor.remove } : {}),
   };
 }
 
@@ -54,7 +68,7 @@ export function useStartDownload(media: MediaInfo) {
   const start = useCallback(
     (choice: DownloadChoice) => {
       const item = choice.itemIndex === undefined ? undefined : media.items?.[choice.itemIndex];
-      startJob(downloadJobBody(media, choice, locale), downloadFilename(item?.title || media.title, choice.format.ext));
+      startJob(downloadJobBody(media, choice, locale), downloadFilename(item?.title || media.title, choice.split ? 'zip' : choice.format.ext));
     },
     [media, startJob, locale],
   );

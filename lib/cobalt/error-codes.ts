@@ -10,6 +10,7 @@ export const COBALT_ERROR_CODES: Record<ErrorCode, string> = {
   invalid_request: 'error.api.invalid_body',
   invalid_url: 'error.api.link.invalid',
   unsupported_url: 'error.api.link.unsupported',
+  short_link_unresolved: 'error.api.link.invalid',
   private_address: 'error.api.link.invalid',
   no_media: 'error.api.fetch.empty',
   live_not_supported: 'error.api.content.video.live',

@@ -7,6 +7,8 @@ import { SCHEMA_ADMIN } from './schema-admin';
 import { SCHEMA_FOLLOWS } from './schema-follows';
 import { SCHEMA_V2_SITE_STATS, SCHEMA_V3_CREATOR_READINGS } from './schema-v2';
 import { SCHEMA_WEBHOOKS } from './schema-webhooks';
+import { SCHEMA_FEEDS_WINDOWS } from './schema-feeds-windows';
+import { SCHEMA_LIBRARY } from './schema-library';
 import { now } from './time';
 
 /** One schema change. Never edit a released one: append a new migration. Statements run one by one. */
@@ -119,6 +121,37 @@ export const MIGRATIONS: readonly Migration[] = [
     "UPDATE jobs SET status = 'failed' WHERE type = 'analysis' AND status = 'error'",
     "UPDATE jobs SET status = CASE status WHEN 'pending' THEN 'queued' ELSE 'ready' END WHERE type = 'bulk-item' AND status IN ('pending', 'completed')",
   ] },
+  // Chapters and SponsorBlock: each user's SponsorBlock choice (categories marked as chapters, categories cut out;
+  // no row: the default), and a preset's and a batch's split by chapters ('off', 'copy', 'exact') and SponsorBlock
+  // lists (comma lists; NULL: the user's own choice).
+  { id: '0017_chapters_sponsorblock', statements: [
+    `CREATE TABLE user_sponsorblock (
+      user_id TEXT PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+      mark TEXT NOT NULL,
+      remove TEXT NOT NULL,
+      updated_at BIGINT NOT NULL
+    )`,
+    "ALTER TABLE presets ADD COLUMN split TEXT NOT NULL DEFAULT 'off'",
+    'ALTER TABLE presets ADD COLUMN sponsor_mark TEXT',
+    'ALTER TABLE presets ADD COLUMN sponsor_remove TEXT',
+    "ALTER TABLE batches ADD COLUMN split TEXT NOT NULL DEFAULT 'off'",
+    'ALTER TABLE batches ADD COLUMN sponsor_mark TEXT',
+    'ALTER TABLE batches ADD COLUMN sponsor_remove TEXT',
+  ] },
+  // The loudness a user's downloads are normalised to by default, a preset's and a batch's ('off': as the source has it).
+  { id: '0018_loudness', statements: [
+    "ALTER TABLE user_settings ADD COLUMN loudness TEXT NOT NULL DEFAULT 'off'",
+    "ALTER TABLE presets ADD COLUMN loudness TEXT NOT NULL DEFAULT 'off'",
+    "ALTER TABLE batches ADD COLUMN loudness TEXT NOT NULL DEFAULT 'off'",
+  ] },
+  // The library: files written to LIBRARY_DIR, each user's naming template and layout, and each follow's own
+  // template, layout and keep policy (lib/library).
+  { id: '0019_library', statements: SCHEMA_LIBRARY },
+  // Private podcast feeds of follows (a hashed token each, audio or video), the chapters read from each downloaded
+  // upload's file, and each user's download window (lib/podcast, lib/windows).
+  { id: '0020_feeds_windows', statements: SCHEMA_FEEDS_WINDOWS },
+  // Why a follow's last check could not read the creator's uploads (an error code; null once one succeeds).
+  { id: '0021_follow_check_error', statements: ['ALTER TABLE follows ADD COLUMN last_check_error TEXT'] },
 ];
 
 // 'grab' in ASCII: the first half of the advisory lock key, the current schema's hash the second, so

@@ -1,10 +1,15 @@
 import { z } from 'zod';
+import { chapterBodyShape } from '@/lib/media/chapters/schemas';
 import { deliveryQueryShape } from '@/lib/media/deliver/schemas';
+import { templateSchema } from '@/lib/library/schemas';
 import { languageTagSchema } from '@/lib/media/schemas';
 import { DOWNLOAD_FORMATS } from './download-formats';
 import { JOB_STATUSES } from './job-status';
 
 export { DOWNLOAD_FORMATS, type DownloadFormat } from './download-formats';
+
+/** What a ready download may say it was made without. */
+export const DOWNLOAD_NOTES = ['sponsorblock_unavailable'] as const;
 
 /** POST /api/media/download {url, quality, format} (the public API), optionally {itag, item, lang, subs}. */
 export const downloadJobRequestSchema = z
@@ -19,9 +24,14 @@ export const downloadJobRequestSchema = z
     end: deliveryQueryShape.end,
     exact: z.boolean().optional().describe(deliveryQueryShape.exact.description ?? ''),
     embedMetadata: z.boolean().optional().describe(deliveryQueryShape.embedMetadata.description ?? ''),
+    loudness: deliveryQueryShape.loudness,
     lang: languageTagSchema.optional()
       .describe("The user's language: the audio track of a group in that language (default: the request's Accept-Language)"),
     subs: languageTagSchema.optional().describe('Mux the text track in this language into the video (MP4 or WebM)'),
+    ...chapterBodyShape,
+    saveToLibrary: z.boolean().optional()
+      .describe('Also write the finished file to your library folder, named by your template (needs the operator\'s LIBRARY_DIR; signed-in users only)'),
+    libraryTemplate: templateSchema.optional().describe('The library file\'s naming template for this download (default: yours)'),
   })
   .refine((body) => body.url.length > 0, { message: 'Please enter a valid URL' });
 export type DownloadJobRequest = z.infer<typeof downloadJobRequestSchema>;
@@ -38,5 +48,8 @@ export const downloadProgressSchema = z.object({
   message: z.string(),
   downloadUrl: z.string().nullable().meta({ description: '`/api/download/{mediaId}?itag=&ext=` (with the cut and `embedMetadata=false` when asked) once ready, else null' }),
   code: z.string().optional().meta({ description: "The error's code when failed" }),
+  notes: z.array(z.enum(DOWNLOAD_NOTES)).optional()
+    .meta({ description: 'What the file was made without: sponsorblock_unavailable (SponsorBlock did not answer in time; nothing was marked or removed)' }),
+  scheduledFor: z.string().meta({ format: 'date-time', description: 'A queued background download waiting for its download window: when it starts' }).optional(),
 });
 export type DownloadProgress = z.infer<typeof downloadProgressSchema>;

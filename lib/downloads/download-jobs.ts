@@ -14,7 +14,7 @@ export interface DownloadJobs {
    * Validates the link (invalid_url throws here, no job is made) and returns the download id, made for `requester`
    * (anonymous system work when absent).
    */
-  start(request: DownloadJobRequest, requester?: JobRequester, keep?: { until: number }): Promise<string>;
+  start(request: DownloadJobRequest, requester?: JobRequester, keep?: { until: number }, later?: { startAt: number }): Promise<string>;
   /**
    * The download's progress. Asked on behalf of a caller (an account id, or null for an anonymous one), a job with an
    * owner is that owner's only: anyone else gets undefined, as for an unknown id.
@@ -41,15 +41,20 @@ export interface DownloadJobs {
 export function createDownloadJobs(runner: JobRunner, options: { ttlMs: () => number; now?: () => number }): DownloadJobs {
   const now = options.now ?? Date.now;
   const jobs: DownloadJobs = {
-    async start(request, requester, keep) {
+    async start(request, requester, keep, later) {
       const owner = requester?.accountId ?? null;
       const url = recogniseUrl(request.url).canonicalUrl;
       // Time text that is not a time is refused now; a range past the end is known only once the media is.
       assertTrimReadable(request);
       const id = newId('dl');
       const payload: DownloadPayload = { request: { ...request, url }, owner, startedAt: now(), ...(keep ? { keepUntil: keep.until } : {}) };
-      const state: DownloadState = { status: 'queued', progress: 0, message: 'Queued for processing' };
-      await runner.enqueue('download', { id, payload, owner: requester?.turn }, { state, owner, expiresAt: now() + options.ttlMs() });
+      // Background work outside its download window waits, without a slot, until the window opens.
+      const delayMs = later ? Math.max(0, later.startAt - now()) : 0;
+      const state: DownloadState = delayMs > 0
+        ? { status: 'queued', progress: 0, message: 'Scheduled', scheduledFor: later!.startAt }
+        : { status: 'queued', progress: 0, message: 'Queued for processing' };
+      const expiresAt = now() + delayMs + options.ttlMs();
+      await runner.enqueue('download', { id, payload, owner: requester?.turn, ...(delayMs > 0 ? { delayMs } : {}) }, { state, owner, expiresAt });
       return id;
     },
     async get(id, caller) {
@@ -64,6 +69,8 @@ export function createDownloadJobs(runner: JobRunner, options: { ttlMs: () => nu
         downloadUrl: state.status === 'ready' ? (state.downloadUrl ?? null) : null,
       };
       if (state.code) progress.code = state.code;
+      if (state.status === 'ready' && state.notes?.length) progress.notes = state.notes;
+      if (state.status === 'queued' && state.scheduledFor) progress.scheduledFor = new Date(state.scheduledFor).toISOString();
       return progress;
     },
     async cancel(id, caller) {

@@ -1,7 +1,8 @@
 import 'server-only';
 import type { JobKind } from '@/lib/jobs/runner';
-import { checkedOffer } from '@/lib/media/deliver';
-import type { DownloadJobRequest } from './download-job-schemas';
+import { chapterChoices, chapterQueryOf } from '@/lib/media/chapters/delivery';
+import { checkedOffer, withSponsorSegments } from '@/lib/media/deliver';
+import type { DOWNLOAD_NOTES, DownloadJobRequest } from './download-job-schemas';
 import { downloadUrl } from './download-url';
 import type { JobStatus } from './job-status';
 import { pickOffer } from './pick-offer';
@@ -18,6 +19,10 @@ export interface DownloadState {
   keepUntil?: number;
   /** A kept download's file in the store, served by the job's own link (the analysis is long gone by then). */
   keptFile?: KeptFile;
+  /** What the ready file was made without (SponsorBlock not answering). */
+  notes?: DownloadNote[];
+  /** A queued job waiting for its download window: when it starts (ms since the epoch). */
+  scheduledFor?: number;
 }
 
 /** What serving a kept file needs without its analysis: the store's key, and the name the file is saved under. */
@@ -26,6 +31,8 @@ export interface KeptFile {
   title: string;
   ext: string;
 }
+
+type DownloadNote = (typeof DOWNLOAD_NOTES)[number];
 
 /** What the job needs to run anywhere: the request (its link canonical), who asked, and when. */
 export interface DownloadPayload {
@@ -41,7 +48,7 @@ export interface DownloadPayload {
  * How a signed-in user's download ended, with what was asked: the canonical link (history keeps only its platform
  * and media reference), quality, format.
  */
-export type DownloadJobOutcome = Omit<FileOutcome, 'media' | 'code'> & { owner: string; request: { url: string; quality: string; format: string } };
+export type DownloadJobOutcome = Omit<FileOutcome, 'media' | 'code'> & { owner: string; request: { url: string; quality: string; format: string; saveToLibrary?: boolean; libraryTemplate?: string } };
 
 export interface DownloadKindDeps extends PrepareDeps {
   concurrency?: number;
@@ -81,11 +88,13 @@ export function downloadKind(deps: DownloadKindDeps): JobKind<DownloadPayload, D
       await context.save({ status: 'analyzing', progress, message: 'Analyzing media...' });
       await prepareFile(deps, context, {
         kind: 'download', url: request.url, owner: accountId, startedAt: payload.startedAt,
-        pick: (media) => checkedOffer(media.info.id, pickOffer(media, request.quality, request.format, request).itag, {
-          start: request.start, end: request.end, exact: request.exact, embedMetadata: request.embedMetadata,
+        // SponsorBlock is asked here, so the job can say when it did not answer.
+        pick: (media) => withSponsorSegments(checkedOffer(media.info.id, pickOffer(media, request.quality, request.format, request).itag, {
+          start: request.start, end: request.end, exact: request.exact, embedMetadata: request.embedMetadata, loudness: request.loudness,
           ...(request.lang ? { languages: request.lang } : {}),
           ...(request.subs ? { subs: request.subs } : {}),
-        }),
+          ...chapterChoices(request),
+        }), context.signal),
         async picked(offer) {
           // A progressive source is the plan's video and audio at once: each source counted once.
           const sources = new Set([offer.plan.video, offer.plan.audio, offer.plan.image]);
@@ -105,17 +114,19 @@ export function downloadKind(deps: DownloadKindDeps): JobKind<DownloadPayload, D
         async finish({ status, offer, file, code, message }) {
           if (offer && file) {
             // A kept file outlives its analysis: its link names the job, which names the file.
-            const kept = keepUntil ? { keepUntil, keptFile: { key: file.key, title: offer.title, ext: offer.plan.ext } } : {};
-            const { trim, embedMetadata } = offer.delivery;
+            const ext = offer.delivery.split ? 'zip' : offer.plan.ext;
+            const kept = keepUntil ? { keepUntil, keptFile: { key: file.key, title: offer.title, ext } } : {};
+            const { trim, embedMetadata, loudness } = offer.delivery;
             const link = keepUntil
               ? `/api/media/progress/${encodeURIComponent(context.id)}/file`
-              : downloadUrl(offer.media.info.id, { itag: offer.plan.itag, ext: offer.plan.ext, lang: request.lang, subs: request.subs, trim, embedMetadata });
-            await context.save({ status: 'ready', progress: 100, message: 'Download ready', downloadUrl: link, ...kept });
+              : downloadUrl(offer.media.info.id, { itag: offer.plan.itag, ext: offer.plan.ext, lang: request.lang, subs: request.subs, trim, embedMetadata, loudness, chapters: chapterQueryOf(offer.delivery) });
+            const notes = offer.delivery.sponsor?.unavailable ? { notes: ['sponsorblock_unavailable' as const] } : {};
+            await context.save({ status: 'ready', progress: 100, message: 'Download ready', downloadUrl: link, ...kept, ...notes });
           } else {
             await context.save({ status: 'failed', progress, message: message ?? '', code });
           }
           if (!accountId || !deps.onFinished) return;
-          await deps.onFinished({ status, offer, file, message, owner: accountId, request: { url: request.url, quality: request.quality, format: request.format } })
+          await deps.onFinished({ status, offer, file, message, owner: accountId, request: { url: request.url, quality: request.quality, format: request.format, ...(request.saveToLibrary ? { saveToLibrary: true, libraryTemplate: request.libraryTemplate } : {}) } })
             .catch((error) => console.error('[downloads] onFinished failed', error));
         },
       });

@@ -62,8 +62,8 @@ export interface FileJob {
   admit?: () => Promise<void>;
   /** false: the job ends here, reporting nothing (a playlist that became its entries). */
   analyzed?: (media: AnalyzedMedia) => Promise<boolean>;
-  /** The offer the job asked for in the media, checked against the limits. */
-  pick: (media: AnalyzedMedia) => ResolvedOffer;
+  /** The offer the job asked for in the media, checked against the limits (with what its delivery needed asked, e.g. SponsorBlock). */
+  pick: (media: AnalyzedMedia) => ResolvedOffer | Promise<ResolvedOffer>;
   picked?: (offer: ResolvedOffer) => Promise<void>;
   /** The preparation's progress, 0..1. */
   progress: (fraction: number) => void;
@@ -117,7 +117,7 @@ export async function prepareFile(
     const media = (outcome.media = await deps.analyze(job.url, job.owner));
     if (job.analyzed && !(await job.analyzed(media))) return undefined;
     context.signal.throwIfAborted();
-    const offer = (outcome.offer = job.pick(media));
+    const offer = (outcome.offer = await job.pick(media));
     await job.picked?.(offer);
     const file = await deps.prepare(offer, job.progress, context.signal);
     await quietly('onPrepared', deps.onPrepared?.({ owner: context.fairShareKey, bytes: file.size, file: { mediaId: offer.media.info.id, itag: offer.plan.itag } }));

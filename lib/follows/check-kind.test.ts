@@ -104,6 +104,20 @@ describe.each(dbEngines().map((engine, i) => ({ ...engine, base: 100 * (i + 1) }
     expect(await seenRows(follow.id)).toEqual([]);
   });
 
+  it('keeps why a check could not read the listing, shown until a check reads it again', async () => {
+    const follow = await followChannel(db, user, base + 40, Date.now());
+    const failing = fixtureCheck(db, site.origin, {
+      fetchFeed: async () => {
+        throw new AppError('upstream_timeout', 'The feed did not answer');
+      },
+    });
+    await failing.run(follow.id);
+    const errorOf = async () => (await db.get<{ last_check_error: string | null }>('SELECT last_check_error FROM follows WHERE id = ?', [follow.id]))!.last_check_error;
+    expect(await errorOf()).toBe('upstream_timeout');
+    await fixtureCheck(db, site.origin).run(follow.id);
+    expect(await errorOf()).toBeNull();
+  });
+
   it('puts the check off while the platform is paused, without reading the feed', async () => {
     const at = Date.now();
     const follow = await followChannel(db, user, base + 6, at);

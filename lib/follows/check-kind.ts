@@ -1,9 +1,10 @@
 import 'server-only';
 import type { Db } from '@/lib/db';
+import { isAppError } from '@/lib/errors';
 import type { JobKind } from '@/lib/jobs/runner';
 import { passesFilters } from './filters';
 import { chargeFollowCheck } from './check-quota';
-import { filtersOf, followRow, ownerActive, type FollowRow } from './follows-store';
+import { filtersOf, followRow, ownerActive, setCheckError, type FollowRow } from './follows-store';
 import { readListing, type Listing, type ListingDeps } from './listing';
 import type { Listed } from './listing-types';
 import { expectedBytes } from './estimate';
@@ -37,7 +38,7 @@ export interface FollowCheckDeps extends ListingDeps {
   /** Whether the operator offers background downloads, and what they may hold per user. */
   auto: () => { enabled: boolean; quotaBytes: number };
   /** Starts a download job of `url` for the user, with their default quality and format; its id. */
-  startDownload: (userId: string, url: string) => Promise<string>;
+  startDownload: (userId: string, url: string, followId: string) => Promise<string>;
   /** New uploads passed the filters (never the ones seen at follow time). */
   onNew: (found: NewUploads) => Promise<void>;
 }
@@ -106,8 +107,10 @@ export function followCheckKind(deps: FollowCheckDeps): JobKind<FollowCheckPaylo
         listing = await readListing({ platform: row.platform, channelUrl: row.channel_url, feedId: row.feed_id }, deps, context.signal);
       } catch (error) {
         console.warn('[follows] check failed', followId, (error as Error)?.message);
+        await setCheckError(db, followId, isAppError(error) ? error.code : 'upstream_failed');
         return;
       }
+      if (row.last_check_error) await setCheckError(db, followId, null);
       const listed = listing.uploads;
       if (!row.primed) return primeFollow(db, followId, listed, now(), listing.name);
       const known = await knownMediaIds(db, followId, listed.map((upload) => upload.mediaId));
@@ -117,7 +120,7 @@ export function followCheckKind(deps: FollowCheckDeps): JobKind<FollowCheckPaylo
       await db.transaction((tx) => recordUploads(tx, followId, seen, now()));
       for (const item of seen.filter((entry) => entry.state === 'downloading')) {
         try {
-          await setDownloadId(db, followId, item.upload.mediaId, await deps.startDownload(row.user_id, item.upload.url));
+          await setDownloadId(db, followId, item.upload.mediaId, await deps.startDownload(row.user_id, item.upload.url, followId));
         } catch (error) {
           console.warn('[follows] background download not started', followId, (error as Error)?.message);
           await setDownloadId(db, followId, item.upload.mediaId, null);

@@ -7,7 +7,11 @@ import { analyzeMedia } from '@/lib/media/analyze';
 import { tempTtlMs } from '@/lib/media/deliver';
 import { getPlatformBreaker } from '@/lib/media/ytdlp/breaker';
 import { fetchText } from '@/lib/net/guarded-fetch';
-import { downloadDefaults } from '@/lib/settings/download-defaults';
+import { deliveryDefaults, downloadDefaults } from '@/lib/settings/download-defaults';
+import { sponsorListsOf } from '@/lib/settings/sponsorblock';
+import { openFeedMedia } from '@/lib/podcast/feed-store';
+import { FEED_FORMAT } from '@/lib/podcast/media-types';
+import { backgroundStartAt } from '@/lib/windows/start-at';
 import { followCheckKind, type NewUploads } from './check-kind';
 import { followKeepUntil } from './keep';
 
@@ -30,11 +34,20 @@ export function followCheckKindFor(runner: JobRunner, onNew: (found: NewUploads)
     listingSize: () => config().env.FOLLOW_LISTING_SIZE,
     checkBreaker: (platform) => getPlatformBreaker().check(platform),
     auto: () => ({ enabled: config().env.FOLLOW_AUTO, quotaBytes: config().env.FOLLOW_STORAGE_QUOTA_BYTES }),
-    async startDownload(userId, url) {
-      const { defaultQuality, defaultFormat } = await downloadDefaults(userId);
+    async startDownload(userId, url, followId) {
+      const { defaultQuality, defaultFormat: preferred } = await downloadDefaults(userId);
+      // While the follow's podcast feed is on, its episodes take the feed's media in a format podcast apps play.
+      const feedMedia = await openFeedMedia(await getDb(), followId);
+      const defaultFormat = feedMedia ? FEED_FORMAT[feedMedia] : preferred;
+      // Outside the operator's and the user's download windows it waits, scheduled for their next opening.
+      const startAt = await backgroundStartAt(await getDb(), userId, Date.now());
       // Kept for the user to fetch until their history retention ends, not just for the temp TTL.
-      const keep = { until: await followKeepUntil(userId, Date.now()) };
-      return downloads.start({ url, quality: defaultQuality, format: defaultFormat }, { accountId: userId }, keep);
+      const keep = { until: await followKeepUntil(userId, startAt) };
+      // The sound is normalised as the user's setting says.
+      const { loudness } = await deliveryDefaults({ embedMetadata: true }, userId);
+      // SponsorBlock's segments are marked or cut as the user's SponsorBlock setting says.
+      const sponsor = await sponsorListsOf(await getDb(), {}, userId);
+      return downloads.start({ url, quality: defaultQuality, format: defaultFormat, loudness, ...sponsor }, { accountId: userId }, keep, { startAt });
     },
     onNew,
   });

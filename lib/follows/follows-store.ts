@@ -2,6 +2,8 @@ import 'server-only';
 import type { Db } from '@/lib/db';
 import { newId } from '@/lib/db/ids';
 import { AppError } from '@/lib/errors';
+import { keepColumns, keepOf } from '@/lib/library/keep-policy';
+import { DEFAULT_FOLLOW_LIBRARY, layoutSchema, templateSchema, type FollowLibrary } from '@/lib/library/schemas';
 import type { Follow, FollowFilters, FollowMode, FollowPatch } from './schemas';
 
 export interface FollowRow {
@@ -22,7 +24,12 @@ export interface FollowRow {
   paused: number;
   primed: number;
   jitter_ms: number;
+  library_template: string | null;
+  library_layout: string | null;
+  keep_kind: string | null;
+  keep_value: number | null;
   last_check_at: number | null;
+  last_check_error?: string | null;
   next_check_at: number;
   created_at: number;
 }
@@ -35,6 +42,7 @@ export interface NewFollow {
   name: string;
   mode: FollowMode;
   filters: FollowFilters;
+  library?: FollowLibrary;
 }
 
 const iso = (at: number | null) => (at === null ? null : new Date(Number(at)).toISOString());
@@ -48,11 +56,23 @@ export function filtersOf(row: FollowRow): FollowFilters {
   };
 }
 
+/** A stored template or layout no longer valid (an older release's) reads as the user's. */
+export function libraryOf(row: FollowRow): FollowLibrary {
+  const template = templateSchema.safeParse(row.library_template);
+  const layout = layoutSchema.safeParse(row.library_layout);
+  return {
+    template: template.success ? template.data : null, layout: layout.success ? layout.data : null,
+    keep: keepOf(row.keep_kind ?? null, row.keep_value === null || row.keep_value === undefined ? null : Number(row.keep_value)),
+  };
+}
+
+const libraryColumns = (library: FollowLibrary) => [library.template, library.layout, ...keepColumns(library.keep)];
+
 export function followOf(row: FollowRow): Follow {
   return {
     id: row.id, platform: row.platform, channelUrl: row.channel_url, name: row.name, mode: row.mode,
-    filters: filtersOf(row), paused: Boolean(row.paused),
-    lastCheckAt: iso(row.last_check_at), nextCheckAt: iso(row.next_check_at)!, createdAt: iso(row.created_at)!,
+    filters: filtersOf(row), paused: Boolean(row.paused), library: libraryOf(row),
+    lastCheckAt: iso(row.last_check_at), lastCheckError: row.last_check_error ?? null, nextCheckAt: iso(row.next_check_at)!, createdAt: iso(row.created_at)!,
   };
 }
 
@@ -83,9 +103,11 @@ export async function createFollow(db: Db, userId: string, input: NewFollow, at:
     if (Number(count?.n ?? 0) >= limit) throw new AppError('follow_limit', `At most ${limit} follows per account`, { limit });
     await tx.run(
       `INSERT INTO follows (id, user_id, platform, channel_url, feed_id, name, mode, title_contains, title_excludes,
-         min_seconds, max_seconds, skip_shorts, skip_lives, skip_members, jitter_ms, next_check_at, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      [id, userId, input.platform, input.channelUrl, input.feedId, input.name, input.mode, ...filterColumns(input.filters), jitter, at, at],
+         min_seconds, max_seconds, skip_shorts, skip_lives, skip_members, jitter_ms, next_check_at, created_at,
+         library_template, library_layout, keep_kind, keep_value)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [id, userId, input.platform, input.channelUrl, input.feedId, input.name, input.mode, ...filterColumns(input.filters), jitter, at, at,
+        ...libraryColumns(input.library ?? DEFAULT_FOLLOW_LIBRARY)],
     );
   });
   return followOf((await db.get<FollowRow>('SELECT * FROM follows WHERE id = ?', [id]))!);
@@ -98,6 +120,11 @@ export async function listFollows(db: Db, userId: string): Promise<Follow[]> {
 
 export async function followRow(db: Db, id: string): Promise<FollowRow | undefined> {
   return db.get<FollowRow>('SELECT * FROM follows WHERE id = ?', [id]);
+}
+
+/** Records why the follow's last check failed (an error code), or that it read the listing again (null). */
+export async function setCheckError(db: Db, id: string, code: string | null): Promise<void> {
+  await db.run('UPDATE follows SET last_check_error = ? WHERE id = ?', [code, id]);
 }
 
 /** Whether the follow's owner may still have work done for them: an account that exists and is not disabled. */
@@ -125,6 +152,10 @@ export async function updateFollow(db: Db, userId: string, id: string, patch: Fo
   if (patch.filters) {
     sets.push('title_contains = ?', 'title_excludes = ?', 'min_seconds = ?', 'max_seconds = ?', 'skip_shorts = ?', 'skip_lives = ?', 'skip_members = ?');
     params.push(...filterColumns(patch.filters));
+  }
+  if (patch.library) {
+    sets.push('library_template = ?', 'library_layout = ?', 'keep_kind = ?', 'keep_value = ?');
+    params.push(...libraryColumns(patch.library));
   }
   if (sets.length > 0) await db.run(`UPDATE follows SET ${sets.join(', ')} WHERE id = ? AND user_id = ?`, [...params, id, userId]);
   const row = await ownFollowRow(db, userId, id);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from '@/lib/http/ids';
+import { followLibrarySchema } from '@/lib/library/schemas';
 
 /** Following creators: the API's shapes. No server-only imports here (the browser types its calls with them). */
 
@@ -40,7 +41,11 @@ export const followSchema = z.object({
   mode: z.enum(FOLLOW_MODES),
   filters: followFiltersSchema,
   paused: z.boolean(),
+  /** Its library files' template and layout (null: the user's) and keep policy (LIBRARY_DIR). */
+  library: followLibrarySchema,
   lastCheckAt: z.string().meta({ format: 'date-time' }).nullable(),
+  /** Why the last check could not read the creator's uploads (an error code such as `upstream_failed`); null when it could. */
+  lastCheckError: z.string().nullable(),
   nextCheckAt: z.string().meta({ format: 'date-time' }),
   createdAt: z.string().meta({ format: 'date-time' }),
 });
@@ -52,14 +57,16 @@ export const followRequestSchema = z.object({
   name: z.string().trim().min(1).max(200).optional(),
   mode: z.enum(FOLLOW_MODES).default('pick'),
   filters: followFiltersSchema.optional(),
+  library: followLibrarySchema.optional(),
 });
 export type FollowRequest = z.infer<typeof followRequestSchema>;
 
-/** PATCH /api/follows/{id}: any of mode, filters, paused. */
+/** PATCH /api/follows/{id}: any of mode, filters, paused, library. */
 export const followPatchSchema = z.object({
   mode: z.enum(FOLLOW_MODES).optional(),
   filters: followFiltersSchema.optional(),
   paused: z.boolean().optional(),
+  library: followLibrarySchema.optional(),
 });
 export type FollowPatch = z.infer<typeof followPatchSchema>;
 

@@ -11,6 +11,7 @@ import { claimFollowNow } from './schedule';
 import { followFiltersSchema, type Follow, type FollowList, type FollowPatch, type FollowRequest } from './schemas';
 import { ownUpload, setUploadState } from './uploads-store';
 import { youtubeChannelId } from './youtube-feed';
+import { sponsorListsOf } from '@/lib/settings/sponsorblock';
 
 /** What the follow routes need of the process's services. */
 export interface FollowServices {
@@ -74,6 +75,7 @@ export async function followLink(userId: string, request: FollowRequest, service
     name: request.name ?? recognition.id ?? new URL(channelUrl).hostname,
     mode: request.mode,
     filters: request.filters ?? followFiltersSchema.parse({}),
+    ...(request.library ? { library: request.library } : {}),
   }, at, periodMs(), config().env.FOLLOWS_PER_USER);
   await queueCheck(db, userId, follow.id, services, at);
   return follow;
@@ -102,7 +104,8 @@ export async function downloadUpload(
   const db = await getDb();
   const upload = await ownUpload(db, userId, followId, mediaId);
   if (!upload) throw uploadNotFound();
-  const downloadId = await services.downloads.start({ url: upload.url, quality: defaults.quality, format: defaults.format }, { accountId: userId });
+  const sponsor = await sponsorListsOf(db, {}, userId);
+  const downloadId = await services.downloads.start({ url: upload.url, quality: defaults.quality, format: defaults.format, ...sponsor }, { accountId: userId });
   // Settled like a background download when it ends (lib/follows/download-hook.ts).
   await setUploadState(db, followId, mediaId, 'downloading', { downloadId });
   return { downloadId };

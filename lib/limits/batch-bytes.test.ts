@@ -32,7 +32,7 @@ describe.each(dbEngines())('daily bytes of a batch on $name', ({ create }) => {
     const jobs = createEmbeddedRunner({ db: async () => store });
     jobs.register(bulkItemKind({
       analyze: async () => ({ info: { title: 'Clip', formats: [] } }) as unknown as AnalyzedMedia,
-      pick: (media) => ({ media, plan: { itag: 'i', ext: 'mp4' }, title: 'Clip' }) as unknown as ResolvedOffer,
+      pick: (media) => ({ media, plan: { itag: 'i', ext: 'mp4' }, title: 'Clip', delivery: { embedMetadata: true } }) as unknown as ResolvedOffer,
       prepare: async () => ({ key: 'k', size: 1000, expiresAt: 0 }),
       concurrency: 1,
       admit: (owner) => assertOwnerBytesLeft(store, owner),

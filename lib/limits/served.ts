@@ -1,12 +1,10 @@
 import 'server-only';
 import type { Db } from '@/lib/db';
+import { withMeter } from '@/lib/http/metered-body';
 import { SYSTEM_OWNER } from '@/lib/jobs/runner';
 import { countServedBytes, hasServingCredit, type PreparedFileRef } from './bytes';
 import { UNTOLD_ANONYMOUS } from '@/lib/auth/caller';
 import { assertOwnerBytesLeft } from './owner';
-
-/** Served bytes reach the counters in steps of this size (and the rest when the body ends), not one write per chunk. */
-export const SERVED_FLUSH_BYTES = 1024 * 1024;
 
 /**
  * A file body served to `owner`, its bytes counted against the owner's day as the client pulls them. The limit is
@@ -22,39 +20,15 @@ export async function servedToOwner(db: Db, owner: string, serve: () => Promise<
   return countedBody(res, (bytes) => countServedBytes(db, owner, bytes, file));
 }
 
-/** The same answer, its body passed chunk by chunk (no read-ahead), each byte handed to `count` once, in order. */
+/**
+ * The same answer, each byte of its body handed to `count` once, in order, as the client takes it: in batches of
+ * a few MiB (the rest when the body ends or the client goes away), never per chunk. A complete body ends only once
+ * its last count is written, so the next request sees it; a response may pass its owner's limit by at most one batch.
+ */
 export function countedBody(res: Response, count: (bytes: number) => Promise<void>): Response {
-  const reader = res.body!.getReader();
-  let pending = 0;
   let writes = Promise.resolve();
   // A counter that fails is logged; it never breaks the body.
-  const flush = () => {
-    const bytes = pending;
-    pending = 0;
-    if (bytes > 0) writes = writes.then(() => count(bytes)).catch((error) => console.error('[limits] counting served bytes failed', error));
-    return writes;
-  };
-  const body = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      try {
-        const { value, done } = await reader.read();
-        if (done) {
-          await flush();
-          controller.close();
-          return;
-        }
-        pending += value.byteLength;
-        if (pending >= SERVED_FLUSH_BYTES) void flush();
-        controller.enqueue(value);
-      } catch (error) {
-        void flush();
-        controller.error(error);
-      }
-    },
-    async cancel(reason) {
-      void flush();
-      await reader.cancel(reason);
-    },
-  }, { highWaterMark: 0 });
-  return new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers });
+  return withMeter(res, {
+    count: (bytes) => (writes = writes.then(() => count(bytes)).catch((error) => console.error('[limits] counting served bytes failed', error))),
+  });
 }

@@ -71,6 +71,8 @@ export const mediaInfoSchema = z.object({
   availableQualities: z.array(z.string()),
   formats: z.array(formatSchema),
   subtitles: z.array(subtitleOfferSchema).optional().meta({ description: 'text tracks, one .srt and one .vtt offer per language' }),
+  chapters: z.array(z.object({ start: z.number().nonnegative(), end: z.number().nonnegative(), title: z.string() })).optional()
+    .meta({ description: "the media's chapters (seconds), written into every file made of it; absent when it has none" }),
   items: z
     .array(z.object({ id: z.string(), title: z.string(), thumbnail: z.string(), duration: z.number(), formats: z.array(formatSchema) }))
     .optional(),

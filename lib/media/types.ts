@@ -20,6 +20,8 @@ export interface Recognition {
   id: string | null;
   /** The URL with tracking parameters dropped, scheme and host normalised. */
   canonicalUrl: string;
+  /** A short link (vm.tiktok.com, fb.watch, t.co…): its redirects lead to the media, and are followed before analysis. */
+  needsResolving?: true;
 }
 
 export type Protocol = 'http' | 'hls' | 'dash';
@@ -89,6 +91,8 @@ export interface SourceFormat {
   audioChannels?: number;
   /** Human note from the source (e.g. "DASH video", "hd"). */
   note?: string;
+  /** A file served as it is: the chapters it carries, read at analysis. */
+  chapters?: { start: number; end: number; title: string }[];
   /** Which engine found it. */
   engine: 'native' | 'ytdlp';
 }
@@ -154,6 +158,8 @@ export interface Extraction {
   sources: SourceFormat[];
   /** Text tracks (subtitles, captions) of a single-item media. */
   subtitles?: SubtitleSource[];
+  /** The chapters of a single-item media, in seconds, in order, as the platform (or its description) lists them. */
+  chapters?: { start: number; end: number; title: string }[];
   /** Several media in one post; when present, `sources` belong to the first item. */
   items?: ExtractedItem[];
   /** Playlist / channel entries (URLs to analyse one by one, e.g. for bulk). */

@@ -15,6 +15,8 @@ export interface GuardedFetchOptions {
   signal?: AbortSignal;
   /** default 5 */
   maxRedirects?: number;
+  /** 'manual': a redirect is the answer (its Location unread by us), as a POST's always is. Default 'follow'. */
+  redirect?: 'follow' | 'manual';
   /** Time until the final response's headers, redirects and DNS included; default 15 s. */
   timeoutMs?: number;
   /** No body bytes for this long while reading → upstream_timeout; default 30 s. */
@@ -88,7 +90,7 @@ export function createGuardedFetch({ lookup = systemLookup }: { lookup?: LookupA
       const target = await withinDeadline(resolveTarget(url, lookup), deadline, options.signal);
       const res = await sendRequest(url, target, { method, headers, body: options.body, deadline, signal: options.signal });
       // A body goes only where the caller sent it, so a POST's redirect is handed back, not followed.
-      const next = method === 'POST' ? null : redirectLocation(res, url);
+      const next = method === 'POST' || options.redirect === 'manual' ? null : redirectLocation(res, url);
       if (next === null) return toResponse(res, url, hop > 0, method, options);
       res.destroy();
       if (hop >= maxRedirects) throw new AppError('upstream_failed', 'Too many redirects', { maxRedirects });

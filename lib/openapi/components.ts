@@ -11,6 +11,9 @@ import {
   followUploadListSchema, unfollowedSchema,
 } from '@/lib/follows/schemas';
 import { failureSchema } from '@/lib/http/failure';
+import { librarySettingsPatchSchema, libraryStatusSchema } from '@/lib/library/schemas';
+import { feedCreatedSchema, feedPatchSchema, feedStatusSchema } from '@/lib/podcast/schemas';
+import { userWindowPatchSchema, userWindowSchema } from '@/lib/windows/schemas';
 import { downloadJobRequestSchema, downloadProgressSchema, downloadStartedSchema } from '@/lib/downloads/download-job-schemas';
 import { analyzeRequestSchema, formatSchema, mediaInfoSchema } from '@/lib/media/schemas';
 import { markedReadSchema, notificationListSchema, notificationSchema } from '@/lib/notifications/schemas';
@@ -19,6 +22,7 @@ import { presetCreateSchema, presetPatchSchema, presetSchema } from '@/lib/prese
 import { downloadDefaultsSchema, settingsPatchSchema, userSettingsSchema } from '@/lib/settings/schemas';
 import { addCookiesSchema, cookieSummaryListSchema, cookieSummarySchema } from '@/lib/user-cookies/schemas';
 import { WEBHOOK_REQUESTS, WEBHOOK_RESPONSES } from '@/lib/webhooks/schemas';
+import { sponsorSettingsSchema } from '@/lib/settings/sponsorblock-schemas';
 
 type JsonObject = Record<string, unknown>;
 
@@ -38,6 +42,10 @@ const REQUESTS = {
   PresetPatchRequest: presetPatchSchema,
   FollowRequest: followRequestSchema,
   FollowPatch: followPatchSchema,
+  LibrarySettingsPatch: librarySettingsPatchSchema,
+  FeedPatch: feedPatchSchema,
+  UserWindowPatch: userWindowPatchSchema,
+  SponsorSettings: sponsorSettingsSchema,
   ...WEBHOOK_REQUESTS,
 } as const;
 
@@ -75,6 +83,10 @@ const RESPONSES = {
   FollowDownload: followDownloadSchema,
   Unfollowed: unfollowedSchema,
   Dismissed: dismissedSchema,
+  LibraryStatus: libraryStatusSchema,
+  FeedStatus: feedStatusSchema,
+  FeedCreated: feedCreatedSchema,
+  UserWindow: userWindowSchema,
   CobaltResponse: cobaltResponseSchema,
   CobaltError: cobaltErrorSchema,
   CobaltInstance: cobaltInstanceSchema,

@@ -3,6 +3,9 @@ import { authPaths, historyPaths, settingsPaths } from './paths-account';
 import { cobaltPaths } from './paths-cobalt';
 import { cookiesPaths } from './paths-cookies';
 import { followPaths } from './paths-follows';
+import { libraryPaths } from './paths-library';
+import { podcastPaths } from './paths-podcast';
+import { chapterPaths } from './paths-chapters';
 import { bulkPaths } from './paths-bulk';
 import { mediaPaths } from './paths-media';
 import { presetPaths } from './paths-presets';
@@ -43,10 +46,12 @@ export function buildOpenApiDocument(serverUrl: string): OpenApiDocument {
       { name: 'Presets', description: 'Named download options; preset=<name> on a download or a batch' },
       { name: 'Notifications' },
       { name: 'Follows', description: 'Creators you follow and their new uploads' },
+      { name: 'Podcast feeds', description: 'A follow’s private podcast feed and its files, opened by the feed’s token alone' },
+      { name: 'Library', description: 'Your library folder on the server: naming template and media-server layout' },
       { name: 'Webhooks', description: 'Signed deliveries to your own endpoints when downloads, batches or followed creators have news' },
       { name: 'cobalt', description: 'The cobalt-compatible API, for clients written for cobalt' },
     ],
-    paths: { ...mediaPaths(), ...bulkPaths(), ...cobaltPaths(), ...authPaths(), ...historyPaths(), ...settingsPaths(), ...cookiesPaths(), ...presetPaths(), ...followPaths(), ...webhookPaths() },
+    paths: { ...mediaPaths(), ...bulkPaths(), ...cobaltPaths(), ...authPaths(), ...historyPaths(), ...settingsPaths(), ...cookiesPaths(), ...presetPaths(), ...followPaths(), ...podcastPaths(), ...chapterPaths(), ...libraryPaths(), ...webhookPaths() },
     components: components(),
   };
 }

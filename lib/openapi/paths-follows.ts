@@ -4,8 +4,9 @@ const FOLLOW_ID = { name: 'followId', description: 'A follow’s id (follows[].i
 const MEDIA_ID = { name: 'mediaId', description: 'An upload’s media id (uploads[].mediaId)' };
 const FOLLOW_EXAMPLE = {
   id: 'fol_Q2hhbmdlIG1l', platform: 'youtube', channelUrl: 'https://www.youtube.com/channel/UCuAXFkgsw1L7xaCfnd5JJOw', name: 'Some Creator',
-  mode: 'pick', paused: false, lastCheckAt: '2026-05-03T10:00:00.000Z', nextCheckAt: '2026-05-03T11:07:12.000Z', createdAt: '2026-05-01T09:30:00.000Z',
+  mode: 'pick', paused: false, lastCheckAt: '2026-05-03T10:00:00.000Z', lastCheckError: null, nextCheckAt: '2026-05-03T11:07:12.000Z', createdAt: '2026-05-01T09:30:00.000Z',
   filters: { titleContains: null, titleExcludes: 'trailer', minSeconds: 60, maxSeconds: null, skipShorts: true, skipLives: false, skipMembersOnly: true },
+  library: { template: null, layout: 'media-server', keep: { kind: 'last', count: 20 } },
 };
 
 /**
@@ -28,7 +29,7 @@ export function followPaths(): Paths {
     },
     '/api/follows/{followId}': {
       patch: operation({
-        operationId: 'changeFollow', summary: 'Change a follow’s mode or filters, or pause and resume it', tags, auth: 'session',
+        operationId: 'changeFollow', summary: 'Change a follow’s mode, filters or library choices (template, layout, keep policy), or pause and resume it', tags, auth: 'session',
         body: 'FollowPatch', data: 'Follow', errors: [400, 403, 404], pathParams: [FOLLOW_ID], requestExample: { paused: true },
       }),
       delete: operation({ operationId: 'unfollow', summary: 'Unfollow (what it had seen goes with it)', tags, auth: 'session', data: 'Unfollowed', errors: [403, 404], pathParams: [FOLLOW_ID] }),

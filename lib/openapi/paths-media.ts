@@ -57,7 +57,8 @@ export function mediaPaths(): Paths {
       post: operation({
         operationId: 'startDownload',
         summary: 'Start preparing a file in a quality and format; poll its progress',
-        description: 'Owners take turns for the download slots, each running at most its own number of downloads at once. 429 `daily_bytes_exceeded` once the files prepared for or served to the caller today (UTC) reach its daily bytes; `details.retryAt` says when that renews.',
+        description: '`loudness` (streaming -14 LUFS, podcast -16, broadcast -23; default: the caller’s setting, else off) normalises the sound in two EBU R128 passes, true peak at most -1 dBTP; a video’s picture is copied, only its sound re-encoded. '
+          + 'Owners take turns for the download slots, each running at most its own number of downloads at once. 429 `daily_bytes_exceeded` once the files prepared for or served to the caller today (UTC) reach its daily bytes; `details.retryAt` says when that renews.',
         tags: ['Media'],
         auth: 'api',
         body: 'DownloadRequest',

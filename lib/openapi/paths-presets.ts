@@ -2,7 +2,7 @@ import { operation, type Paths } from './operation';
 
 const PRESET_EXAMPLE = {
   id: 'pre_Q2hhbmdlIG1lIQ', name: 'Audio MP3 320k', quality: 'best', format: 'mp3', audioBitrate: '320k', subs: null,
-  embedMetadata: true, exact: false, isDefault: false, createdAt: '2026-11-25T10:00:00.000Z', updatedAt: '2026-11-25T10:00:00.000Z',
+  embedMetadata: true, exact: false, loudness: 'off', isDefault: false, createdAt: '2026-11-25T10:00:00.000Z', updatedAt: '2026-11-25T10:00:00.000Z',
 };
 const ID = [{ name: 'id', description: 'The preset’s id (pre_…)' }];
 

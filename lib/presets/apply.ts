@@ -1,5 +1,6 @@
 import { z, type ZodType } from 'zod';
 import { AppError } from '@/lib/errors';
+import { chapterFieldsOf } from './chapter-fields';
 import { bulkChoiceOf } from './options';
 import { presetParamSchema, type PresetOptions } from './schemas';
 
@@ -44,8 +45,19 @@ export function downloadFieldsOf(preset: PresetOptions, sent: Sent): Sent {
     // An MP3's quality is its bitrate; a video's its height cap; the other audio formats have one offer each.
     quality: format === 'mp3' ? preset.audioBitrate : preset.quality,
     embedMetadata: preset.embedMetadata,
+    loudness: preset.loudness,
     ...(cuts ? { exact: preset.exact } : {}),
     ...(preset.subs && VIDEO.has(format) ? { subs: preset.subs } : {}),
+    ...libraryFieldsOf(preset),
+    ...chapterFieldsOf(preset),
+  };
+}
+
+/** A preset that saves to the library asks it for every file, named by its own template when it has one. */
+function libraryFieldsOf(preset: PresetOptions): Sent {
+  return {
+    ...(preset.saveToLibrary ? { saveToLibrary: true } : {}),
+    ...(preset.libraryTemplate ? { libraryTemplate: preset.libraryTemplate } : {}),
   };
 }
 
@@ -59,7 +71,10 @@ export function bulkFieldsOf(preset: PresetOptions, name: string, sent: Sent): S
   if (!choice) {
     throw new AppError('preset_unsupported', `The preset "${name}" makes ${format.toUpperCase()}, which a batch cannot make (MP4, WebM or MP3)`, { name });
   }
-  return { ...choice };
+  return {
+    ...choice, loudness: preset.loudness, ...libraryFieldsOf(preset),
+    ...(preset.sponsorMark ? { sponsorMark: preset.sponsorMark } : {}), ...(preset.sponsorRemove ? { sponsorRemove: preset.sponsorRemove } : {}),
+  };
 }
 
 /** How the API document shows such a body: the request's own fields and `preset`. */

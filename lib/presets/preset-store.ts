@@ -3,6 +3,7 @@ import type { Db } from '@/lib/db';
 import { newId } from '@/lib/db/ids';
 import { now } from '@/lib/db/time';
 import { AppError, isAppError } from '@/lib/errors';
+import { chapterOptionsOf, writeChapterOptions, type ChapterColumns } from './chapter-options';
 import { MAX_PRESETS, presetOptionsSchema, type Preset, type PresetOptions } from './schemas';
 
 interface Row {
@@ -14,10 +15,15 @@ interface Row {
   subs: string | null;
   embed_metadata: number;
   exact: number;
+  loudness: string;
+  save_to_library: number;
+  library_template: string | null;
   created_at: number;
   updated_at: number;
   is_default: number;
 }
+
+type StoredRow = Row & ChapterColumns;
 
 /** What a starter or a new preset is made of before it has an id. */
 export interface PresetDraft {
@@ -28,12 +34,12 @@ export interface PresetDraft {
 /** Names are unique per user whatever their case or surrounding spaces. */
 export const nameKey = (name: string) => name.trim().toLocaleLowerCase('en');
 
-const COLUMNS = `p.id, p.name, p.quality, p.format, p.audio_bitrate, p.subs, p.embed_metadata, p.exact, p.created_at, p.updated_at,
+const COLUMNS = `p.id, p.name, p.quality, p.format, p.audio_bitrate, p.subs, p.embed_metadata, p.exact, p.loudness, p.save_to_library, p.library_template, p.split, p.sponsor_mark, p.sponsor_remove, p.created_at, p.updated_at,
   CASE WHEN o.default_preset_id = p.id THEN 1 ELSE 0 END AS is_default`;
 const FROM = 'FROM presets p LEFT JOIN preset_owners o ON o.user_id = p.user_id';
 
 /** A row back to a preset; an option no longer valid (an older release's, a hand edit) makes the row unreadable. */
-function fromRow(row: Row): Preset | undefined {
+function fromRow(row: StoredRow): Preset | undefined {
   const options = presetOptionsSchema.safeParse({
     quality: row.quality,
     format: row.format,
@@ -41,6 +47,10 @@ function fromRow(row: Row): Preset | undefined {
     subs: row.subs,
     embedMetadata: Number(row.embed_metadata) === 1,
     exact: Number(row.exact) === 1,
+    loudness: row.loudness,
+    saveToLibrary: Number(row.save_to_library) === 1,
+    libraryTemplate: row.library_template,
+    ...chapterOptionsOf(row),
   });
   if (!options.success) return undefined;
   return {
@@ -55,18 +65,18 @@ function fromRow(row: Row): Preset | undefined {
 
 /** The user's presets in the order they were made (the starters first). */
 export async function listPresets(db: Db, userId: string): Promise<Preset[]> {
-  const rows = await db.query<Row>(`SELECT ${COLUMNS} ${FROM} WHERE p.user_id = ? ORDER BY p.position, p.created_at`, [userId]);
+  const rows = await db.query<StoredRow>(`SELECT ${COLUMNS} ${FROM} WHERE p.user_id = ? ORDER BY p.position, p.created_at`, [userId]);
   return rows.map(fromRow).filter((preset): preset is Preset => preset !== undefined);
 }
 
 export async function getPreset(db: Db, userId: string, id: string): Promise<Preset | undefined> {
-  const row = await db.get<Row>(`SELECT ${COLUMNS} ${FROM} WHERE p.user_id = ? AND p.id = ?`, [userId, id]);
+  const row = await db.get<StoredRow>(`SELECT ${COLUMNS} ${FROM} WHERE p.user_id = ? AND p.id = ?`, [userId, id]);
   return row && fromRow(row);
 }
 
 /** The user's preset of this name, case and surrounding spaces ignored. */
 export async function findPresetByName(db: Db, userId: string, name: string): Promise<Preset | undefined> {
-  const row = await db.get<Row>(`SELECT ${COLUMNS} ${FROM} WHERE p.user_id = ? AND p.name_key = ?`, [userId, nameKey(name)]);
+  const row = await db.get<StoredRow>(`SELECT ${COLUMNS} ${FROM} WHERE p.user_id = ? AND p.name_key = ?`, [userId, nameKey(name)]);
   return row && fromRow(row);
 }
 
@@ -97,10 +107,12 @@ export async function insertPresets(db: Db, userId: string, drafts: PresetDraft[
   for (const { name, options } of drafts) {
     const id = newId('pre');
     await guardName(name, () => db.run(
-      `INSERT INTO presets (id, user_id, name, name_key, quality, format, audio_bitrate, subs, embed_metadata, exact, position, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      [id, userId, name.trim(), nameKey(name), options.quality, options.format, options.audioBitrate, options.subs, options.embedMetadata, options.exact, position, at, at],
+      `INSERT INTO presets (id, user_id, name, name_key, quality, format, audio_bitrate, subs, embed_metadata, exact, loudness, save_to_library, library_template, position, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [id, userId, name.trim(), nameKey(name), options.quality, options.format, options.audioBitrate, options.subs, options.embedMetadata, options.exact, options.loudness,
+        options.saveToLibrary ?? false, options.libraryTemplate ?? null, position, at, at],
     ));
+    await writeChapterOptions(db, id, options);
     ids.push(id);
     position += 1;
   }
@@ -111,10 +123,12 @@ export async function insertPresets(db: Db, userId: string, drafts: PresetDraft[
 export async function writePreset(db: Db, userId: string, id: string, draft: PresetDraft): Promise<boolean> {
   const { name, options } = draft;
   const { changes } = await guardName(name, () => db.run(
-    `UPDATE presets SET name = ?, name_key = ?, quality = ?, format = ?, audio_bitrate = ?, subs = ?, embed_metadata = ?, exact = ?, updated_at = ?
+    `UPDATE presets SET name = ?, name_key = ?, quality = ?, format = ?, audio_bitrate = ?, subs = ?, embed_metadata = ?, exact = ?, loudness = ?, save_to_library = ?, library_template = ?, updated_at = ?
      WHERE id = ? AND user_id = ?`,
-    [name.trim(), nameKey(name), options.quality, options.format, options.audioBitrate, options.subs, options.embedMetadata, options.exact, now(), id, userId],
+    [name.trim(), nameKey(name), options.quality, options.format, options.audioBitrate, options.subs, options.embedMetadata, options.exact, options.loudness,
+      options.saveToLibrary ?? false, options.libraryTemplate ?? null, now(), id, userId],
   ));
+  if (changes > 0) await writeChapterOptions(db, id, options);
   return changes > 0;
 }
 

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Db } from '@/lib/db';
 import { updatePreferences } from '@/lib/settings/settings-store';
 import { dbEngines } from '@/test/db-engines';
+import { bulkFieldsOf, downloadFieldsOf } from './apply';
 import { createPreset, presetNamed, presetsOf, removePreset, updatePreset } from './presets';
 import { MAX_PRESETS } from './schemas';
 
@@ -69,6 +70,20 @@ describe.each(dbEngines())('presets on $name', ({ create }) => {
 
     await removePreset(store, 'u1', made.id);
     await expect(removePreset(store, 'u1', made.id)).rejects.toMatchObject({ code: 'not_found' });
+  });
+
+  it('carries a loudness: from the user setting when made, stored, and laid under a request like its other options', async () => {
+    const store = await open();
+    await updatePreferences(store, 'u1', { loudness: 'podcast' });
+    const made = await createPreset(store, 'u1', { name: 'Talks', format: 'mp3' }, 'en');
+    expect(made.loudness).toBe('podcast');
+    const changed = await updatePreset(store, 'u1', made.id, { loudness: 'broadcast' });
+    expect(changed.loudness).toBe('broadcast');
+    expect((await presetNamed(store, 'u1', 'talks', 'en')).loudness).toBe('broadcast');
+    expect(downloadFieldsOf(changed, {})).toMatchObject({ loudness: 'broadcast' });
+    expect(bulkFieldsOf(changed, changed.name, {})).toMatchObject({ loudness: 'broadcast' });
+    // The starters leave the sound as the source has it.
+    expect((await presetsOf(store, 'u1', 'en')).filter((p) => p.id !== made.id).every((p) => p.loudness === 'off')).toBe(true);
   });
 
   it('a name is unique per user whatever its case; another user may use it', async () => {

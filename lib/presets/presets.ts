@@ -42,12 +42,13 @@ async function fromSettings(db: Db, userId: string): Promise<PresetOptions> {
     subs: null,
     embedMetadata: preferences.embedMetadata,
     exact: false,
+    loudness: preferences.loudness,
   };
 }
 
 const optionsOf = (source: Partial<PresetOptions>): Partial<PresetOptions> =>
   Object.fromEntries(
-    (['quality', 'format', 'audioBitrate', 'subs', 'embedMetadata', 'exact'] as const)
+    (['quality', 'format', 'audioBitrate', 'subs', 'embedMetadata', 'exact', 'loudness', 'saveToLibrary', 'libraryTemplate', 'split', 'sponsorMark', 'sponsorRemove'] as const)
       .filter((key) => source[key] !== undefined)
       .map((key) => [key, source[key]]),
   );

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { downloadJobRequestSchema } from '@/lib/downloads/download-job-schemas';
+import { templateSchema } from '@/lib/library/schemas';
+import { SPONSOR_CATEGORIES } from '@/lib/media/sponsorblock/categories';
+import { sponsorCategorySchema } from '@/lib/media/sponsorblock/category-schemas';
 import { MP3_BITRATES, PRESET_QUALITIES } from './options';
 
 /**
@@ -18,7 +21,16 @@ export const presetOptionsSchema = z.object({
   audioBitrate: z.enum(MP3_BITRATES).meta({ description: 'MP3 bitrate (the other audio formats have one each)' }),
   subs: job.subs.unwrap().nullable().meta({ description: 'Mux the text track in this language into a video (MP4 or WebM); null for none' }),
   embedMetadata: job.embedMetadata.unwrap(),
+  loudness: job.loudness.unwrap().meta({ description: 'Normalise the sound (EBU R128): streaming -14 LUFS, podcast -16, broadcast -23, or off' }),
   exact: job.exact.unwrap().meta({ description: 'Trim default: a cut starts on the exact frame (re-encoding the picture) rather than the keyframe before it' }),
+  saveToLibrary: z.boolean().optional().meta({ description: 'Also write the file to your library folder (LIBRARY_DIR)' }),
+  split: z.enum(['off', 'copy', 'exact']).optional()
+    .meta({ description: 'One file per chapter in a ZIP (media with chapters only): copy cuts on keyframes, exact encodes again; off (default) keeps one file' }),
+  sponsorMark: z.array(sponsorCategorySchema).max(SPONSOR_CATEGORIES.length).nullable().optional()
+    .meta({ description: 'SponsorBlock categories marked as chapters in YouTube downloads; null: your SponsorBlock setting' }),
+  sponsorRemove: z.array(sponsorCategorySchema).max(SPONSOR_CATEGORIES.length).nullable().optional()
+    .meta({ description: 'SponsorBlock categories cut out of YouTube downloads; null: your SponsorBlock setting' }),
+  libraryTemplate: templateSchema.nullable().optional().meta({ description: 'The library file\'s naming template for this preset (null: your own)' }),
 });
 export type PresetOptions = z.infer<typeof presetOptionsSchema>;
 

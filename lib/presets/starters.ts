@@ -3,7 +3,7 @@ import { LOCALES, routing, type Locale } from '@/lib/i18n/routing';
 import type { PresetDraft } from './preset-store';
 import type { PresetOptions } from './schemas';
 
-const BASE: PresetOptions = { quality: 'best', format: 'mp4', audioBitrate: '320k', subs: null, embedMetadata: true, exact: false };
+const BASE: PresetOptions = { quality: 'best', format: 'mp4', audioBitrate: '320k', subs: null, embedMetadata: true, exact: false, loudness: 'off' };
 
 /** The starter set every user is given once, keyed by its names' message keys (messages/*.json, Presets.starters). */
 const STARTERS = [

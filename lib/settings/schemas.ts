@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOUDNESS_CHOICES } from '@/lib/media/loudness/targets';
 import { HISTORY_RETENTIONS, SETTINGS_FORMATS, SETTINGS_QUALITIES } from './options';
 
 /**
@@ -20,6 +21,8 @@ export const preferencesSchema = z.object({
   autoDownload: z.boolean(),
   historyRetention: retentionSchema,
   embedMetadata: z.boolean().meta({ description: 'Write title, uploader, date, platform (and cover art for audio) into downloaded files' }),
+  loudness: z.enum(LOUDNESS_CHOICES, { error: `loudness must be one of ${LOUDNESS_CHOICES.join(', ')}` })
+    .meta({ description: 'Normalise the sound of downloads (EBU R128): streaming -14 LUFS, podcast -16, broadcast -23, or off' }),
 });
 export type Preferences = z.infer<typeof preferencesSchema>;
 
@@ -29,6 +32,7 @@ export const DEFAULT_PREFERENCES: Preferences = {
   autoDownload: false,
   historyRetention: 30,
   embedMetadata: true,
+  loudness: 'off',
 };
 
 /** PATCH /api/settings: any of the preferences, at least one, nothing else. */
@@ -58,6 +62,7 @@ export const downloadDefaultsSchema = z.object({
   defaultQuality: qualitySchema,
   defaultFormat: formatSchema,
   autoDownload: z.boolean(),
+  loudness: preferencesSchema.shape.loudness,
   saved: z.boolean().meta({
     description: "True when these are the signed-in user's saved settings; false for the defaults (signed out, or never saved)",
   }),

@@ -9,6 +9,7 @@ interface Row {
   auto_download: number;
   history_retention: number;
   embed_metadata: number;
+  loudness: string;
 }
 
 /**
@@ -22,6 +23,7 @@ function fromRow(row: Row): Preferences {
     autoDownload: Number(row.auto_download) === 1,
     historyRetention: Number(row.history_retention),
     embedMetadata: Number(row.embed_metadata) !== 0,
+    loudness: row.loudness,
   });
   if (parsed.success) return parsed.data;
   const shape = preferencesSchema.shape;
@@ -31,13 +33,14 @@ function fromRow(row: Row): Preferences {
     autoDownload: Number(row.auto_download) === 1,
     historyRetention: shape.historyRetention.catch(DEFAULT_PREFERENCES.historyRetention).parse(Number(row.history_retention)),
     embedMetadata: Number(row.embed_metadata) !== 0,
+    loudness: shape.loudness.catch(DEFAULT_PREFERENCES.loudness).parse(row.loudness),
   };
 }
 
 /** The preferences the user saved; undefined when they never changed one (there is no row). */
 export async function readSavedPreferences(db: Db, userId: string): Promise<Preferences | undefined> {
   const row = await db.get<Row>(
-    'SELECT default_quality, default_format, auto_download, history_retention, embed_metadata FROM user_settings WHERE user_id = ?',
+    'SELECT default_quality, default_format, auto_download, history_retention, embed_metadata, loudness FROM user_settings WHERE user_id = ?',
     [userId],
   );
   return row && fromRow(row);
@@ -57,14 +60,15 @@ export async function updatePreferences(db: Db, userId: string, patch: SettingsP
     ['autoDownload', 'auto_download'],
     ['historyRetention', 'history_retention'],
     ['embedMetadata', 'embed_metadata'],
+    ['loudness', 'loudness'],
   ];
   const changed = columns.filter(([key]) => patch[key] !== undefined);
   const updates = changed.map(([, column]) => `${column} = excluded.${column}`).concat('updated_at = excluded.updated_at');
   await db.run(
-    `INSERT INTO user_settings (user_id, default_quality, default_format, auto_download, history_retention, embed_metadata, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?)
+    `INSERT INTO user_settings (user_id, default_quality, default_format, auto_download, history_retention, embed_metadata, loudness, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (user_id) DO UPDATE SET ${updates.join(', ')}`,
-    [userId, next.defaultQuality, next.defaultFormat, next.autoDownload, next.historyRetention, next.embedMetadata, now()],
+    [userId, next.defaultQuality, next.defaultFormat, next.autoDownload, next.historyRetention, next.embedMetadata, next.loudness, now()],
   );
   return readPreferences(db, userId);
 }

@@ -1,5 +1,6 @@
 import 'server-only';
-import { getDb } from '@/lib/db';
+import { createHash } from 'node:crypto';
+import { getDb, type Db } from '@/lib/db';
 import { now } from '@/lib/db/time';
 import { purgeSiteStats, readSiteStats, recordDownload, recordVisitor, utcDay, type SiteStats } from './site-stats';
 
@@ -40,9 +41,22 @@ export async function countDownload(outcome: { ok: boolean; durationMs: number }
   await purgeNowAndThen(at);
 }
 
-/** A client started work today (an analysis, a download, a batch). */
+/** Subjects this process has already counted today, per store: a client's every later request writes nothing. */
+const countedToday = new WeakMap<Db, { day: string; subjects: Set<string> }>();
+/** Past this many, the day's set starts again (a repeat is written once more; the store keeps one row per visitor). */
+const MAX_REMEMBERED = 100_000;
+
+/** A client started work today (an analysis, a download, a batch): written once per client and day, not per request. */
 export async function countActiveClient(subject: string): Promise<void> {
   const at = now();
-  await recordVisitor(await getDb(), subject, at);
+  const db = await getDb();
+  const day = utcDay(at);
+  let counted = countedToday.get(db);
+  if (!counted || counted.day !== day || counted.subjects.size >= MAX_REMEMBERED) countedToday.set(db, (counted = { day, subjects: new Set() }));
+  // Kept as a digest: the process holds no list of visitors' addresses.
+  const key = createHash('sha256').update(subject).digest('base64');
+  if (counted.subjects.has(key)) return;
+  await recordVisitor(db, subject, at);
+  counted.subjects.add(key);
   await purgeNowAndThen(at);
 }

@@ -71,7 +71,7 @@ describe('an analysis job carries the user it is made for', () => {
     const jobs = createEmbeddedRunner({ db: async () => store });
     jobs.register(bulkItemKind({
       analyze: async (url, owner) => (seen.push(`analyse ${url} for ${owner}`), media),
-      pick: (analysed) => ({ media: analysed, plan: { itag: 'i', ext: 'mp4' }, title: 'Clip' }) as unknown as ResolvedOffer,
+      pick: (analysed) => ({ media: analysed, plan: { itag: 'i', ext: 'mp4' }, title: 'Clip', delivery: { embedMetadata: true } }) as unknown as ResolvedOffer,
       prepare: async () => ({ key: 'k', size: 1, expiresAt: 0 }),
       concurrency: 1,
     }));

@@ -47,6 +47,14 @@ async function fillEverything(db: Db, userId: string, tag: string): Promise<void
     [`whk_${tag}`, userId, T],
   );
   await db.run('INSERT INTO user_limits (user_id, concurrent_jobs, daily_bytes, updated_at) VALUES (?, 3, NULL, ?)', [userId, T]);
+  await db.run("INSERT INTO library_settings (user_id, template, layout, updated_at) VALUES (?, '%(title)s', 'plain', ?)", [userId, T]);
+  await db.run(
+    "INSERT INTO library_entries (id, user_id, follow_id, media_id, platform, rel_path, size, mime, title, created_at) VALUES (?, ?, ?, 'm1', 'youtube', ?, 1, 'video/mp4', 'Clip', ?)",
+    [`lib_${tag}`, userId, `fol_${tag}`, `${userId}/Clip.mp4`, T],
+  );
+  await db.run("INSERT INTO download_windows (user_id, spec, time_zone, updated_at) VALUES (?, 'Mon-Fri 01:00-06:00', 'UTC', ?)", [userId, T]);
+  await db.run("INSERT INTO user_sponsorblock (user_id, mark, remove, updated_at) VALUES (?, 'sponsor', '', ?)", [userId, T]);
+  await db.run("INSERT INTO podcast_feeds (follow_id, token_hash, media, created_at, updated_at) VALUES (?, ?, 'audio', ?, ?)", [`fol_${tag}`, `hash_${tag}`, T, T]);
 }
 
 /** Rows of `userId` left anywhere: every table with a user_id column (from the catalogue), and owned batches and jobs. */

@@ -4,6 +4,7 @@ import { analyzeMedia, clearAnalyses, getAnalyzed, loadAnalyzed, setAnalysisStor
 import { decodeAnalysis, encodeAnalysis } from '@/lib/media/analyze/analysis-codec';
 import { createRedis } from '@/lib/redis/connection';
 import { redisTextStore } from '@/lib/redis/text-store';
+import { services } from '@/lib/server';
 import { bodyOf, requestDownload, sha256, startDownloadEnv } from '@/test/api/download.testkit';
 import { dropPrefix, REDIS_SKIP_REASON, testPrefix, testRedisUrl } from '@/test/redis-server';
 
@@ -17,6 +18,9 @@ let client: Redis | undefined;
 
 beforeAll(async () => {
   env = await startDownloadEnv();
+  // The routes' services are wired first, as a server's are at start-up: wiring registers the process's own store,
+  // which the cases below then replace with theirs.
+  services();
   if (testRedisUrl) client = new Redis(testRedisUrl);
 });
 afterAll(async () => {

@@ -3,7 +3,7 @@ import { GET as defaults } from '@/app/api/settings/defaults/route';
 import { GET as getSettings, PATCH as patchSettings } from '@/app/api/settings/route';
 import { POST as issueToken } from '@/app/api/settings/token/route';
 import { appStores, callRoute } from '@/lib/auth/store.testkit';
-import { embedsMetadata } from '@/lib/settings/download-defaults';
+import { deliveryDefaults, embedsMetadata } from '@/lib/settings/download-defaults';
 import { signUp } from './history.testkit';
 
 describe.each(appStores())('settings API on $name', ({ open }) => {
@@ -29,6 +29,7 @@ describe.each(appStores())('settings API on $name', ({ open }) => {
         autoDownload: false,
         historyRetention: 30,
         embedMetadata: true,
+        loudness: 'off',
         apiToken: '',
         apiUsage: { requestsToday: 0, requestsThisMonth: 0, dailyLimit: 100, monthlyLimit: 1000 },
       },
@@ -67,19 +68,19 @@ describe.each(appStores())('settings API on $name', ({ open }) => {
   });
 
   it('answers the download defaults: the user’s when signed in, 1080p/mp4 when not', async () => {
-    const spec = { defaultQuality: '1080p', defaultFormat: 'mp4', autoDownload: false, saved: false };
+    const spec = { defaultQuality: '1080p', defaultFormat: 'mp4', autoDownload: false, loudness: 'off', saved: false };
     expect((await callRoute(defaults, '/api/settings/defaults')).json.data).toEqual(spec);
     await patch({ defaultQuality: '720p', defaultFormat: 'mp3' });
     const mine = await callRoute(defaults, '/api/settings/defaults', { headers: { cookie: ada.cookie } });
-    expect(mine.json.data).toEqual({ defaultQuality: '720p', defaultFormat: 'mp3', autoDownload: false, saved: true });
+    expect(mine.json.data).toEqual({ defaultQuality: '720p', defaultFormat: 'mp3', autoDownload: false, loudness: 'off', saved: true });
     expect((await callRoute(defaults, '/api/settings/defaults')).json.data).toEqual(spec);
   });
 
   it('says whether the defaults are saved ones: not before the user changes a setting, then yes', async () => {
     const mine = async () => (await callRoute(defaults, '/api/settings/defaults', { headers: { cookie: ada.cookie } })).json.data;
-    expect(await mine()).toEqual({ defaultQuality: '1080p', defaultFormat: 'mp4', autoDownload: false, saved: false });
+    expect(await mine()).toEqual({ defaultQuality: '1080p', defaultFormat: 'mp4', autoDownload: false, loudness: 'off', saved: false });
     await patch({ autoDownload: true });
-    expect(await mine()).toEqual({ defaultQuality: '1080p', defaultFormat: 'mp4', autoDownload: true, saved: true });
+    expect(await mine()).toEqual({ defaultQuality: '1080p', defaultFormat: 'mp4', autoDownload: true, loudness: 'off', saved: true });
   });
 
   it('embedMetadata: on by default, off once saved off, and what a download asks wins over it', async () => {
@@ -92,6 +93,20 @@ describe.each(appStores())('settings API on $name', ({ open }) => {
     await patch({ defaultFormat: 'mp3' });
     expect(await embedsMetadata(undefined, ada.userId)).toBe(false);
     expect((await patch({ embedMetadata: 'no' })).status).toBe(400);
+  });
+
+  it('loudness: off by default, the saved target once chosen, and what a download asks wins over it', async () => {
+    expect(await deliveryDefaults({}, ada.userId)).toEqual({ embedMetadata: true, loudness: 'off' });
+    expect((await patch({ loudness: 'podcast' })).json.data.loudness).toBe('podcast');
+    expect((await read()).json.data).toMatchObject({ loudness: 'podcast', embedMetadata: true });
+    expect(await deliveryDefaults({}, ada.userId)).toEqual({ embedMetadata: true, loudness: 'podcast' });
+    expect(await deliveryDefaults({ loudness: 'off' }, ada.userId)).toEqual({ embedMetadata: true, loudness: 'off' });
+    expect(await deliveryDefaults({})).toEqual({ embedMetadata: true, loudness: 'off' });
+    await patch({ defaultFormat: 'mp3' });
+    expect(await deliveryDefaults({}, ada.userId)).toMatchObject({ loudness: 'podcast' });
+    const refused = await patch({ loudness: 'loud' });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.json)).toMatch(/loudness must be one of off, streaming, podcast, broadcast/);
   });
 
   it('needs a real session', async () => {

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { route } from '@/lib/auth/route';
-import { getDb } from '@/lib/db';
-import { getPlatformBreaker } from '@/lib/media/ytdlp/breaker';
+import { services } from '@/lib/server';
 import { platformOutage } from '@/lib/media/ytdlp/canaries';
 import { NAMED_PLATFORMS } from '@/lib/platforms';
 
@@ -14,11 +13,11 @@ export const dynamic = 'force-dynamic';
  * its new analyses are paused because it pushed back (null when they are not). Read by the landing pages' banner.
  */
 export const GET = route({ auth: 'none', query: z.object({ platform: z.enum(NAMED_PLATFORMS) }) }, async ({ query }) => {
-  const breaker = getPlatformBreaker().state()[query.platform];
+  const breaker = services().engine.breaker.state()[query.platform];
   const paused = breaker?.state === 'open' && breaker.until !== null && Date.parse(breaker.until) > Date.now();
   return {
     platform: query.platform,
-    failingSince: await platformOutage(await getDb(), query.platform),
+    failingSince: await platformOutage(await services().db(), query.platform),
     pausedUntil: paused ? breaker.until : null,
   };
 });

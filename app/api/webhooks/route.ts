@@ -1,5 +1,5 @@
 import { route } from '@/lib/auth/route';
-import { getDb } from '@/lib/db';
+import { services } from '@/lib/server';
 import { ok } from '@/lib/http/envelope';
 import { checkWebhookUrl } from '@/lib/webhooks/check-url';
 import { createWebhookSchema } from '@/lib/webhooks/schemas';
@@ -9,10 +9,10 @@ export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 /** GET /api/webhooks → the account's webhooks with their last deliveries (never a secret). */
-export const GET = route({ auth: 'user' }, async ({ user }) => listWebhooks(await getDb(), user.id));
+export const GET = route({ auth: 'user' }, async ({ user }) => listWebhooks(await services().db(), user.id));
 
 /** POST /api/webhooks {url, events, format} → 201 with the signing secret, shown this once. */
 export const POST = route({ auth: 'user', body: createWebhookSchema }, async ({ user, body }) => {
   await checkWebhookUrl(body.url);
-  return ok(await createWebhook(await getDb(), user.id, body), { status: 201 });
+  return ok(await createWebhook(await services().db(), user.id, body), { status: 201 });
 });

@@ -1,6 +1,7 @@
 'use client';
 
 import { useFormatter, useTranslations } from 'next-intl';
+import { ChoiceSelect } from '@/components/ui/choice-select';
 import { useState } from 'react';
 import useSWR from 'swr';
 import { Button } from '@/components/ui/button';
@@ -13,8 +14,15 @@ import { listActions } from '@/lib/client/notify';
 const INVITES = '/api/admin/invites';
 const LIFETIMES = [24, 72, 168, 720] as const;
 
-/** Invite links (the page draws this for admins only). The link is shown once, right after it is made. */
-export function InvitesCard() {
+/** Who may register (the REGISTRATION setting). */
+export type Registration = 'open' | 'invite' | 'closed';
+
+/**
+ * Invite links, in the admin console only. The link is shown once, right after it is made. Above them, what the
+ * server's registration setting makes of an invite: needed (invite), not needed (open: anyone may register), or
+ * the only way in (closed: an invite still lets one person register).
+ */
+export function InvitesCard({ registration }: { registration: Registration }) {
   const t = useTranslations('Invites');
   const format = useFormatter();
   const { data, mutate } = useSWR<Invite[]>(INVITES, apiGet);
@@ -34,7 +42,7 @@ export function InvitesCard() {
   return (
     <ManageCard
       title={t('title')}
-      description={t('description')}
+      description={`${t('description')} ${t(`registration.${registration}`)}`}
       testId="invites-card"
       className="space-y-4"
       secret={link ? { value: link, title: t('shownOnce'), copyLabel: t('copy'), copied: [t('copiedTitle'), t('copied')], valueTestId: 'invite-link' } : null}
@@ -50,14 +58,16 @@ export function InvitesCard() {
       )}
     >
       <div className="flex flex-wrap items-end gap-3">
-        <label className="space-y-2 text-sm font-medium">
-          <span className="block">{t('lifetime')}</span>
-          <select value={hours} onChange={(e) => setHours(Number(e.target.value))} className="h-10 rounded-md border border-input bg-card ps-3 pe-8 text-sm">
-            {LIFETIMES.map((h) => (
-              <option key={h} value={h}>{t('hours', { count: h })}</option>
-            ))}
-          </select>
-        </label>
+        <div className="space-y-2 text-sm font-medium">
+          <label htmlFor="invite-lifetime" className="block">{t('lifetime')}</label>
+          <ChoiceSelect
+            id="invite-lifetime"
+            value={String(hours)}
+            onValueChange={(next) => setHours(Number(next))}
+            className="w-44"
+            choices={LIFETIMES.map((h) => ({ value: String(h), label: t('hours', { count: h }) }))}
+          />
+        </div>
         <Button onClick={() => void make()} data-testid="invite-create">{t('create')}</Button>
       </div>
     </ManageCard>

@@ -1,6 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
+import { ChoiceSelect } from '@/components/ui/choice-select';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input, Label } from '@/components/ui/input';
@@ -37,19 +38,13 @@ export function CreateTokenForm({ busy, onCreate }: { busy: boolean; onCreate: (
       </div>
       <div className="space-y-2">
         <Label htmlFor="token-expiry">{t('expiry')}</Label>
-        <select
+        <ChoiceSelect
           id="token-expiry"
           name="expiresInDays"
           defaultValue="0"
           disabled={busy}
-          className="h-10 w-full rounded-md border border-input bg-card ps-3 pe-8 text-sm"
-        >
-          {EXPIRIES.map((days) => (
-            <option key={days} value={days}>
-              {days === 0 ? t('never') : t('days', { count: days })}
-            </option>
-          ))}
-        </select>
+          choices={EXPIRIES.map((days) => ({ value: String(days), label: days === 0 ? t('never') : t('days', { count: days }) }))}
+        />
       </div>
       <fieldset className="space-y-2 sm:col-span-2">
         <legend className="text-sm font-medium">{t('scopes')}</legend>

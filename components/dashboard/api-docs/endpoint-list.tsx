@@ -5,6 +5,7 @@ import { cn } from '@/lib/cn';
 import type { OpenApiDocument } from '@/lib/openapi/document';
 import { publicEndpoints } from '@/lib/openapi/endpoint-docs';
 import { CodeBlock } from './code-block';
+import { inlineCode } from './inline-code';
 
 const json = (value: unknown) => JSON.stringify(value, null, 2);
 
@@ -30,14 +31,14 @@ export function EndpointList({ doc }: { doc: OpenApiDocument }) {
               </Badge>
               <code className="font-mono text-sm font-semibold break-all">{endpoint.path}</code>
             </div>
-            <CardDescription>{t(`endpoints.${endpoint.id}`)}</CardDescription>
+            <CardDescription>{t.rich(`endpoints.${endpoint.id}`, { code: inlineCode })}</CardDescription>
           </CardHeader>
           <CardContent className="grid gap-4">
             {endpoint.request !== undefined && <CodeBlock label={t('request')} code={json(endpoint.request)} />}
             {endpoint.response !== undefined && <CodeBlock label={t('response')} code={json(endpoint.response)} />}
             {endpoint.file && (
               <p className="text-sm text-muted-foreground">
-                {t('responseFile')} <code className="font-mono" dir="ltr">{endpoint.file}</code>
+                {t('responseFile')} <bdi>{inlineCode(endpoint.file)}</bdi>
               </p>
             )}
           </CardContent>

@@ -1,18 +1,19 @@
-import { FolderGit2, Mail, MessagesSquare, type IconComponent } from '@/components/ui/icons';
+import { FileDown, Mail, MessagesSquare, type IconComponent } from '@/components/ui/icons';
 import { useTranslations } from 'next-intl';
 import { buttonClasses } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 
-// Where help lives. These are the product's public addresses; change them here only.
-const HELP: { key: 'repository' | 'community' | 'email'; href: string; icon: IconComponent }[] = [
-  { key: 'repository', href: 'https://github.com/grabline/grabline', icon: FolderGit2 },
-  { key: 'community', href: 'https://github.com/grabline/grabline/discussions', icon: MessagesSquare },
-  { key: 'email', href: 'mailto:support@grabline.app', icon: Mail },
-];
-
-/** Repository, community chat and support email, as buttons. */
-export function HelpLinks() {
+/**
+ * Where help is, on this server's own terms: its OpenAPI document (at the address the page was reached at) and the
+ * operator's SUPPORT_CONTACT (an email address or a page), when one is set. Nothing points at another site's
+ * project the operator may not run.
+ */
+export function HelpLinks({ baseUrl, contact }: { baseUrl: string; contact?: string }) {
   const t = useTranslations('ApiDocs');
+  const links: { key: 'openapi' | 'contact'; href: string; icon: IconComponent }[] = [
+    { key: 'openapi', href: `${baseUrl}/api/openapi.json`, icon: FileDown },
+    ...(contact ? [/^https?:/.test(contact) ? { key: 'contact' as const, href: contact, icon: MessagesSquare } : { key: 'contact' as const, href: `mailto:${contact}`, icon: Mail }] : []),
+  ];
   return (
     <Card>
       <CardHeader>
@@ -20,7 +21,7 @@ export function HelpLinks() {
         <CardDescription>{t('help.description')}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-2">
-        {HELP.map(({ key, href, icon: Icon }) => (
+        {links.map(({ key, href, icon: Icon }) => (
           <a
             key={key}
             href={href}

@@ -52,7 +52,8 @@ describe('the API page’s webhook signature section', () => {
     );
     expect(host.textContent).toContain(title);
     expect(host.textContent).toContain(described);
-    expect(host.textContent).toContain(messages.ApiDocs.webhookSignatures.steps);
+    expect(host.textContent).toContain(messages.ApiDocs.webhookSignatures.steps.replace(/<\/?code>/g, ''));
+    expect(host.querySelector('p code')?.getAttribute('dir')).toBe('ltr');
     const blocks = [...host.querySelectorAll('pre')];
     expect(blocks.map((pre) => pre.getAttribute('dir'))).toEqual(['ltr', 'ltr']);
     expect(blocks[1].textContent).toBe(WEBHOOK_SIGNATURE_SNIPPET);

@@ -26,7 +26,7 @@ export function HistoryCard({
   const completed = entry.status === 'completed';
   const size =
     typeof entry.fileSize === 'number'
-      ? sizeText(format.number, entry.fileSize)
+      ? sizeText(format.number, entry.fileSize, false, (size) => common('sizeUnder', { size }))
       : entry.fileSize || '—';
 
   return (
@@ -65,7 +65,7 @@ export function HistoryCard({
           <dd>{size}</dd>
           <dt className="sr-only">{t('quality')}</dt>
           <dd className="text-end">
-            {qualityText(common, entry.quality)} · <span className="font-medium uppercase">{entry.format}</span>
+            {qualityText(common, entry.quality, format.number)} · <span className="font-medium uppercase">{entry.format}</span>
           </dd>
         </dl>
         <div className="mt-auto flex gap-2">

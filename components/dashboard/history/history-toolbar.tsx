@@ -7,10 +7,10 @@ import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { LOCALE_INFO } from '@/lib/i18n/locale-info';
 import type { Locale } from '@/lib/i18n/routing';
-import { PLATFORM_PAGES } from '@/lib/platform-pages';
+import { platformLabel } from '@/lib/platform-labels';
 import { HISTORY_PLATFORMS, type HistoryPlatformFilter } from './history-types';
 
-const labelOf = (platform: string) => PLATFORM_PAGES.find((page) => page.platform === platform)?.label.replace('/X', '');
+const labelOf = (platform: string) => platformLabel(platform)?.replace('/X', '');
 
 /** Search box, platform filter and Refresh, in one row from small screens up. */
 export function HistoryToolbar({

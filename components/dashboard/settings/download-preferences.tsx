@@ -2,6 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { LOUDNESS_CHOICES, TARGET_LUFS, type LoudnessChoice } from '@/lib/media/loudness/targets';
 import { SettingsSelect } from './settings-select';
 import {
   FORMAT_OPTIONS,
@@ -12,7 +13,7 @@ import {
 } from './settings-types';
 import { SettingsToggle } from './settings-toggle';
 
-/** Default quality, format, auto-download, history retention and tags in files; each choice is reported at once. */
+/** Default quality, format, loudness, auto-download, history retention and tags in files; each choice is reported at once. */
 export function DownloadPreferences({
   settings,
   disabled,
@@ -23,6 +24,7 @@ export function DownloadPreferences({
   onChange: (patch: SettingsPatch) => void;
 }) {
   const t = useTranslations('Settings');
+  const loudness = useTranslations('Loudness');
   return (
     <Card>
       <CardHeader>
@@ -56,6 +58,16 @@ export function DownloadPreferences({
             label: days === -1 ? t('preferences.retentionNever') : t('preferences.retentionDays', { days }),
           }))}
           onChange={(value) => onChange({ historyRetention: Number(value) as UserSettings['historyRetention'] })}
+          disabled={disabled}
+        />
+        <SettingsSelect
+          id="settings-loudness"
+          label={loudness('label')}
+          hint={loudness('hint')}
+          value={settings.loudness}
+          // The figure is isolated left-to-right (U+2066…U+2069) so it reads the same in right-to-left text.
+          options={LOUDNESS_CHOICES.map((value) => ({ value, label: value === 'off' ? loudness('off') : `${loudness(value)} · \u2066\u2212${-TARGET_LUFS[value]} LUFS\u2069` }))}
+          onChange={(value) => onChange({ loudness: value as LoudnessChoice })}
           disabled={disabled}
         />
         <SettingsToggle

@@ -1,6 +1,6 @@
 'use client';
 
-import { KeyRound, Loader2, Settings2, Shield } from '@/components/ui/icons';
+import { Archive, KeyRound, Loader2, Settings2, Shield } from '@/components/ui/icons';
 import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -86,6 +86,10 @@ export function SettingsView({
               <Settings2 className="h-4 w-4" aria-hidden />
               {t('tabs.preferences')}
             </TabsTrigger>
+            <TabsTrigger value="library" data-testid="settings-tab-library">
+              <Archive className="h-4 w-4" aria-hidden />
+              {t('tabs.library')}
+            </TabsTrigger>
             <TabsTrigger value="api" data-testid="settings-tab-api">
               <KeyRound className="h-4 w-4" aria-hidden />
               {t('tabs.api')}
@@ -110,6 +114,9 @@ export function SettingsView({
           <DownloadPreferences settings={draft} disabled={saving} onChange={change} />
         </div>
         {sections.preferences}
+      </TabsContent>
+      <TabsContent value="library" className="space-y-6">
+        {sections.library}
       </TabsContent>
       <TabsContent value="api" className="space-y-6">
         <div aria-busy={loading} className={loading ? 'pointer-events-none opacity-60' : undefined}>

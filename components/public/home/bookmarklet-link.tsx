@@ -1,25 +1,23 @@
 'use client';
 
 import { Bookmark } from '@/components/ui/icons';
-import { useLocale } from 'next-intl';
 import { useEffect, useRef } from 'react';
 import { buttonClasses } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
-import { getPathname } from '@/lib/i18n/navigation';
-import { bookmarkletCode } from '@/lib/share/bookmarklet';
 
 /**
  * The bookmarklet to drag to the bookmarks bar. React refuses a `javascript:` href, so the code is set on the
- * element once mounted, from the address this page was served from (the visitor's own Grabline) in their
- * language. Clicked here it does nothing: it is meant for other pages.
+ * element once mounted, from the address this page was served from (the visitor's own Grabline) and the download
+ * page's path in their language (`downloadPath`, from the server). Clicked here it does nothing: it is meant for
+ * other pages.
  */
-export function BookmarkletLink({ label }: { label: string }) {
+export function BookmarkletLink({ label, downloadPath }: { label: string; downloadPath: string }) {
   const ref = useRef<HTMLAnchorElement>(null);
-  const locale = useLocale();
   useEffect(() => {
-    const page = new URL(getPathname({ href: '/download', locale }), window.location.origin);
-    ref.current?.setAttribute('href', bookmarkletCode(page.href));
-  }, [locale]);
+    const page = new URL(downloadPath, window.location.origin);
+    // The code that writes it is fetched after the page has loaded: nothing here is needed before that.
+    void import('@/lib/share/bookmarklet').then(({ bookmarkletCode }) => ref.current?.setAttribute('href', bookmarkletCode(page.href)));
+  }, [downloadPath]);
   return (
     <a
       ref={ref}

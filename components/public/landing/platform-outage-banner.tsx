@@ -2,13 +2,29 @@
 
 import { AlertTriangle } from '@/components/ui/icons';
 import { useLocale, useTranslations } from 'next-intl';
-import useSWR from 'swr';
-import { apiGet } from '@/lib/client/api-client';
+import { useEffect, useState } from 'react';
 import { localTime } from '@/lib/client/local-time';
 
 interface PlatformStatus {
   failingSince: string | null;
   pausedUntil: string | null;
+}
+
+/**
+ * The platform's status, asked once: a public answer of two timestamps, read with a plain fetch (a data-fetching
+ * library and the API client, about 7 KB gzipped, would be the landing page's heaviest script). Any failure shows
+ * nothing, as before.
+ */
+function usePlatformStatus(platform: string): PlatformStatus | undefined {
+  const [status, setStatus] = useState<PlatformStatus>();
+  useEffect(() => {
+    const stop = new AbortController();
+    fetch(`/api/platform-status?platform=${encodeURIComponent(platform)}`, { credentials: 'same-origin', signal: stop.signal })
+      .then((res) => (res.ok ? (res.json() as Promise<{ data?: PlatformStatus }>) : undefined))
+      .then((body) => body?.data && setStatus(body.data), () => undefined);
+    return () => stop.abort();
+  }, [platform]);
+  return status;
 }
 
 /**
@@ -19,9 +35,7 @@ interface PlatformStatus {
 export function PlatformOutageBanner({ platform, label }: { platform: string; label: string }) {
   const t = useTranslations('Landing');
   const locale = useLocale();
-  const { data } = useSWR<PlatformStatus>(`/api/platform-status?platform=${platform}`, apiGet, {
-    revalidateOnFocus: false,
-  });
+  const data = usePlatformStatus(platform);
   const paused = data?.pausedUntil ? localTime(data.pausedUntil, locale) : null;
   const failing = data?.failingSince ? localTime(data.failingSince, locale) : null;
   if (!paused && !failing) return null;

@@ -3,8 +3,8 @@ import { createHash } from 'node:crypto';
 import { config } from '@/lib/config';
 import { AppError, toAppError } from '@/lib/errors';
 import { engineEvents } from '@/lib/events';
-import { recogniseUrl } from '@/lib/media/platforms';
 import { assertPlatformEnabled } from '@/lib/media/platforms/enabled';
+import { recogniseResolved } from '@/lib/media/short-links/resolve-short-link';
 import { AnalysisCache } from './analysis-cache';
 import type { AnalysisStore } from './analysis-store';
 import { assertDownloadable, defaultEngines, runEngine, type EngineDeps } from './run-engine';
@@ -65,7 +65,8 @@ function mediaIdFor(key: string): string {
  * answers from the cache for the TTL, and shares one run among concurrent requests for the same link.
  */
 export async function analyzeMedia(input: string, options: AnalyzeOptions = {}, deps: EngineDeps = defaultEngines): Promise<AnalyzedMedia> {
-  const recognition = recogniseUrl(input);
+  // A short link is the media it leads to: one cache entry and one id whichever link was pasted.
+  const recognition = await recogniseResolved(input, { signal: options.signal });
   assertPlatformEnabled(recognition);
   const engine = options.engine ?? 'auto';
   // Cookies reach yt-dlp only; a native analysis made without them is everyone's.

@@ -1,6 +1,7 @@
 import { buildOffers, slideshowOffers, type OfferPlan } from '@/lib/media/offers';
 import type { Extraction, Format, MediaInfo } from '@/lib/media/types';
 import { pictureUrl } from '@/lib/media/pictures/picture-url';
+import { withChapters } from '@/lib/media/chapters/media-chapters';
 import { capExtraction } from './cap-extraction';
 import { fileSizeText } from './file-size-text';
 import type { AnalyzedMedia } from './types';
@@ -14,7 +15,7 @@ const itemItag = (index: number, itag: string) => `i${index}-${itag}`;
  * — the card, file names, tags, the history — hold the capped texts.
  */
 export function toAnalyzedMedia(found: Extraction, id: string, createdAt = new Date()): AnalyzedMedia {
-  const extraction = capExtraction(found);
+  const extraction = withChapters(capExtraction(found));
   const offers = buildOffers(extraction);
   const plans = new Map<string, OfferPlan>(offers.plans);
   const items = extraction.items?.map((item, index) => {
@@ -45,6 +46,7 @@ export function toAnalyzedMedia(found: Extraction, id: string, createdAt = new D
     availableQualities: offers.availableQualities,
     formats: offers.formats,
     ...(offers.subtitles.length ? { subtitles: offers.subtitles } : {}),
+    ...(extraction.chapters?.length ? { chapters: extraction.chapters } : {}),
     createdAt: createdAt.toISOString(),
   };
   if (items) info.items = items;

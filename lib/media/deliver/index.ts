@@ -1,4 +1,5 @@
 export { checkedOffer, loadCheckedOffer, prepareDownload } from './prepare/prepare-download';
+export { withSponsorSegments } from './prepare/chapter-work';
 export { expiredLink, type ResolvedOffer } from './prepare/resolve-offer';
 export { getPreparations, type ReadyFile } from './prepare/shared-preparations';
 export { tempTtlMs } from './prepare/temp-store';

@@ -1,6 +1,7 @@
 import { AppError } from '@/lib/errors';
 import type { OfferContainer, OfferPlan } from '@/lib/media/offers';
 import { messagingTarget } from '@/lib/media/offers/messaging';
+import { ffmetadataInputArgs } from './ffmetadata';
 import { localInputArgs } from './input-args';
 import { carriesCover, coverArgs, metadataArgs, type FileTags } from './metadata-args';
 import { firstStream, type ProbeResult, type ProbedStream } from './probe';
@@ -39,12 +40,16 @@ export interface ConvertJob {
   tags?: FileTags;
   /** A local picture file: an audio file's cover (MP3, M4A). */
   cover?: string;
+  /** An FFMETADATA file we wrote holding the file's chapters, on the output's timeline. */
+  chapters?: string;
+  /** Where an encoded picture starts a keyframe (the chapters' starts), so a later split by chapters cuts there. */
+  keyframesAt?: number[];
 }
 
 const SUBTITLE_CODEC: Partial<Record<OfferContainer, string>> = { mp4: 'mov_text', webm: 'webvtt' };
 
 type VideoEncoder = 'copy' | 'h264' | 'vp9';
-type AudioEncoder = 'copy' | 'aac' | 'mp3' | 'opus' | 'pcm_s16le';
+export type AudioEncoder = 'copy' | 'aac' | 'mp3' | 'opus' | 'pcm_s16le';
 
 /** What each container may carry as it is. MP4 holds to what plays in browsers, iOS and WhatsApp. */
 const VIDEO_COPIES: Partial<Record<OfferContainer, string[]>> = { mp4: ['h264', 'hevc'], webm: ['vp9', 'av1', 'vp8'] };
@@ -52,11 +57,11 @@ const AUDIO_COPIES: Partial<Record<OfferContainer, string[]>> = {
   mp4: ['aac'], m4a: ['aac'], webm: ['opus', 'vorbis'], mp3: ['mp3'], ogg: ['opus'], wav: ['pcm_s16le'],
 };
 const VIDEO_ENCODER: Partial<Record<OfferContainer, VideoEncoder>> = { mp4: 'h264', webm: 'vp9' };
-const AUDIO_ENCODER: Partial<Record<OfferContainer, AudioEncoder>> = {
+export const AUDIO_ENCODER: Partial<Record<OfferContainer, AudioEncoder>> = {
   mp4: 'aac', m4a: 'aac', webm: 'opus', mp3: 'mp3', ogg: 'opus', wav: 'pcm_s16le',
 };
-const DEFAULT_KBPS: Partial<Record<AudioEncoder, number>> = { aac: 192, mp3: 320, opus: 160 };
-const MUXER: Record<string, string[]> = {
+export const DEFAULT_KBPS: Partial<Record<AudioEncoder, number>> = { aac: 192, mp3: 320, opus: 160 };
+export const MUXER: Record<string, string[]> = {
   mp4: ['-movflags', '+faststart', '-f', 'mp4'],
   // The ipod muxer writes the M4A brand iTunes and iOS expect of a .m4a file.
   m4a: ['-movflags', '+faststart', '-f', 'ipod'],
@@ -96,10 +101,24 @@ function videoArgs(encoder: VideoEncoder, stream: ProbedStream, job: ConvertJob)
       '-vf', `scale=-2:'min(${target.height},trunc(ih/2)*2)'`];
   }
   if (encoder === 'copy') return ['-c:v', 'copy', ...(stream.codecName === 'hevc' ? ['-tag:v', 'hvc1'] : [])];
+  // yuv420p needs even dimensions.
+  return [...encodeVideoArgs(encoder), ...(encoder === 'h264' ? ['-vf', 'scale=trunc(iw/2)*2:trunc(ih/2)*2'] : [])];
+}
+
+/**
+ * How a picture is encoded when it must be, the same for every file we make (a conversion, a cut, a split): H.264
+ * high profile in yuv420p is what every phone decodes in hardware. No filter here: the caller's graph sets the size.
+ */
+export function encodeVideoArgs(encoder: Exclude<VideoEncoder, 'copy'>): string[] {
   if (encoder === 'vp9') return ['-c:v', 'libvpx-vp9', '-b:v', '0', '-crf', '33', '-deadline', 'realtime', '-cpu-used', '8', '-row-mt', '1'];
-  // yuv420p needs even dimensions; high profile + yuv420p is what every phone decodes in hardware.
-  return ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p', '-profile:v', 'high',
-    '-vf', 'scale=trunc(iw/2)*2:trunc(ih/2)*2'];
+  return ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p', '-profile:v', 'high'];
+}
+
+/** How sound is encoded when it must be: the encoder at `kbps` (else its default rate); PCM has no rate. */
+export function encodeAudioArgs(encoder: Exclude<AudioEncoder, 'copy'>, kbps?: number): string[] {
+  if (encoder === 'pcm_s16le') return ['-c:a', 'pcm_s16le'];
+  const codec = { aac: 'aac', mp3: 'libmp3lame', opus: 'libopus' }[encoder];
+  return ['-c:a', codec, '-b:a', `${kbps ?? DEFAULT_KBPS[encoder]}k`];
 }
 
 function audioArgs(encoder: AudioEncoder, plan: ConvertJob['plan'], input: ConvertInput): string[] {
@@ -113,10 +132,8 @@ function audioArgs(encoder: AudioEncoder, plan: ConvertJob['plan'], input: Conve
   // wide) lack: 5.1 and 7.1 are downmixed to stereo for both. AAC and PCM keep the source's layout.
   const channels = firstStream(input.probe, 'audio')?.channels ?? 0;
   const downmix = channels > 2 && (encoder === 'mp3' || encoder === 'opus') ? ['-ac', '2'] : [];
-  if (encoder === 'pcm_s16le') return ['-c:a', 'pcm_s16le'];
-  const kbps = `${plan.messaging ? messagingTarget(undefined).audioKbps : (plan.audioBitrate ?? DEFAULT_KBPS[encoder])}k`;
-  const codec = { aac: 'aac', mp3: 'libmp3lame', opus: 'libopus' }[encoder];
-  return ['-c:a', codec, '-b:a', kbps, ...downmix];
+  if (encoder === 'pcm_s16le') return encodeAudioArgs(encoder);
+  return [...encodeAudioArgs(encoder, plan.messaging ? messagingTarget(undefined).audioKbps : plan.audioBitrate), ...downmix];
 }
 
 /** `V` (not `v`): a cover picture is a video stream too, and never the one we want. */
@@ -157,6 +174,7 @@ export function buildConvertArgs(job: ConvertJob): string[] {
     if (job.audioLanguage && job.audioLanguage !== 'und') codecs.push('-metadata:s:a:0', `language=${job.audioLanguage}`);
   }
   if (cover) codecs.push(...coverArgs(inputs.length, job.plan.container));
+  if (videoEncoder && videoEncoder !== 'copy' && job.keyframesAt?.length) codecs.push('-force_key_frames', job.keyframesAt.map((t) => t.toFixed(3)).join(','));
   const inputArgs = inputs.flatMap(({ input, seek }) => [...(seek ? ['-ss', seek.toFixed(6)] : []), ...localInputArgs(input.path)]);
   if (cover) inputArgs.push(...localInputArgs(cover));
   // The text track is the input after the media (and after a cover, which only sound files carry).
@@ -165,13 +183,18 @@ export function buildConvertArgs(job: ConvertJob): string[] {
   const subtitle = subtitleCodec && job.subtitle
     ? ['-map', `${inputs.length + (cover ? 1 : 0)}:s:0`, '-c:s', subtitleCodec, '-metadata:s:s:0', `language=${job.subtitle.language}`]
     : ['-sn'];
+  // The chapters' metadata file is the last input.
+  const chapterInput = job.chapters ? inputs.length + (cover ? 1 : 0) + (subtitleCodec && job.subtitle ? 1 : 0) : -1;
+  if (job.chapters) inputArgs.push(...ffmetadataInputArgs(job.chapters));
+  // The source's tags never come along; a plain `-map_metadata -1` would drop the chapters' titles too.
+  const dropMetadata = job.chapters ? ['-map_metadata:g', '-1', '-map_metadata:s', '-1'] : ['-map_metadata', '-1'];
   // A copied picture starts on its keyframe a hair before the seek point: its timestamps are moved up to 0.
   // An encoded one starts at 0 already, and moving it would shift it by the encoder's delay.
   const shift = videoEncoder === 'copy' ? ['-avoid_negative_ts', 'make_zero'] : [];
   const cut = job.cut ? ['-t', job.cut.length.toFixed(3), ...shift] : [];
   return [
     ...inputArgs, ...maps, ...codecs, ...subtitle, ...cut,
-    '-map_metadata', '-1', '-map_chapters', '-1', ...(job.tags ? metadataArgs(job.tags, job.plan.container) : []),
+    ...dropMetadata, '-map_chapters', String(chapterInput), ...(job.tags ? metadataArgs(job.tags, job.plan.container) : []),
     '-dn', '-max_muxing_queue_size', '4096',
     ...MUXER[job.plan.container], '-y', job.output,
   ];

@@ -1,7 +1,9 @@
 import 'server-only';
+import { rm, writeFile } from 'node:fs/promises';
 import { AppError } from '@/lib/errors';
 import { buildConvertArgs, chooseAudioEncoder, chooseVideoEncoder, type ConvertCut, type ConvertInput, type ConvertJob } from './convert-args';
 import { streamFromHint, type CodecHints, type HintedStream } from './convert-hints';
+import { ffmetadataText, type FileChapter } from './ffmetadata';
 import type { FileTags } from './metadata-args';
 import { firstStream, probeMedia } from './probe';
 import { runFfmpeg } from './run-ffmpeg';
@@ -25,6 +27,14 @@ export interface ConvertFilesOptions {
   tags?: FileTags;
   /** A local picture file, an audio file's cover. */
   cover?: string;
+  /** The media's chapters, in the source's seconds: written into the file (those of a cut shifted to it). */
+  chapters?: readonly FileChapter[];
+}
+
+/** What the output is of its source: where it starts in the source's seconds, and the chapters written into it. */
+export interface ConvertedFile {
+  origin: number;
+  chapters: FileChapter[];
 }
 
 export interface CutRequest {
@@ -103,15 +113,19 @@ function probedInputs(opts: ConvertFilesOptions): Promise<Inputs> {
  * inputs are probed first: the probe decides whether a "copy" is really possible and gives the duration that
  * turns ffmpeg's clock into a fraction.
  */
-export async function convertFiles(opts: ConvertFilesOptions): Promise<void> {
+export async function convertFiles(opts: ConvertFilesOptions): Promise<ConvertedFile> {
   // The probe is skipped when the extraction says enough, unless a cut must find its keyframe in the file.
   const cut = opts.cut;
   const findsKeyframe = cut !== undefined && opts.plan.kind === 'video' && !cut.exact && cut.videoKeyframe === undefined;
   const plain = !opts.plan.messaging && !findsKeyframe;
   const [video, audio] = (plain ? await knownInputs(opts) : undefined) ?? (await probedInputs(opts));
   const cutArgs = cut ? cutOf(opts, video) : undefined;
+  const chapters = chaptersOnOutput(opts.chapters ?? [], cutArgs);
+  const chapterFile = chapters.length > 0 ? `${opts.output}.chapters.txt` : undefined;
+  if (chapterFile) await writeFile(chapterFile, ffmetadataText(chapters));
   const args = buildConvertArgs({
     plan: opts.plan, video, audio, output: opts.output, cut: cutArgs, tags: opts.tags, cover: opts.cover,
+    ...(chapterFile ? { chapters: chapterFile, keyframesAt: chapters.slice(1).map((c) => c.start) } : {}),
     ...(opts.subtitle ? { subtitle: opts.subtitle } : {}),
     ...(opts.audioLanguage ? { audioLanguage: opts.audioLanguage } : {}),
   });
@@ -127,8 +141,11 @@ export async function convertFiles(opts: ConvertFilesOptions): Promise<void> {
     // stable code, never a 500.
     if (opts.signal?.aborted || !(error instanceof AppError) || error.code !== 'internal') throw error;
     throw new AppError('upstream_failed', 'The media could not be converted', error.details);
+  } finally {
+    if (chapterFile) await rm(chapterFile, { force: true });
   }
   onProgress?.(1);
+  return { origin: cutArgs?.origin ?? 0, chapters };
 }
 
 /**
@@ -136,7 +153,7 @@ export async function convertFiles(opts: ConvertFilesOptions): Promise<void> {
  * at or before `start` (found in the local file), so the clip may begin a little early but always decodes. A
  * picture that is encoded anyway (exact cuts, conversions) starts on the exact frame.
  */
-function cutOf(opts: ConvertFilesOptions, video: ConvertInput | undefined): ConvertCut {
+function cutOf(opts: ConvertFilesOptions, video: ConvertInput | undefined): ConvertCut & { origin: number } {
   const { start, end, exact, videoOffset, audioOffset } = opts.cut!;
   const stream = opts.plan.kind === 'video' && video ? firstStream(video.probe, 'video') : undefined;
   const copied = stream !== undefined && chooseVideoEncoder(opts.plan, stream, { videoSeek: 0, audioSeek: 0, length: 0, encode: exact }) === 'copy';
@@ -148,5 +165,17 @@ function cutOf(opts: ConvertFilesOptions, video: ConvertInput | undefined): Conv
     from = videoOffset + Math.max(0, ...(video!.probe.keyframes ?? []).filter((k) => k <= within));
   }
   const seek = (offset: number) => Math.max(0, from - offset + (copied ? ON_KEYFRAME : 0));
-  return { videoSeek: seek(videoOffset), audioSeek: seek(audioOffset), length: end - from, encode: exact };
+  return { videoSeek: seek(videoOffset), audioSeek: seek(audioOffset), length: end - from, encode: exact, origin: from };
+}
+
+/**
+ * The chapters on the output's timeline: a cut's file starts at its origin (the keyframe a copy starts on),
+ * so the chapters inside it move up by that much and are cut at its ends; those outside it are dropped.
+ */
+function chaptersOnOutput(chapters: readonly FileChapter[], cut: { origin: number; length: number } | undefined): FileChapter[] {
+  if (!cut) return [...chapters];
+  const to = cut.origin + cut.length;
+  return chapters
+    .map((c) => ({ title: c.title, start: Math.max(c.start, cut.origin) - cut.origin, end: Math.min(c.end, to) - cut.origin }))
+    .filter((c) => c.end - c.start >= 0.05);
 }

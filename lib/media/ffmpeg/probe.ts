@@ -1,5 +1,6 @@
 import 'server-only';
 import { execFile } from 'node:child_process';
+import type { Readable } from 'node:stream';
 import { config } from '@/lib/config';
 import { AppError } from '@/lib/errors';
 import { localInputArgs } from './input-args';
@@ -42,11 +43,14 @@ export interface ProbeResult {
   streams: ProbedStream[];
   /** With `keyframes: true`: the picture's keyframe times, in seconds from the file's start, ascending. */
   keyframes?: number[];
+  /** With `chapters: true`: the file's chapters (MP4 chapter track or Nero list, Matroska, ID3v2 CHAP), in order. */
+  chapters?: { start: number; end: number; title: string }[];
 }
 
 interface RawProbe {
   format?: { format_name?: string; duration?: string; size?: string; start_time?: string; bit_rate?: string };
   packets?: { stream_index?: number; pts_time?: string; dts_time?: string; flags?: string }[];
+  chapters?: { start_time?: string; end_time?: string; tags?: { title?: string } }[];
   streams?: {
     index: number; codec_type: string; codec_name?: string; width?: number; height?: number; pix_fmt?: string;
     profile?: string; duration?: string; channels?: number; sample_rate?: string; start_time?: string; avg_frame_rate?: string;
@@ -87,7 +91,17 @@ function keyframesOf(raw: RawProbe, streams: ProbedStream[]): number[] {
   return times.sort((a, b) => a - b);
 }
 
-function readProbe(raw: RawProbe, keyframes: boolean): ProbeResult {
+/** Chapters as ffprobe reads them, with their times counted from the file's start as players count them. */
+function chaptersOf(raw: RawProbe): NonNullable<ProbeResult['chapters']> {
+  const origin = num(raw.format?.start_time) ?? 0;
+  return (raw.chapters ?? []).flatMap((c) => {
+    const start = num(c.start_time);
+    const end = num(c.end_time);
+    return start === undefined || end === undefined ? [] : [{ start: Math.max(0, start - origin), end: Math.max(0, end - origin), title: c.tags?.title ?? '' }];
+  });
+}
+
+function readProbe(raw: RawProbe, keyframes: boolean, chapters = false): ProbeResult {
   const streams = (raw.streams ?? []).map((s): ProbedStream => ({
     index: s.index,
     codecType: s.codec_type as ProbedStream['codecType'],
@@ -112,36 +126,47 @@ function readProbe(raw: RawProbe, keyframes: boolean): ProbeResult {
     ...(positive(raw.format?.bit_rate) ? { bitrate: positive(raw.format?.bit_rate) } : {}),
     streams,
     ...(keyframes ? { keyframes: keyframesOf(raw, streams) } : {}),
+    ...(chapters ? { chapters: chaptersOf(raw) } : {}),
   };
 }
 
 /**
- * What a local file or bytes we hold (on stdin) carry, by ffprobe — the one way the engine runs it. Never a URL,
- * and only self-contained containers: a playlist or list file posing as media must not lead ffprobe to another file
+ * What a local file, bytes we hold or a stream of them (on stdin) carry, by ffprobe — the one way anything runs
+ * it. Never a URL, and only self-contained containers: a playlist or list file posing as media must not lead ffprobe to another file
  * or the network. Bytes are often a file's head cut short: a non-zero exit still answers with the streams it read.
  * Anything else unreadable, killed or slower than `timeoutMs` (60 s) is `upstream_failed`. `keyframes` also lists
- * the picture's keyframes in the same run (a cut that copies the picture starts on one).
+ * the picture's keyframes in the same run (a cut that copies the picture starts on one); `chapters` its chapters.
  */
-export function probeMedia(input: string | { bytes: Buffer }, opts: { signal?: AbortSignal; keyframes?: boolean; timeoutMs?: number } = {}): Promise<ProbeResult> {
-  const bytes = typeof input === 'string' ? undefined : input.bytes;
+export function probeMedia(
+  input: string | { bytes: Buffer } | { stream: Readable },
+  opts: { signal?: AbortSignal; keyframes?: boolean; chapters?: boolean; timeoutMs?: number } = {},
+): Promise<ProbeResult> {
+  const piped = typeof input !== 'string';
   const packets = opts.keyframes ? ':packet=stream_index,pts_time,dts_time,flags' : '';
-  const args = ['-v', 'error', '-show_entries', FIELDS + packets, '-of', 'json', ...localInputArgs(bytes ? 'pipe:0' : `file:${input as string}`)];
+  const args = ['-v', 'error', '-show_entries', FIELDS + packets, ...(opts.chapters ? ['-show_chapters'] : []), '-of', 'json', ...localInputArgs(piped ? 'pipe:0' : `file:${input}`)];
   const options = { signal: opts.signal, maxBuffer: (opts.keyframes ? 256 : 4) * 1024 * 1024, timeout: opts.timeoutMs ?? 60_000, killSignal: 'SIGKILL' as const };
   return new Promise((resolve, reject) => {
     const child = execFile(ffprobeBin(), args, options, (error, stdout) => {
       let result: ProbeResult | undefined;
       try {
-        result = readProbe(JSON.parse(stdout) as RawProbe, Boolean(opts.keyframes));
+        result = readProbe(JSON.parse(stdout) as RawProbe, Boolean(opts.keyframes), Boolean(opts.chapters));
       } catch {
         // no JSON: nothing was read
       }
-      const cutShort = bytes && typeof error?.code === 'number' && !error.killed && result?.streams.length;
+      const cutShort = piped && typeof error?.code === 'number' && !error.killed && result?.streams.length;
       if (result && (!error || cutShort)) return resolve(result);
       reject(new AppError('upstream_failed', 'The media could not be read', { cause: error?.message ?? 'no answer' }));
     });
     // ffprobe may stop reading once it has seen enough; the broken pipe is expected.
     child.stdin?.on('error', () => {});
-    child.stdin?.end(bytes);
+    if (typeof input === 'string') child.stdin?.end();
+    else if ('bytes' in input) child.stdin?.end(input.bytes);
+    else if (child.stdin) {
+      const { stream } = input;
+      stream.on('error', () => child.stdin?.destroy());
+      child.on('close', () => stream.destroy());
+      stream.pipe(child.stdin);
+    }
   });
 }
 

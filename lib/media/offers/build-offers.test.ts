@@ -204,7 +204,7 @@ describe('buildOffers — other shapes', () => {
 
   it('a silent video gets video offers marked "no audio" and no audio offers', () => {
     const silent = src('v', { container: 'mp4', vcodec: 'h264', width: 640, height: 360 });
-    const offers = buildOffers({ sources: [silent] });
+    const offers = buildOffers({ sources: [silent], duration: 30 });
     expect(offers.formats.map((f) => f.itag)).toEqual(['mp4-360', 'webm-360', 'mp4-messaging']);
     expect(offers.formats[0].format_note).toBe('360p · H.264 · no audio');
     expect(offers.plans.get('mp4-messaging')?.audio).toBeUndefined();

@@ -30,10 +30,19 @@ describe('the messaging offer', () => {
       expect(bytes, `${seconds} s`).toBeLessThanOrEqual(MESSAGING_LIMIT_BYTES * 0.95);
       expect(target.fits).toBe(true);
     }
-    // Past ~5 minutes even 480p at the floor rate does not fit: the file is made anyway, and labelled.
+    // Past ~5 minutes even 480p at the floor rate does not fit: no messaging file is offered.
     const long = messagingTarget(600);
     expect(long).toMatchObject({ fits: false, height: 480 });
-    const offers = buildOffers({ sources: [hls(720)], duration: 600 });
-    expect(offers.formats.find((f) => f.itag === 'mp4-messaging')?.format_note).toBe('480p · H.264 · for messaging (over 16 MB: too long)');
+    expect(buildOffers({ sources: [hls(720)], duration: 600 }).plans.has('mp4-messaging')).toBe(false);
+    expect(buildOffers({ sources: [hls(720)] }).plans.has('mp4-messaging')).toBe(false);
+  });
+
+  it('is offered only when its estimate is smaller than the file it is made from', () => {
+    const estimate = (messagingTarget(60).videoKbps + messagingTarget(60).audioKbps) * 1000 * 60 / 8;
+    const sized = (bytes: number): SourceFormat => ({ ...hls(720), filesize: bytes });
+    expect(buildOffers({ sources: [sized(estimate * 2)], duration: 60 }).plans.has('mp4-messaging')).toBe(true);
+    expect(buildOffers({ sources: [sized(estimate)], duration: 60 }).plans.has('mp4-messaging')).toBe(false);
+    // The 3.7 MB vs 2.3 MB case: a small original gets no larger "for messaging" copy.
+    expect(buildOffers({ sources: [sized(2_300_000)], duration: 60 }).plans.has('mp4-messaging')).toBe(false);
   });
 });

@@ -37,26 +37,30 @@ export function messagingTarget(seconds: number | undefined): MessagingTarget {
 
 /**
  * The messaging offer, made from the MP4 offer nearest 720p (the smallest at or above it, else the largest
- * below): its picture and sound, always encoded. None for media without an MP4 offer.
+ * below): its picture and sound, always encoded. Offered only when it does its job: the media's length is known
+ * and fits 16 MB at a watchable rate, and the estimate is smaller than the file it is made from (a file already
+ * smaller needs no second, larger copy). None for media without an MP4 offer.
  */
 export function messagingOffer(mp4: Offer[], duration: number | undefined): Offer | undefined {
   const byHeight = mp4.filter((o) => o.plan.height !== undefined).sort((a, b) => a.plan.height! - b.plan.height!);
   const base = byHeight.find((o) => o.plan.height! >= MESSAGING_MAX_HEIGHT) ?? byHeight.at(-1) ?? mp4[0];
   if (!base?.plan.video) return undefined;
   const target = messagingTarget(duration);
+  if (!duration || !target.fits) return undefined;
   const height = Math.min(target.height, base.plan.height ?? target.height);
   const plan: OfferPlan = {
     itag: 'mp4-messaging', ext: 'mp4', kind: 'video', container: 'mp4', video: base.plan.video,
     action: 'transcode-video', videoCodec: 'h264', height, messaging: true,
     ...(base.plan.audio ? { audio: base.plan.audio, audioCodec: 'aac' as const, audioBitrate: target.audioKbps } : {}),
   };
-  const bytes = duration ? Math.round(((target.videoKbps + (plan.audio ? target.audioKbps : 0)) * 1000 * duration) / 8) : undefined;
-  const fit = target.fits ? `≤ ${MESSAGING_LIMIT_BYTES / 1_000_000} MB` : duration ? `over ${MESSAGING_LIMIT_BYTES / 1_000_000} MB: too long` : 'size unknown';
+  const bytes = Math.round(((target.videoKbps + (plan.audio ? target.audioKbps : 0)) * 1000 * duration) / 8);
+  const original = Number(base.format.filesize);
+  if (Number.isFinite(original) && original > 0 && bytes >= original) return undefined;
   return {
     plan,
     format: {
-      itag: plan.itag, ext: 'mp4', quality: `${height}p`, format_note: `${height}p · H.264 · for messaging (${fit})`,
-      ...(bytes ? { filesize: bytes, filesizeApprox: true } : {}),
+      itag: plan.itag, ext: 'mp4', quality: `${height}p`, format_note: `${height}p · H.264 · for messaging (≤ ${MESSAGING_LIMIT_BYTES / 1_000_000} MB)`,
+      filesize: bytes, filesizeApprox: true,
     },
   };
 }

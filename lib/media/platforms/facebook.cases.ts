@@ -1,4 +1,4 @@
-import { recognitionOf, type UrlCase } from './url-case';
+import { recognitionOf, shortLink, type UrlCase } from './url-case';
 
 const fb = recognitionOf('facebook');
 const other = recognitionOf('generic');
@@ -37,8 +37,8 @@ export const facebookCases: UrlCase[] = [
   { url: 'https://www.facebook.com/share/r/1AbCdEfGhJ/?mibextid=xfxF2i', expect: fb('reel', '1AbCdEfGhJ', 'https://www.facebook.com/share/r/1AbCdEfGhJ/') },
   { url: 'https://www.facebook.com/share/p/1AbCdEfGhJ/', expect: fb('post', '1AbCdEfGhJ', 'https://www.facebook.com/share/p/1AbCdEfGhJ/') },
   { url: 'https://www.facebook.com/share/1AbCdEfGhJ/', expect: fb('post', '1AbCdEfGhJ', 'https://www.facebook.com/share/1AbCdEfGhJ/') },
-  { url: 'https://fb.watch/abcDEF123_/', expect: fb('video', 'abcDEF123_', 'https://fb.watch/abcDEF123_/') },
-  { url: 'fb.watch/abcDEF123_', expect: fb('video', 'abcDEF123_', 'https://fb.watch/abcDEF123_/') },
+  { url: 'https://fb.watch/abcDEF123_/', expect: shortLink(fb('video', 'abcDEF123_', 'https://fb.watch/abcDEF123_/')) },
+  { url: 'fb.watch/abcDEF123_', expect: shortLink(fb('video', 'abcDEF123_', 'https://fb.watch/abcDEF123_/')) },
   // photos and posts
   { url: `https://www.facebook.com/photo?fbid=${ID}&set=a.123456789`, expect: fb('photo', ID, `https://www.facebook.com/photo/?fbid=${ID}`) },
   { url: `https://www.facebook.com/photo.php?fbid=${ID}`, expect: fb('photo', ID, `https://www.facebook.com/photo/?fbid=${ID}`) },

@@ -1,4 +1,4 @@
-import { recognitionOf, type UrlCase } from './url-case';
+import { recognitionOf, shortLink, type UrlCase } from './url-case';
 
 const other = recognitionOf('generic');
 
@@ -35,6 +35,10 @@ export const genericCases: UrlCase[] = [
   { url: 'ftp://example.com/video.mp4', expect: null },
   { url: 'data:text/html,<script>alert(1)</script>', expect: null },
   { url: 'mailto:someone@example.com', expect: null },
+  // Shorteners of sites we do not name: followed before analysis like the platforms' own.
+  { url: 'https://pin.it/4AbCdEf', expect: shortLink(other('video', null, 'https://pin.it/4AbCdEf')) },
+  { url: 'on.soundcloud.com/aBc12', expect: shortLink(other('video', null, 'https://on.soundcloud.com/aBc12')) },
+  { url: 'https://pin.it/', expect: other('video', null, 'https://pin.it/') },
   { url: 'blob:https://example.com/1234', expect: null },
   { url: 'ws://example.com/socket', expect: null },
   { url: 'garbage', expect: null },

@@ -1,4 +1,4 @@
-import { recognitionOf, type UrlCase } from './url-case';
+import { recognitionOf, shortLink, type UrlCase } from './url-case';
 
 const tt = recognitionOf('tiktok');
 const other = recognitionOf('generic');
@@ -28,12 +28,12 @@ export const tiktokCases: UrlCase[] = [
   { url: `https://m.tiktok.com/v/${ID}.html`, expect: tt('video', ID, NO_USER) },
   { url: `https://www.tiktok.com/v/${ID}.html?u_code=abc`, expect: tt('video', ID, NO_USER) },
   // short links stay short: resolving them needs the network
-  { url: 'https://vm.tiktok.com/ZMFabc123/', expect: tt('video', 'ZMFabc123', 'https://vm.tiktok.com/ZMFabc123/') },
-  { url: 'https://vm.tiktok.com/ZMFabc123', expect: tt('video', 'ZMFabc123', 'https://vm.tiktok.com/ZMFabc123/') },
-  { url: 'vt.tiktok.com/ZSabc123/', expect: tt('video', 'ZSabc123', 'https://vt.tiktok.com/ZSabc123/') },
-  { url: 'https://VT.TIKTOK.COM/ZSabc123/?k=1', expect: tt('video', 'ZSabc123', 'https://vt.tiktok.com/ZSabc123/') },
-  { url: 'https://www.tiktok.com/t/ZTRabc123/', expect: tt('video', 'ZTRabc123', 'https://www.tiktok.com/t/ZTRabc123/') },
-  { url: 'https://tiktok.com/t/ZTRabc123', expect: tt('video', 'ZTRabc123', 'https://www.tiktok.com/t/ZTRabc123/') },
+  { url: 'https://vm.tiktok.com/ZMFabc123/', expect: shortLink(tt('video', 'ZMFabc123', 'https://vm.tiktok.com/ZMFabc123/')) },
+  { url: 'https://vm.tiktok.com/ZMFabc123', expect: shortLink(tt('video', 'ZMFabc123', 'https://vm.tiktok.com/ZMFabc123/')) },
+  { url: 'vt.tiktok.com/ZSabc123/', expect: shortLink(tt('video', 'ZSabc123', 'https://vt.tiktok.com/ZSabc123/')) },
+  { url: 'https://VT.TIKTOK.COM/ZSabc123/?k=1', expect: shortLink(tt('video', 'ZSabc123', 'https://vt.tiktok.com/ZSabc123/')) },
+  { url: 'https://www.tiktok.com/t/ZTRabc123/', expect: shortLink(tt('video', 'ZTRabc123', 'https://www.tiktok.com/t/ZTRabc123/')) },
+  { url: 'https://tiktok.com/t/ZTRabc123', expect: shortLink(tt('video', 'ZTRabc123', 'https://www.tiktok.com/t/ZTRabc123/')) },
   // profiles and lives
   { url: 'https://www.tiktok.com/@scout2015', expect: tt('channel', '@scout2015', 'https://www.tiktok.com/@scout2015') },
   { url: 'https://www.tiktok.com/@scout2015/?lang=en', expect: tt('channel', '@scout2015', 'https://www.tiktok.com/@scout2015') },

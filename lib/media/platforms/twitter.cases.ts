@@ -1,4 +1,4 @@
-import { recognitionOf, type UrlCase } from './url-case';
+import { recognitionOf, shortLink, type UrlCase } from './url-case';
 
 const tw = recognitionOf('twitter');
 const other = recognitionOf('generic');
@@ -52,5 +52,5 @@ export const twitterCases: UrlCase[] = [
   { url: `https://nottwitter.com/NASA/status/${ID}`, expect: other('video', null, `https://nottwitter.com/NASA/status/${ID}`) },
   { url: `https://twitter.com.evil.io/NASA/status/${ID}`, expect: other('video', null, `https://twitter.com.evil.io/NASA/status/${ID}`) },
   { url: 'https://video.twimg.com/ext_tw_video/1/pu/vid/720x1280/a.mp4?tag=12', expect: other('video', null, 'https://video.twimg.com/ext_tw_video/1/pu/vid/720x1280/a.mp4?tag=12') },
-  { url: 'https://t.co/AbC123xyz', expect: other('video', null, 'https://t.co/AbC123xyz') },
+  { url: 'https://t.co/AbC123xyz', expect: shortLink(other('video', null, 'https://t.co/AbC123xyz')) },
 ];

@@ -18,3 +18,6 @@ export function recognitionOf(platform: Platform) {
     canonicalUrl,
   });
 }
+
+/** A short link's recognition: the same, marked as needing its redirects followed before analysis. */
+export const shortLink = (recognition: Recognition): Recognition => ({ ...recognition, needsResolving: true });

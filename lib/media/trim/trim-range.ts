@@ -1,4 +1,7 @@
 import { AppError } from '@/lib/errors';
+import type { LoudnessChoice, LoudnessTarget } from '@/lib/media/loudness/targets';
+import { chapterKey, type SplitMode, type SponsorDelivery } from '@/lib/media/chapters/delivery';
+import type { SponsorChoice } from '@/lib/media/sponsorblock/categories';
 import { parseTimeText } from './time-text';
 
 /** A cut of the media, in seconds of the source's timeline. */
@@ -14,6 +17,12 @@ export interface DeliveryOptions {
   trim?: TrimRange;
   /** title, uploader, date, platform (and cover art for audio) as the file's own tags; on unless turned off */
   embedMetadata: boolean;
+  /** The sound brought to this EBU R128 target (two passes, the picture copied); absent: as the source has it. */
+  loudness?: LoudnessTarget;
+  /** One file per chapter, in a ZIP: cut by stream copy, or exactly (encoded again). */
+  split?: SplitMode;
+  /** SponsorBlock's categories marked as chapters and cut out (YouTube media only); `segments` once asked. */
+  sponsor?: SponsorDelivery;
 }
 
 export interface DeliveryQuery {
@@ -21,6 +30,11 @@ export interface DeliveryQuery {
   end?: string;
   exact?: boolean;
   embedMetadata?: boolean;
+  loudness?: LoudnessChoice;
+  /** One file per chapter (a ZIP), cut by copy or exactly. */
+  chapterSplit?: SplitMode;
+  /** SponsorBlock's categories to mark and to remove; absent: the default choice. */
+  sponsorBlock?: SponsorChoice;
 }
 
 /** The shortest cut worth a file: a tenth of a second (a frame or two). */
@@ -75,8 +89,8 @@ export function trimRangeOf(query: DeliveryQuery, media: { kind: 'video' | 'audi
   return { start: from, end: clipped, exact: query.exact === true };
 }
 
-/** What tells two preparations of one offer apart: the cut and the tags. Empty for the default file. */
+/** What tells two preparations of one offer apart: the cut, the tags and the loudness. Empty for the default file. */
 export function deliveryKey(options: DeliveryOptions): string {
   const cut = options.trim ? `~t${options.trim.start}-${options.trim.end}${options.trim.exact ? 'x' : ''}` : '';
-  return `${cut}${options.embedMetadata ? '' : '~bare'}`;
+  return `${cut}${options.embedMetadata ? '' : '~bare'}${options.loudness ? `~ln-${options.loudness}` : ''}${chapterKey(options)}`;
 }

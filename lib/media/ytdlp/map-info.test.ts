@@ -300,3 +300,19 @@ describe('mapYtdlpInfo — a plain page read by the generic extractor', () => {
     expect(mapYtdlpInfo({ ...page, thumbnails: [{ url: 'javascript:alert(1)' }] }).thumbnail).toBeUndefined();
   });
 });
+
+describe('a bare stream through the generic extractor', () => {
+  const stream = (url: string, title: string): YtdlpInfo => ({
+    id: title, title, extractor_key: 'Generic', webpage_url: url,
+    formats: [{ format_id: 'hls-720', url, protocol: 'm3u8_native', ext: 'mp4', vcodec: 'avc1', acodec: 'mp4a', height: 720 }],
+  } as YtdlpInfo);
+
+  it('is titled by the host and path in words, not by its file name "master"', () => {
+    expect(mapYtdlpInfo(stream('https://cdn.example.com/shows/night-walk/master.m3u8', 'master')).title).toBe('shows night walk — cdn.example.com');
+  });
+
+  it('keeps a title the page or the stream gave it, and a file name that says something', () => {
+    expect(mapYtdlpInfo(stream('https://cdn.example.com/master.m3u8', 'Night walk')).title).toBe('Night walk');
+    expect(mapYtdlpInfo(stream('https://cdn.example.com/holiday-2024.mp4', 'holiday-2024')).title).toBe('holiday-2024');
+  });
+});

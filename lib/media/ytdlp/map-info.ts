@@ -1,7 +1,10 @@
 import type { ExtractedItem, Extraction, MediaKind, Platform, SourceFormat } from '@/lib/media/types';
 
+import { normaliseChapters } from '@/lib/media/chapters/chapters';
 import { mapYtdlpFormats, positive } from './map-formats';
 import { mapYtdlpSubtitles } from './map-subtitles';
+import { titleFromUrl } from '@/lib/media/formats/stream-title';
+import { fileNameOf } from '@/lib/media/formats/url';
 import type { YtdlpFormat, YtdlpInfo, YtdlpThumbnail } from './types';
 
 /** yt-dlp names extractors per site and page type (YoutubeTab, VMTikTok, FacebookReel, TwitterBroadcast…). */
@@ -164,11 +167,22 @@ function toEntry(entry: YtdlpInfo): NonNullable<Extraction['entries']>[number] |
   };
 }
 
+/**
+ * The media's title. yt-dlp's generic extractor titles a bare stream or file by its file name ("master",
+ * "manifest"): that title says what the link's file name says, in words where it says nothing.
+ */
+function titleOf(info: YtdlpInfo): string {
+  const title = text(info.title) ?? text(info.id);
+  const url = pageUrl(info);
+  if (title && url && (info.extractor_key ?? '').toLowerCase() === 'generic' && title === fileNameOf(url)) return titleFromUrl(url);
+  return title ?? 'Untitled';
+}
+
 function base(info: YtdlpInfo, platform: Platform): Omit<Extraction, 'kind' | 'sources'> {
   const extraction: Omit<Extraction, 'kind' | 'sources'> = {
     id: text(info.id) ?? '',
     url: pageUrl(info),
-    title: text(info.title) ?? text(info.id) ?? 'Untitled',
+    title: titleOf(info),
     platform,
     engine: 'ytdlp',
   };
@@ -183,6 +197,8 @@ function base(info: YtdlpInfo, platform: Platform): Omit<Extraction, 'kind' | 's
   const day = /^(\d{4})(\d{2})(\d{2})$/.exec(text(info.upload_date) ?? text(info.release_date) ?? '');
   if (day) extraction.uploadDate = `${day[1]}-${day[2]}-${day[3]}`;
   if (info.is_live) extraction.isLive = true;
+  const chapters = normaliseChapters((info.chapters ?? []).map((c) => ({ start: c.start_time ?? undefined, end: c.end_time ?? undefined, title: c.title ?? '' })), duration);
+  if (chapters.length > 0) extraction.chapters = chapters;
   return extraction;
 }
 

@@ -3,6 +3,7 @@ import 'server-only';
 import { config } from '@/lib/config';
 import { getDb } from '@/lib/db';
 import { AppError, isAppError } from '@/lib/errors';
+import { platformLabel } from '@/lib/platform-labels';
 
 import { getPlatformBreaker, type PlatformBreaker } from './breaker';
 import { platformOutage } from './canaries';
@@ -121,7 +122,6 @@ export async function extractForPlatform(
   }
 }
 
-const LABELS: Record<string, string> = { youtube: 'YouTube', tiktok: 'TikTok', instagram: 'Instagram', facebook: 'Facebook', twitter: 'X' };
 
 /**
  * When the platform's canary is failing too, the failure is the platform's (or the engine's), not this link's: the
@@ -129,7 +129,7 @@ const LABELS: Record<string, string> = { youtube: 'YouTube', tiktok: 'TikTok', i
  * as `failingSince` for the pages to show in the reader's language and time zone.
  */
 async function withOutage(platform: string, error: unknown): Promise<unknown> {
-  if (!isAppError(error) || !LABELS[platform] || error.code === 'invalid_url') return error;
+  if (!isAppError(error) || !platformLabel(platform) || error.code === 'invalid_url') return error;
   let since: string | null = null;
   try {
     since = await platformOutage(await getDb(), platform);
@@ -138,6 +138,6 @@ async function withOutage(platform: string, error: unknown): Promise<unknown> {
   }
   if (!since) return error;
   const at = since.slice(11, 16);
-  const sentence = `${LABELS[platform]} downloads have been failing on this server since ${at} UTC (${since.slice(0, 10)}).`;
+  const sentence = `${platformLabel(platform)} downloads have been failing on this server since ${at} UTC (${since.slice(0, 10)}).`;
   return new AppError(error.code, `${error.message} ${sentence}`, { ...error.details, failingSince: since, platform });
 }

@@ -44,6 +44,7 @@ export interface YtdlpInfo extends YtdlpFormat {
   id?: string;
   title?: string;
   description?: string | null;
+  chapters?: { start_time?: number | null; end_time?: number | null; title?: string | null }[] | null;
   thumbnail?: string | null;
   thumbnails?: YtdlpThumbnail[];
   duration?: number | null;

@@ -3,7 +3,8 @@ import { AuthCard } from '@/components/auth/auth-card';
 import { LoginForm } from '@/components/auth/login-form';
 import { AuthNotice, OidcButton, OrDivider } from '@/components/auth/oidc-button';
 import { config } from '@/lib/config';
-import { Link } from '@/lib/i18n/navigation';
+import { visitorAccount } from '@/lib/auth/page-role';
+import { Link, redirect } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
 import { pageMetadata } from '@/lib/seo/page-metadata';
 
@@ -18,7 +19,9 @@ export async function generateMetadata({ params }: Props) {
 export default async function LoginPage({ params, searchParams }: Props) {
   const locale = (await params).locale as Locale;
   setRequestLocale(locale);
-  const query = await searchParams;
+  const [query, visitor] = await Promise.all([searchParams, visitorAccount()]);
+  // A signed-in visitor has nothing to do here: the form would only sign them in again.
+  if (visitor) redirect({ href: '/dashboard', locale });
   const [t, tErrors] = await Promise.all([getTranslations('Login'), getTranslations('Errors')]);
   const { oidc, env } = config();
   // Only codes we have words for: the query string is anyone's to write.

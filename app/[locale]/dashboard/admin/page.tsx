@@ -4,6 +4,7 @@ import { AdminConsole } from '@/components/admin/admin-console';
 import { PageHeading } from '@/components/dashboard/page-heading';
 import { ClientMessages } from '@/components/i18n/client-messages';
 import { visitingAdmin } from '@/lib/admin/visitor';
+import { config } from '@/lib/config';
 import type { Locale } from '@/lib/i18n/routing';
 import { pageMetadata } from '@/lib/seo/page-metadata';
 
@@ -28,7 +29,7 @@ export default async function AdminPage({ params }: Props) {
     <ClientMessages area="admin">
       <div className="space-y-6">
         <PageHeading title={t('title')} description={t('description')} />
-        <AdminConsole selfId={admin.id} />
+        <AdminConsole selfId={admin.id} registration={config().env.REGISTRATION} />
       </div>
     </ClientMessages>
   );

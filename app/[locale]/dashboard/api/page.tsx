@@ -6,16 +6,16 @@ import { EndpointList } from '@/components/dashboard/api-docs/endpoint-list';
 import { EngineVersion } from '@/components/dashboard/api-docs/engine-version';
 import { GettingStarted } from '@/components/dashboard/api-docs/getting-started';
 import { HelpLinks } from '@/components/dashboard/api-docs/help-links';
-import { SdkList } from '@/components/dashboard/api-docs/sdk-list';
 import { WebhookSignatures } from '@/components/dashboard/api-docs/webhook-signatures';
 import { PageHeading } from '@/components/dashboard/page-heading';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { config } from '@/lib/config';
 import { LOCALE_INFO } from '@/lib/i18n/locale-info';
 import { engineStatus } from '@/lib/media/ytdlp/engine-status';
-import { getYtdlpPool } from '@/lib/media/ytdlp/get-pool';
 import type { Locale } from '@/lib/i18n/routing';
 import { buildOpenApiDocument } from '@/lib/openapi/document';
 import { pageMetadata } from '@/lib/seo/page-metadata';
+import { services } from '@/lib/server';
 import { originFor } from '@/lib/seo/site-url';
 
 type Props = { params: Promise<{ locale: string }> };
@@ -41,7 +41,7 @@ export default async function ApiDocsPage({ params }: Props) {
       <PageHeading title={t('title')} description={t('description')} />
       {/* The engine's probe may take a moment the first time: the rest of the page does not wait for it. */}
       <Suspense fallback={null}>
-        <EngineVersion version={engineStatus(getYtdlpPool()).then((status) => status.version, () => null)} />
+        <EngineVersion version={engineStatus(services().engine.pool).then((status) => status.version, () => null)} />
       </Suspense>
       <GettingStarted baseUrl={baseUrl} />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
@@ -58,8 +58,7 @@ export default async function ApiDocsPage({ params }: Props) {
           </TabsContent>
         </Tabs>
         <aside className="space-y-6">
-          <SdkList />
-          <HelpLinks />
+          <HelpLinks baseUrl={baseUrl} contact={config().env.SUPPORT_CONTACT} />
         </aside>
       </div>
       <WebhookSignatures />

@@ -1,5 +1,4 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { InvitesCard } from '@/components/auth/invites/invites-card';
 import { NamedTokens } from '@/components/auth/tokens/named-tokens';
 import { PresetManager } from '@/components/presets/preset-manager';
 import { WebhooksSection } from '@/components/webhooks/webhooks-section';
@@ -10,8 +9,11 @@ import { SettingsData } from '@/components/dashboard/settings/settings-data';
 import { settingsTab } from '@/components/dashboard/settings/settings-tab';
 import { PageHeading } from '@/components/dashboard/page-heading';
 import { PlatformCookies } from '@/components/user-cookies/platform-cookies';
+import { DownloadWindowCard } from '@/components/dashboard/settings/download-window-card';
+import { SponsorBlockCard } from '@/components/dashboard/settings/sponsorblock-card';
+import { LibrarySettingsCard } from '@/components/dashboard/library/library-settings-card';
 import { config } from '@/lib/config';
-import { getDb } from '@/lib/db';
+import { services } from '@/lib/server';
 import type { Locale } from '@/lib/i18n/routing';
 import { pageMetadata } from '@/lib/seo/page-metadata';
 
@@ -27,9 +29,8 @@ export default async function SettingsPage({ params, searchParams }: Props) {
   const locale = (await params).locale as Locale;
   setRequestLocale(locale);
   const [t, visitor, query] = await Promise.all([getTranslations('Settings'), visitorAccount(), searchParams]);
-  const admin = visitor?.role === 'admin';
   const { oidc } = config();
-  const ssoLinked = oidc && visitor ? await hasLinkedIdentity(await getDb(), visitor.id) : false;
+  const ssoLinked = oidc && visitor ? await hasLinkedIdentity(await services().db(), visitor.id) : false;
   return (
     <div className="space-y-6">
       <PageHeading title={t('title')} description={t('description')} />
@@ -41,27 +42,26 @@ export default async function SettingsPage({ params, searchParams }: Props) {
           preferences: (
             <>
               <PresetManager />
+              <DownloadWindowCard />
+              <SponsorBlockCard />
               {config().env.USER_COOKIES && <PlatformCookies />}
             </>
           ),
+          library: <LibrarySettingsCard />,
           api: (
             <>
               <NamedTokens />
               <WebhooksSection />
             </>
           ),
+          // Invites live in the admin console only (Users), beside the accounts they make.
           privacy:
-            (oidc && visitor) || admin ? (
-              <>
-                {oidc && visitor && (
-                  <SsoLinkCard
-                    name={oidc.name}
-                    linked={ssoLinked}
-                    outcome={{ linked: query.sso === 'linked', error: typeof query.sso_error === 'string' ? query.sso_error : undefined }}
-                  />
-                )}
-                {admin && <InvitesCard />}
-              </>
+            oidc && visitor ? (
+              <SsoLinkCard
+                name={oidc.name}
+                linked={ssoLinked}
+                outcome={{ linked: query.sso === 'linked', error: typeof query.sso_error === 'string' ? query.sso_error : undefined }}
+              />
             ) : null,
         }}
       />

@@ -2,7 +2,7 @@ import { clearSessionCookies } from '@/lib/auth/cookies';
 import { revokeRefreshToken } from '@/lib/auth/refresh-tokens';
 import { route } from '@/lib/auth/route';
 import { refreshTokenFrom } from '@/lib/auth/session-response';
-import { getDb } from '@/lib/db';
+import { services } from '@/lib/server';
 import { ok } from '@/lib/http/envelope';
 
 export const runtime = 'nodejs';
@@ -11,7 +11,7 @@ export const dynamic = 'force-dynamic';
 /** POST /api/auth/logout: revokes the refresh token's family and clears both cookies; always succeeds. */
 export const POST = route({ auth: 'none' }, async ({ req }) => {
   const token = await refreshTokenFrom(req);
-  if (token) await revokeRefreshToken(await getDb(), token);
+  if (token) await revokeRefreshToken(await services().db(), token);
   const res = ok(null);
   clearSessionCookies(res, req);
   return res;

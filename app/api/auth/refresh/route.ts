@@ -1,12 +1,12 @@
 import { route } from '@/lib/auth/route';
 import { refreshTokenFrom, sessionResponse } from '@/lib/auth/session-response';
 import { refreshSession } from '@/lib/auth/sessions';
-import { getDb } from '@/lib/db';
+import { services } from '@/lib/server';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 /** POST /api/auth/refresh {refreshToken?} (or the refresh cookie) → a rotated session; a replayed token → 401. */
 export const POST = route({ auth: 'none' }, async ({ req }) =>
-  sessionResponse(req, await refreshSession(await getDb(), await refreshTokenFrom(req))),
+  sessionResponse(req, await refreshSession(await services().db(), await refreshTokenFrom(req))),
 );

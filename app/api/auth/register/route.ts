@@ -3,7 +3,7 @@ import { countRegistration } from '@/lib/auth/register-throttle';
 import { route } from '@/lib/auth/route';
 import { registerUser } from '@/lib/auth/users';
 import { config } from '@/lib/config';
-import { getDb } from '@/lib/db';
+import { services } from '@/lib/server';
 import { AppError } from '@/lib/errors';
 import { ok } from '@/lib/http/envelope';
 
@@ -18,7 +18,7 @@ export const dynamic = 'force-dynamic';
  */
 export const POST = route({ auth: 'none', body: registerSchema }, async ({ caller, body: { email, password, invite, setupToken } }) => {
   if (config().env.OIDC_ONLY) throw new AppError('password_sign_in_disabled', 'This server signs you in through its identity provider only');
-  const db = await getDb();
+  const db = await services().db();
   await countRegistration(db, caller);
   return ok(await registerUser(db, email, password, { invite, setupToken }), { status: 201 });
 });

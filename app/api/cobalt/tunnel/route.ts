@@ -1,7 +1,7 @@
 import { route } from '@/lib/auth/route';
 import { validTunnel } from '@/lib/cobalt/tunnel';
 import { cobaltTunnelQuerySchema } from '@/lib/cobalt/schemas';
-import { getDb } from '@/lib/db';
+import { services } from '@/lib/server';
 import { AppError } from '@/lib/errors';
 import { servedToOwner } from '@/lib/limits/served';
 import { deliverDownload } from '@/lib/media/deliver';
@@ -17,7 +17,7 @@ export const dynamic = 'force-dynamic';
  */
 export const GET = route({ auth: 'none', cors: true, query: cobaltTunnelQuerySchema }, async ({ req, query, caller }) => {
   if (!validTunnel(query)) throw new AppError('not_found', 'This link has expired. Ask for it again.');
-  return servedToOwner(await getDb(), query.own ?? caller.fairShareKey, () =>
+  return servedToOwner(await services().db(), query.own ?? caller.fairShareKey, () =>
     deliverDownload({ mediaId: query.id, itag: query.itag, ext: query.ext, headers: req.headers, signal: req.signal }));
 });
 

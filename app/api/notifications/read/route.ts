@@ -1,9 +1,9 @@
 import { route } from '@/lib/auth/route';
-import { getDb } from '@/lib/db';
+import { services } from '@/lib/server';
 import { markAllRead } from '@/lib/notifications/notifications-store';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 /** POST /api/notifications/read → {marked}: every unread notification of the user is read now. */
-export const POST = route({ auth: 'user' }, async ({ user }) => ({ marked: await markAllRead(await getDb(), user.id) }));
+export const POST = route({ auth: 'user' }, async ({ user }) => ({ marked: await markAllRead(await services().db(), user.id) }));

@@ -1,5 +1,5 @@
 import { route } from '@/lib/auth/route';
-import { getDb } from '@/lib/db';
+import { services } from '@/lib/server';
 import { removePreset, updatePreset } from '@/lib/presets/presets';
 import { presetParamsSchema, presetPatchSchema } from '@/lib/presets/schemas';
 
@@ -10,11 +10,11 @@ const spec = { auth: 'user' as const, params: presetParamsSchema, notFound: 'No 
 
 /** PATCH /api/presets/{id} {name?, …options?, isDefault?} → the preset: rename, change, make or unmake the default. */
 export const PATCH = route({ ...spec, body: presetPatchSchema }, async ({ user, params, body }) =>
-  updatePreset(await getDb(), user.id, params.id, body),
+  updatePreset(await services().db(), user.id, params.id, body),
 );
 
 /** DELETE /api/presets/{id} → null. A deleted starter never comes back. */
 export const DELETE = route(spec, async ({ user, params }) => {
-  await removePreset(await getDb(), user.id, params.id);
+  await removePreset(await services().db(), user.id, params.id);
   return null;
 });

@@ -1,6 +1,6 @@
 import { getApiTokenInfo, issueApiToken } from '@/lib/auth/api-tokens';
 import { route } from '@/lib/auth/route';
-import { getDb } from '@/lib/db';
+import { services } from '@/lib/server';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
@@ -9,4 +9,4 @@ export const dynamic = 'force-dynamic';
 export const GET = route({ auth: 'user' }, ({ user }) => getApiTokenInfo(user.id));
 
 /** POST /api/settings/token → {token, prefix, createdAt}; the token is shown this once, the previous one dies. */
-export const POST = route({ auth: 'user' }, async ({ user }) => issueApiToken(await getDb(), user.id));
+export const POST = route({ auth: 'user' }, async ({ user }) => issueApiToken(await services().db(), user.id));

@@ -1,5 +1,5 @@
 import { route } from '@/lib/auth/route';
-import { getDb } from '@/lib/db';
+import { services } from '@/lib/server';
 import { patchWebhookSchema, webhookParamsSchema } from '@/lib/webhooks/schemas';
 import { deleteWebhook, getWebhook, setWebhookEnabled } from '@/lib/webhooks/webhook-store';
 
@@ -9,15 +9,15 @@ export const dynamic = 'force-dynamic';
 const spec = { auth: 'user', params: webhookParamsSchema, notFound: 'Webhook not found' } as const;
 
 /** GET /api/webhooks/{id} → one of your webhooks with its last deliveries; 404 for anyone else's. */
-export const GET = route(spec, async ({ user, params }) => getWebhook(await getDb(), user.id, params.id));
+export const GET = route(spec, async ({ user, params }) => getWebhook(await services().db(), user.id, params.id));
 
 /** PATCH /api/webhooks/{id} {enabled} → the webhook; a disabled one gets no deliveries (queued retries stop). */
 export const PATCH = route({ ...spec, body: patchWebhookSchema }, async ({ user, params, body }) =>
-  setWebhookEnabled(await getDb(), user.id, params.id, body.enabled),
+  setWebhookEnabled(await services().db(), user.id, params.id, body.enabled),
 );
 
 /** DELETE /api/webhooks/{id}: the webhook and its deliveries are gone. */
 export const DELETE = route(spec, async ({ user, params }) => {
-  await deleteWebhook(await getDb(), user.id, params.id);
+  await deleteWebhook(await services().db(), user.id, params.id);
   return null;
 });

@@ -2,8 +2,10 @@ import 'server-only';
 import { AppError, toAppError } from '@/lib/errors';
 import { engineEvents } from '@/lib/events';
 import { loadAnalyzed } from '@/lib/media/analyze';
+import { loudnessTargetOf } from '@/lib/media/loudness/targets';
 import { trimRangeOf, type DeliveryQuery } from '@/lib/media/trim/trim-range';
 import type { SourceFormat } from '@/lib/media/types';
+import { chapterDelivery, chapterWorkOf, withSponsorSegments } from './chapter-work';
 import { fileTagsOf } from './file-tags';
 import { assertDurationAllowed, assertSizeAllowed } from './limits';
 import { prepareOffer } from './prepare-offer';
@@ -45,7 +47,10 @@ export function checkedOffer(mediaId: string, itag: string, opts: OfferChoice = 
   const sources = [offer.plan.video, offer.plan.audio, offer.plan.image].filter((s): s is SourceFormat => s !== undefined);
   assertSizeAllowed(sources.reduce((sum, s) => sum + (s.filesize ?? 0), 0) || undefined);
   const trim = trimRangeOf(opts, { kind: offer.plan.kind, duration: offer.duration });
-  return withDelivery(offer, { ...(trim ? { trim } : {}), embedMetadata: opts.embedMetadata ?? true });
+  // Only what has sound is normalised: a picture or a text track asked for with a loudness is made as it is.
+  const loudness = offer.plan.kind === 'video' || offer.plan.kind === 'audio' ? loudnessTargetOf(opts.loudness) : undefined;
+  const chapters = chapterDelivery(offer, opts);
+  return withDelivery(offer, { ...(trim ? { trim } : {}), embedMetadata: opts.embedMetadata ?? true, ...(loudness ? { loudness } : {}), ...chapters });
 }
 
 /**
@@ -57,9 +62,14 @@ export async function loadCheckedOffer(mediaId: string, itag: string, opts: Offe
   return checkedOffer(mediaId, itag, opts);
 }
 
-/** Prepares (or joins the preparation of) an offer's file; a passthrough offer is simply fetched to disk. */
-export function prepareDownload(offer: ResolvedOffer, opts: WaitOptions = {}): Promise<ReadyFile> {
-  const extras = { delivery: offer.delivery, tags: fileTagsOf(offer), ...(offer.picture ? { picture: offer.picture } : {}) };
+/**
+ * Prepares (or joins the preparation of) an offer's file; a passthrough offer is simply fetched to disk.
+ * SponsorBlock is asked first when the delivery wants its segments and nobody asked yet.
+ */
+export async function prepareDownload(asked: ResolvedOffer, opts: WaitOptions = {}): Promise<ReadyFile> {
+  const offer = await withSponsorSegments(asked, opts.signal);
+  const chapterWork = chapterWorkOf(offer);
+  const extras = { delivery: offer.delivery, tags: fileTagsOf(offer), ...(offer.picture ? { picture: offer.picture } : {}), ...(chapterWork ? { chapterWork } : {}) };
   return getPreparations().prepare(
     offer.key,
     (dir, signal, onProgress) =>

@@ -14,6 +14,8 @@ import { limits, tooLarge, tooSlow } from './limits';
 import { prepareThumbnail } from './prepare-thumbnail';
 import { prepareSlideshow } from './prepare-slideshow';
 import type { PreparedFile, PrepareOptions } from './prepared-file';
+import { chaptersToWrite, removeStretches, withChapterSplit } from './chapter-steps';
+import { withLoudness } from './with-loudness';
 
 /** The part of the work converting takes: a copy is quick, an encode is not. */
 function convertWeight(plan: OfferPlan): number {
@@ -42,7 +44,9 @@ export async function prepareOffer(plan: OfferPlan, dir: string, opts: PrepareOp
   const deadline = setTimeout(() => late.abort(tooSlow()), limits.deadlineMs());
   try {
     const within = { ...opts, signal: AbortSignal.any([opts.signal, late.signal]) };
-    return await (plan.slides ? prepareSlideshow(plan, dir, within) : prepareWithin(plan, dir, within));
+    // Split last: the pieces are cut from the finished file (its chapters, its sound's loudness).
+    return await withChapterSplit(plan, dir, within, (split) =>
+      withLoudness(plan, split, (made) => (plan.slides ? prepareSlideshow(plan, dir, made) : prepareWithin(plan, dir, made))));
   } catch (error) {
     throw late.signal.aborted && !opts.signal.aborted ? late.signal.reason : error;
   } finally {
@@ -62,7 +66,9 @@ async function prepareWithin(plan: OfferPlan, dir: string, opts: PrepareOptions)
   const trim = opts.delivery?.trim;
   // A source served as it is keeps its bytes (and its own tags); a cut, or a subtitle track to mux, always goes
   // through the converter.
-  const copyOnly = plan.action === 'passthrough' && !trim && !opts.subtitle;
+  // Chapters to write or stretches to cut out do too.
+  const work = opts.chapterWork;
+  const copyOnly = plan.action === 'passthrough' && !trim && !opts.subtitle && !work?.chapters.length && !work?.remove.length;
   const tags = opts.delivery?.embedMetadata && opts.tags ? opts.tags : undefined;
   const wantsCover = !copyOnly && tags && plan.kind === 'audio' && opts.picture && carriesCover(plan.container);
   const cover = wantsCover ? fetchCover(opts.picture!, path.join(dir, 'cover'), opts.signal) : Promise.resolve(undefined);
@@ -114,7 +120,10 @@ async function prepareWithin(plan: OfferPlan, dir: string, opts: PrepareOptions)
     const fileOf = (source: SourceFormat | undefined) => files[indexOf(source)];
     const offsetOf = (source: SourceFormat | undefined) => offsets[indexOf(source)] ?? 0;
     const coverFile = await cover;
-    await convertFiles({
+    const chapters = await chaptersToWrite(opts, inputs.length === 1 ? files[0] : undefined);
+    // Cutting stretches out encodes the file again: about as long as the rest of the work.
+    const convertEnd = work?.remove.length ? (1 + fetchShare) / 2 : 1;
+    const made = await convertFiles({
       plan,
       videoPath: plan.kind === 'video' ? fileOf(plan.video) : undefined,
       audioPath: fileOf(plan.audio),
@@ -125,9 +134,11 @@ async function prepareWithin(plan: OfferPlan, dir: string, opts: PrepareOptions)
       ...(trim ? { cut: { ...trim, videoOffset: offsetOf(plan.video), audioOffset: offsetOf(plan.audio), videoKeyframe: boundaries[indexOf(plan.video)] } } : {}),
       ...(tags ? { tags } : {}),
       ...(coverFile ? { cover: coverFile } : {}),
-      onProgress: (fraction) => report(fetchShare + fraction * (1 - fetchShare)),
+      ...(chapters.length ? { chapters } : {}),
+      onProgress: (fraction) => report(fetchShare + fraction * (convertEnd - fetchShare)),
     });
     await Promise.all([...files, path.join(dir, 'cover'), ...(subtitleFile ? [subtitleFile] : [])].map((file) => rm(file, { force: true })));
+    await removeStretches(plan, output, made, { ...opts, signal }, (fraction) => report(convertEnd + fraction * (1 - convertEnd)));
   }
   report(1);
   return { file: output, size: (await stat(output)).size };

@@ -1,6 +1,7 @@
 import type { FileTags } from '@/lib/media/ffmpeg/metadata-args';
 import type { DeliveryOptions } from '@/lib/media/trim/trim-range';
 import type { SubtitleSource } from '@/lib/media/types';
+import type { ChapterWork } from './chapter-work';
 
 export interface PreparedFile {
   file: string;
@@ -18,4 +19,6 @@ export interface PrepareOptions {
   picture?: string;
   /** A text track to mux into a video offer as a soft subtitle track. */
   subtitle?: SubtitleSource;
+  /** The chapters written into the file and the stretches cut out of it (SponsorBlock's), in the source's seconds. */
+  chapterWork?: ChapterWork;
 }

@@ -14,6 +14,8 @@ const TYPES: Record<string, string> = {
   // Text tracks we wrote ourselves, as UTF-8.
   vtt: 'text/vtt; charset=utf-8',
   srt: 'application/x-subrip; charset=utf-8',
+  // One file per chapter, in an archive.
+  zip: 'application/zip',
 };
 
 /** The Content-Type we answer for an offer's extension; never the origin's, which may be wrong or hostile. */

@@ -1,16 +1,19 @@
 import 'server-only';
 import { clientAddress } from '@/lib/http/client-address';
+import { withMeter } from '@/lib/http/metered-body';
 import { engineEvents } from '@/lib/events';
 import { streamsAsIs } from '@/lib/media/deliver/prepare/as-is';
 import { acquireDownloadSlot } from '@/lib/media/deliver/prepare/limits';
 import { labelsOf, loadCheckedOffer, prepareDownload } from '@/lib/media/deliver/prepare/prepare-download';
+import { withSponsorSegments } from '@/lib/media/deliver/prepare/chapter-work';
 import { expiredLink, type ResolvedOffer } from '@/lib/media/deliver/prepare/resolve-offer';
 import { getPreparations } from '@/lib/media/deliver/prepare/shared-preparations';
 import type { DeliveryQuery } from '@/lib/media/trim/trim-range';
+import { chapterChoices, type ChapterQuery } from '@/lib/media/chapters/delivery';
 import { passthrough } from './passthrough';
 import { serveFile } from './serve-file';
 
-export interface DownloadRequest extends DeliveryQuery {
+export interface DownloadRequest extends DeliveryQuery, ChapterQuery {
   mediaId: string;
   itag: string;
   ext?: string;
@@ -25,45 +28,17 @@ export interface DownloadRequest extends DeliveryQuery {
 }
 
 /**
- * The same answer, its body counted as the client pulls it: bytes as they go, and once the body ends or the
- * client goes away, the time since `started` (the request). Reads one chunk per client read (no read-ahead), so it adds no buffer.
+ * The same answer, its body reported as the client takes it: the bytes in batches (all of them by the time the
+ * body ends or the client goes away), then the time since `started` (the request). A meter on the body itself:
+ * nothing per chunk, no extra stream.
  */
 function reportedDelivery(offer: ResolvedOffer, res: Response, started: number): Response {
   const labels = labelsOf(offer);
   const bus = engineEvents();
-  let ended = false;
-  const end = (complete: boolean) => {
-    if (ended) return;
-    ended = true;
-    void bus.emit('media.delivered', { ...labels, seconds: (performance.now() - started) / 1000, complete });
-  };
-  if (!res.body) {
-    end(true);
-    return res;
-  }
-  const reader = res.body.getReader();
-  const body = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      try {
-        const { value, done } = await reader.read();
-        if (done) {
-          end(true);
-          controller.close();
-          return;
-        }
-        if (value.byteLength > 0) void bus.emit('media.bytes', { ...labels, bytes: value.byteLength });
-        controller.enqueue(value);
-      } catch (error) {
-        end(false);
-        controller.error(error);
-      }
-    },
-    async cancel(reason) {
-      end(false);
-      await reader.cancel(reason);
-    },
-  }, { highWaterMark: 0 });
-  return new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers });
+  return withMeter(res, {
+    count: (bytes) => void bus.emit('media.bytes', { ...labels, bytes }),
+    end: (complete) => void bus.emit('media.delivered', { ...labels, seconds: (performance.now() - started) / 1000, complete }),
+  });
 }
 
 /** The name a file is saved under: a clip says which stretch it is, in seconds (file names cannot hold colons). */
@@ -79,17 +54,23 @@ function fileTitle(offer: ResolvedOffer): string {
  */
 export async function deliverDownload(req: DownloadRequest): Promise<Response> {
   const started = performance.now();
-  const offer = await loadCheckedOffer(req.mediaId, req.itag, { ...req, languages: req.lang ?? req.headers.get('accept-language') ?? undefined });
+  const offer = await loadCheckedOffer(req.mediaId, req.itag, {
+    ...req, ...chapterChoices(req), languages: req.lang ?? req.headers.get('accept-language') ?? undefined,
+  });
   const release = acquireDownloadSlot(clientAddress(req.headers));
-  const meta = { title: fileTitle(offer), ext: offer.plan.ext, range: req.headers.get('range') };
+  // A file split by its chapters is a ZIP of them.
+  const meta = { title: fileTitle(offer), ext: offer.delivery.split ? 'zip' : offer.plan.ext, range: req.headers.get('range') };
   try {
     const ready = await getPreparations().peek(offer.key);
     if (ready) return reportedDelivery(offer, await serveFile(ready, meta, release), started);
-    const asIs = offer.plan.action === 'passthrough' && !offer.delivery.trim && !offer.subtitle;
+    // SponsorBlock is asked first: a video it has no segments for may still stream from the origin as it is.
+    const asked = offer.delivery.sponsor ? await withSponsorSegments(offer, req.signal) : offer;
+    const asIs = offer.plan.action === 'passthrough' && !offer.delivery.trim && !offer.subtitle && !offer.delivery.loudness
+      && !offer.delivery.split && !asked.delivery.sponsor?.segments?.length && !offer.media.extraction.chapters?.length;
     const source = asIs ? (offer.plan.image ?? offer.plan.video ?? offer.plan.audio) : undefined;
     // Streamed from the origin untouched only when the bytes already play everywhere; else prepared (remuxed).
     if (source?.protocol === 'http' && (await streamsAsIs(offer.plan, source, req.signal))) return reportedDelivery(offer, await passthrough(source, { ...meta, signal: req.signal }, release), started);
-    const file = await prepareDownload(offer, { signal: req.signal });
+    const file = await prepareDownload(asked, { signal: req.signal });
     return reportedDelivery(offer, await serveFile(file, meta, release), started);
   } catch (error) {
     release();

@@ -32,5 +32,6 @@ export async function analyzeDirect(
   if (probe?.bitrate && !isImage) format.tbr = probe.bitrate;
   if (probe?.duration && !isImage) format.duration = probe.duration;
   else if (!isImage && size && probe?.bitrate) format.duration = Math.round((size * 8) / (probe.bitrate * 1000));
+  if (probe?.chapters && !isImage) format.chapters = probe.chapters;
   return format;
 }

@@ -1,5 +1,5 @@
 import { AppError } from '@/lib/errors';
-import { fileNameOf } from '@/lib/media/formats/url';
+import { titleFromUrl } from '@/lib/media/formats/stream-title';
 import type { ExtractedItem, SourceFormat } from '@/lib/media/types';
 import type { ResourceAnalysis } from './resource-analysis';
 import { uniqueIds } from './codecs';
@@ -30,7 +30,7 @@ async function checkedEntries(ctx: NativeContext, entries: { url: string; title?
 /** An HTML page → its media: one item, several (a carousel), or a feed of entries. */
 export async function analyzeHtml(ctx: NativeContext, html: string, pageUrl: string, resolve: Resolve): Promise<ResourceAnalysis> {
   const page = parseHtmlMedia(html, pageUrl);
-  const title = page.title || fileNameOf(pageUrl);
+  const title = page.title || titleFromUrl(pageUrl);
   const base = { url: pageUrl, title, description: page.description, thumbnail: page.thumbnail, duration: page.duration, uploadDate: page.uploadDate };
   const candidates = pickCandidates(page.candidates);
 

@@ -2,7 +2,7 @@ import { AppError } from '@/lib/errors';
 import type { SubtitleSource } from '@/lib/media/types';
 import { parseMpd } from '@/lib/media/formats/dash';
 import { parseHlsPlaylist } from '@/lib/media/formats/hls';
-import { fileNameOf } from '@/lib/media/formats/url';
+import { manifestTitle, titleFromUrl } from '@/lib/media/formats/stream-title';
 import { analyzeDash } from './analyze-dash';
 import { analyzeDirect } from './analyze-direct';
 import { analyzeHls } from './analyze-hls';
@@ -52,7 +52,9 @@ export async function analyzeResource(ctx: NativeContext, url: string, depth: nu
     const contentType = res.headers.get('content-type');
     const sniffBytes = await body.read(SNIFF_BYTES);
     const sniffed = sniffResource({ contentType, url: finalUrl, head: sniffBytes });
-    const base = { url: finalUrl, title: fileNameOf(finalUrl) };
+    // A stream is named by its manifest's own title, else by its file name when that says something, else by the
+    // host and path in words ("master" or "manifest" name no media).
+    const base = { url: finalUrl, title: titleFromUrl(finalUrl) };
 
     if (sniffed.kind === 'hls' || sniffed.kind === 'dash' || sniffed.kind === 'html') {
       const bytes = await body.read(TEXT_MAX_BYTES + 1);
@@ -66,7 +68,7 @@ export async function analyzeResource(ctx: NativeContext, url: string, depth: nu
       const sources = sniffed.kind === 'hls' ? await analyzeHls(ctx, text, finalUrl) : await analyzeDash(ctx, text, finalUrl);
       const duration = Math.max(0, ...sources.map((s) => s.duration ?? 0)) || undefined;
       const subtitles = await allowedTracks(ctx, textTracksOf(sniffed.kind, text, finalUrl));
-      return { ...base, kind: 'video', sources, duration, ...(subtitles.length ? { subtitles } : {}) };
+      return { ...base, title: manifestTitle(sniffed.kind, text) ?? base.title, kind: 'video', sources, duration, ...(subtitles.length ? { subtitles } : {}) };
     }
 
     const size = sizeOf(res);

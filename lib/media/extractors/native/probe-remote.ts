@@ -25,7 +25,7 @@ export async function probeRemote(fetcher: Fetcher, url: string, size?: number, 
     const bytes = head ?? (await fetchRange(fetcher, url, HEAD_BYTES));
     // A failed tail fetch is no verdict on the file: ffprobe still gets its turn.
     const fast = await probeFast(fetcher, url, bytes, size).catch(() => null);
-    if (fast) return fast;
+    if (fast) return mayHoldChapters(bytes) ? withChaptersOf(fast, bytes) : fast;
     try {
       return await probeBytes(bytes);
     } catch {
@@ -43,6 +43,16 @@ export async function probeRemote(fetcher: Fetcher, url: string, size?: number, 
   } catch {
     return null;
   }
+}
+
+/** Marks of chapters in a file's head: an MP4 chapter track reference or Nero list, Matroska's Chapters element. */
+const CHAPTER_MARKS = [Buffer.from('chap'), Buffer.from('chpl'), Buffer.from([0x10, 0x43, 0xa7, 0x70])];
+const mayHoldChapters = (head: Buffer) => CHAPTER_MARKS.some((mark) => head.includes(mark));
+
+/** The parsers' facts with the chapters only ffprobe reads; without them when it cannot. */
+async function withChaptersOf(facts: MediaFacts, head: Buffer): Promise<MediaFacts> {
+  const chapters = (await probeBytes(head).catch(() => null))?.chapters;
+  return chapters?.length ? { ...facts, chapters } : facts;
 }
 
 async function fetchRange(fetcher: Fetcher, url: string, bytes: number): Promise<Buffer> {

@@ -19,6 +19,8 @@ export interface MediaFacts {
   channels?: number;
   /** kbit/s of the first audio stream, when the container says */
   audioBitrate?: number;
+  /** The chapters the file carries (an MP4 chapter track, Matroska chapters, ID3v2 CHAP), when it has any. */
+  chapters?: { start: number; end: number; title: string }[];
 }
 
 /** An analysis waits for its probe: one taking longer says nothing worth the wait. */
@@ -45,6 +47,7 @@ export function factsOf(probe: ProbeResult): MediaFacts {
     container: probe.formatName.split(',')[0] || undefined,
     ...(audio?.channels ? { channels: audio.channels } : {}),
     ...(audio?.bitrate ? { audioBitrate: kbps(audio.bitrate) } : {}),
+    ...(probe.chapters?.length ? { chapters: probe.chapters } : {}),
   };
 }
 
@@ -53,7 +56,7 @@ export function factsOf(probe: ProbeResult): MediaFacts {
  * wrote; one in which ffprobe finds no stream is `upstream_failed`.
  */
 export async function probeFacts(input: { bytes: Buffer } | { path: string }): Promise<MediaFacts> {
-  const facts = factsOf(await probeMedia('bytes' in input ? { bytes: input.bytes.subarray(0, HEAD_BYTES) } : input.path, { timeoutMs: TIMEOUT_MS }));
+  const facts = factsOf(await probeMedia('bytes' in input ? { bytes: input.bytes.subarray(0, HEAD_BYTES) } : input.path, { timeoutMs: TIMEOUT_MS, chapters: true }));
   if (!facts.vcodec && !facts.acodec && !facts.width) throw new AppError('upstream_failed', 'The media could not be read');
   return facts;
 }

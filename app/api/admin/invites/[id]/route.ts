@@ -1,7 +1,7 @@
 import { recordAudit } from '@/lib/admin/audit';
 import { deleteInvite, inviteParamsSchema } from '@/lib/auth/invites';
 import { route } from '@/lib/auth/route';
-import { getDb } from '@/lib/db';
+import { services } from '@/lib/server';
 import { AppError } from '@/lib/errors';
 
 export const runtime = 'nodejs';
@@ -9,7 +9,7 @@ export const dynamic = 'force-dynamic';
 
 /** DELETE /api/admin/invites/{id}: withdraws the invite; admins only, 404 for everyone else and for unknown ids. */
 export const DELETE = route({ auth: 'admin', params: inviteParamsSchema }, async ({ user, params }) => {
-  const db = await getDb();
+  const db = await services().db();
   if (!(await deleteInvite(db, params.id))) throw new AppError('not_found', 'Not found');
   await recordAudit(user, 'invite.revoke', { id: params.id }, null, db);
   return null;

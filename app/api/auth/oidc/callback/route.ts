@@ -8,7 +8,7 @@ import { OIDC_STATE_COOKIE, openAttempt } from '@/lib/auth/oidc/state';
 import { route } from '@/lib/auth/route';
 import { startSession } from '@/lib/auth/sessions';
 import { config } from '@/lib/config';
-import { getDb } from '@/lib/db';
+import { services } from '@/lib/server';
 import { AppError } from '@/lib/errors';
 
 export const runtime = 'nodejs';
@@ -26,7 +26,7 @@ export const GET = route({ auth: 'none' }, async ({ req }) => {
   const locale = localeOf(attempt?.locale);
   if (attempt?.link) {
     try {
-      const db = await getDb();
+      const db = await services().db();
       if ((await signedInAccountId(db, req)) !== attempt.link) {
         throw new AppError('oidc_link_session', 'The account that started this link is no longer the one signed in here');
       }
@@ -39,7 +39,7 @@ export const GET = route({ auth: 'none' }, async ({ req }) => {
   try {
     if (!attempt) throw new AppError('oidc_failed', 'This sign-in was not started here, or took too long');
     const identity = await completeAttempt(attempt, req.nextUrl.search);
-    const db = await getDb();
+    const db = await services().db();
     const account = await accountForIdentity(db, identity, { invite: attempt.invite, setupToken: attempt.setupToken });
     const session = await startSession(db, account);
     const res = NextResponse.redirect(new URL(landingPath(attempt.from, locale), siteOrigin(req)), 303);

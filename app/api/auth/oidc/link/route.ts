@@ -4,7 +4,7 @@ import { localeOf, oidcLinkBody, redirectUriFor, setAttemptCookie } from '@/lib/
 import { sealAttempt } from '@/lib/auth/oidc/state';
 import { route } from '@/lib/auth/route';
 import { config } from '@/lib/config';
-import { getDb } from '@/lib/db';
+import { services } from '@/lib/server';
 import { AppError } from '@/lib/errors';
 import { ok } from '@/lib/http/envelope';
 
@@ -20,7 +20,7 @@ export const dynamic = 'force-dynamic';
  */
 export const POST = route({ auth: 'user', body: oidcLinkBody }, async ({ req, user, body }) => {
   if (!config().oidc) throw new AppError('not_found', 'Not found');
-  if (await hasLinkedIdentity(await getDb(), user.id)) {
+  if (await hasLinkedIdentity(await services().db(), user.id)) {
     throw new AppError('oidc_already_linked', 'This account is already linked to another sign-in at the identity provider');
   }
   const { url, attempt } = await beginAttempt(redirectUriFor(req), { locale: localeOf(body.locale), link: user.id });

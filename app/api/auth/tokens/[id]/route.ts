@@ -1,7 +1,7 @@
 import { revokeNamedToken } from '@/lib/auth/named-tokens';
 import { route } from '@/lib/auth/route';
 import { tokenParamsSchema } from '@/lib/auth/token-scopes';
-import { getDb } from '@/lib/db';
+import { services } from '@/lib/server';
 import { AppError } from '@/lib/errors';
 
 export const runtime = 'nodejs';
@@ -9,6 +9,6 @@ export const dynamic = 'force-dynamic';
 
 /** DELETE /api/auth/tokens/{id}: the token stops working at once; 404 when the account has no such live token. */
 export const DELETE = route({ auth: 'user', params: tokenParamsSchema, notFound: 'Token not found' }, async ({ user, params }) => {
-  if (!(await revokeNamedToken(await getDb(), user.id, params.id))) throw new AppError('not_found', 'Token not found');
+  if (!(await revokeNamedToken(await services().db(), user.id, params.id))) throw new AppError('not_found', 'Token not found');
   return null;
 });

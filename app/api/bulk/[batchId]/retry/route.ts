@@ -1,5 +1,4 @@
 import { route } from '@/lib/auth/route';
-import { getDb } from '@/lib/db';
 import { admitOwner } from '@/lib/limits/owner';
 import { batchReadQuerySchema } from '@/lib/bulk/schemas';
 import { idParams } from '@/lib/http/ids';
@@ -16,7 +15,7 @@ export const dynamic = 'force-dynamic';
 export const POST = route(
   { auth: 'optional', scope: 'bulk', serves: true, params: idParams('batchId'), query: batchReadQuerySchema, quota: { kind: 'analyze', links: () => 1 }, notFound: 'Batch not found' },
   async ({ params, query, user, caller }) => {
-    const reader = { ...readerOf(user, query.key), client: await admitOwner(await getDb(), caller) };
+    const reader = { ...readerOf(user, query.key), client: await admitOwner(await services().db(), caller) };
     await services().bulk.retryFailed(params.batchId, reader);
     return batchAfter(params.batchId, reader);
   },

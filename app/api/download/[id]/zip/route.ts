@@ -1,5 +1,5 @@
 import { route } from '@/lib/auth/route';
-import { getDb } from '@/lib/db';
+import { services } from '@/lib/server';
 import { recordPostZip } from '@/lib/history/delivery-hook';
 import { idParams } from '@/lib/http/ids';
 import { servedToOwner } from '@/lib/limits/served';
@@ -15,7 +15,7 @@ export const dynamic = 'force-dynamic';
  */
 export const GET = route({ auth: 'api', scope: 'download', params: idParams('id'), notFound: expiredLink().message }, async ({ req, params, user, caller }) => {
   const onComplete = user ? (bytes: number, items: number) => void recordPostZip(user.id, params.id, items, bytes) : undefined;
-  return servedToOwner(await getDb(), caller.fairShareKey, async () => {
+  return servedToOwner(await services().db(), caller.fairShareKey, async () => {
     const { stream, filename } = await postZip({ mediaId: params.id, headers: req.headers, signal: req.signal, onComplete });
     return new Response(stream, {
       headers: {

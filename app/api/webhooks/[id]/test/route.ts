@@ -1,5 +1,4 @@
 import { route } from '@/lib/auth/route';
-import { getDb } from '@/lib/db';
 import { now } from '@/lib/db/time';
 import { AppError } from '@/lib/errors';
 import { ok } from '@/lib/http/envelope';
@@ -19,7 +18,7 @@ export const dynamic = 'force-dynamic';
 export const POST = route({ auth: 'user', params: webhookParamsSchema, notFound: 'Webhook not found' }, async ({ user, params }) => {
   const at = now();
   const { key, quotas } = webhookTestQuotas(user.id, at);
-  const metering = await meter(await getDb(), key, quotas);
+  const metering = await meter(await services().db(), key, quotas);
   if (!metering.allowed) {
     const retryAfter = Math.max(1, Math.ceil((metering.exceeded.window.resetsAt - at) / 1000));
     throw new AppError('rate_limited', metering.exceeded.message, { retryAfter });

@@ -1,6 +1,6 @@
 import { recordAudit } from '@/lib/admin/audit';
 import { route } from '@/lib/auth/route';
-import { getDb } from '@/lib/db';
+import { services } from '@/lib/server';
 import { AppError } from '@/lib/errors';
 import { idParams } from '@/lib/http/ids';
 import { ownerBytesToday } from '@/lib/limits/bytes';
@@ -11,7 +11,7 @@ export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 const answer = async (userId: string) => {
-  const db = await getDb();
+  const db = await services().db();
   const limits = await userLimitsAnswer(db, userId, async (owner) => (await ownerBytesToday(db, owner)).used);
   if (!limits) throw new AppError('not_found', 'Not found');
   return limits;
@@ -25,7 +25,7 @@ export const GET = route({ auth: 'admin', params: idParams('id') }, async ({ par
 
 /** PUT /api/admin/users/{id}/limits {concurrentJobs, dailyBytes} → the same as GET; null puts a limit back to the default. */
 export const PUT = route({ auth: 'admin', params: idParams('id'), body: userLimitsSchema }, async ({ user, params, body }) => {
-  const db = await getDb();
+  const db = await services().db();
   const target = await db.get<{ email: string }>('SELECT email FROM users WHERE id = ?', [params.id]);
   if (!target) throw new AppError('not_found', 'Not found');
   await writeUserLimits(db, params.id, body, Date.now());

@@ -1,5 +1,4 @@
 import { route } from '@/lib/auth/route';
-import { getDb } from '@/lib/db';
 import { admitOwner } from '@/lib/limits/owner';
 import { idParams } from '@/lib/http/ids';
 import { services } from '@/lib/server';
@@ -15,7 +14,7 @@ export const dynamic = 'force-dynamic';
 export const POST = route(
   { auth: 'api', scope: 'download', quota: { kind: 'api' }, params: idParams('id'), notFound: 'Download not found' },
   async ({ params, caller }) => {
-    const turn = await admitOwner(await getDb(), caller);
+    const turn = await admitOwner(await services().db(), caller);
     return { downloadId: await services().downloads.retry(params.id, { accountId: caller.accountId, turn }) };
   },
 );
