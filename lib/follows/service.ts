@@ -4,7 +4,7 @@ import { getDb, type Db } from '@/lib/db';
 import { AppError } from '@/lib/errors';
 import type { DownloadJobs } from '@/lib/downloads/download-jobs';
 import type { JobRunner } from '@/lib/jobs/runner';
-import { recogniseUrl } from '@/lib/media/platforms';
+import { recogniseResolved } from '@/lib/media/short-links/resolve-short-link';
 import { assertFollowCheckAllowed } from './check-quota';
 import { createFollow, deleteFollow, followOfLink, listFollows, ownFollowRow, updateFollow } from './follows-store';
 import { claimFollowNow } from './schedule';
@@ -57,7 +57,8 @@ export async function checkFollowNow(userId: string, id: string, services: Follo
  * account's FOLLOWS_PER_USER (409 follow_limit) and a link of the hour's analysis quota for its first check (429).
  */
 export async function followLink(userId: string, request: FollowRequest, services: FollowServices): Promise<Follow> {
-  const recognition = recogniseUrl(request.url);
+  // A short link is the channel it leads to: following it twice, or it and the channel's own link, is one follow.
+  const recognition = await recogniseResolved(request.url);
   if (recognition.platform !== 'generic' && !LISTABLE.has(recognition.kind)) {
     throw new AppError('follow_not_a_channel', 'This link is not a channel or playlist to follow.');
   }

@@ -3,9 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { POST as analyzePost } from '@/app/api/analyze/route';
+import { POST as followPost } from '@/app/api/follows/route';
 import { GET as seenRoute } from '@/app/api/history/seen/[mediaId]/route';
 import { GET as status } from '@/app/api/status/[jobId]/route';
 import { appStores, callRoute } from '@/lib/auth/store.testkit';
+import { getDb } from '@/lib/db';
 import { analyzeMedia, clearAnalyses } from '@/lib/media/analyze';
 import { clearShortLinkCache } from '@/lib/media/short-links/resolve-short-link';
 import type { MediaInfo } from '@/lib/media/types';
@@ -28,6 +30,7 @@ vi.mock('@/lib/net/guarded-fetch', async (importOriginal) => {
   };
 });
 
+const CHANNEL = 'UCshortlinkfollowxxxxxxx';
 let site: FixtureSite;
 let short: LoopbackServer;
 let tempRoot: string;
@@ -38,10 +41,15 @@ beforeAll(async () => {
   short = await startLoopbackServer((req, res) => {
     if (req.url === '/pin.it/fixVideo1') return res.writeHead(302, { location: `${site.origin}/video.mp4?private=token123&utm_source=pinterest` }).end();
     if (req.url === '/t.co/toPin') return res.writeHead(301, { location: 'https://pin.it/fixVideo1' }).end();
+    if (req.url === '/t.co/toChannel') return res.writeHead(301, { location: `https://www.youtube.com/channel/${CHANNEL}?utm_source=x` }).end();
     res.writeHead(404).end();
   });
   shortener.origin = short.origin;
-  Object.assign(process.env, { TEMP_DIR: tempRoot, MEDIA_FETCH_ALLOW: `127.0.0.1:${site.port},${short.hostPort}`, MAX_DOWNLOADS_PER_IP: '100' });
+  Object.assign(process.env, {
+    TEMP_DIR: tempRoot, MEDIA_FETCH_ALLOW: `127.0.0.1:${site.port},${short.hostPort}`, MAX_DOWNLOADS_PER_IP: '100',
+    // A follow's first check reads the fixture site's feed, never YouTube's.
+    FOLLOW_YOUTUBE_FEED_URL: `${site.origin}/creators/feeds/videos.xml`,
+  });
 });
 afterAll(async () => {
   await site?.close();
@@ -95,6 +103,20 @@ describe.each(appStores().slice(0, 1))('short links are the media they point to 
     expect((await seen(viaShort!.id, ada.cookie)).json.data.seen).toMatchObject({ format: format.ext });
     // Only headers were asked for, one request a hop.
     expect(short.requests.map((req) => `${req.method} ${req.url}`)).toEqual(['HEAD /t.co/toPin', 'HEAD /pin.it/fixVideo1']);
+  });
+
+  it('a short link to a channel follows the channel it leads to: the same follow as its own link', async () => {
+    const follow = (url: string) => callRoute(followPost, '/api/follows', { body: { url }, headers: { cookie: ada.cookie, origin: 'http://localhost' } });
+    const viaShort = await follow('https://t.co/toChannel');
+    expect(viaShort.status).toBe(200);
+    expect(viaShort.json.data).toMatchObject({ platform: 'youtube', channelUrl: `https://www.youtube.com/channel/${CHANNEL}` });
+    const direct = await follow(`https://www.youtube.com/channel/${CHANNEL}`);
+    expect(direct.json.data.id).toBe(viaShort.json.data.id);
+    // Its first check (queued at once) ends before this store closes.
+    await until(async () => {
+      const row = await (await getDb()).get<{ primed: number; last_check_error: string | null }>('SELECT primed, last_check_error FROM follows WHERE id = ?', [direct.json.data.id]);
+      return Number(row?.primed) === 1 || Boolean(row?.last_check_error);
+    });
   });
 
   it('the analysis cache answers a short link and its target as one media', async () => {
