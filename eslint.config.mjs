@@ -41,7 +41,7 @@ const layers = {
           message: 'A producer never imports its consumers: wire them in lib/server.ts.',
         },
         {
-          target: ['./lib/net', './lib/db', './lib/http', './lib/redis', './lib/errors.ts', './lib/config.ts', './lib/config-values.ts', './lib/platforms.ts'],
+          target: ['./lib/net', './lib/db', './lib/http', './lib/redis', './lib/errors.ts', './lib/config.ts', './lib/config-values.ts', './lib/env-watch.ts', './lib/platforms.ts'],
           from: ['./lib/media', './lib/jobs', './lib/downloads', './lib/auth', './lib/rate-limit', './lib/history', './lib/settings', './lib/notifications', './lib/creators', './lib/bulk', './lib/presets', './lib/webhooks', './lib/server.ts'],
           message: 'The base knows nothing above it.',
         },

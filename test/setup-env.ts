@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import { environmentChanged } from '@/lib/config';
+import { environmentChanged } from '@/lib/env-watch';
 
 // vi.stubEnv and vi.unstubAllEnvs (also run after each test) write through Vitest's own view of the environment,
 // past the process.env that lib/config.ts watches: each of them says so, or config() would answer from before.
