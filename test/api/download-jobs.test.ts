@@ -49,7 +49,7 @@ function downloadFromUrl(downloadUrl: string): Promise<Response> {
 
 describe('download jobs', () => {
   it('goes queued → analyzing → processing → ready with rising progress and a working downloadUrl', async () => {
-    env.site.setSwitches({ throttle: 2 * 1024 * 1024 });
+    env.site.setSwitches({ throttle: 1024 * 1024 });
     const { status, json } = await start({ url: `${env.site.origin}/hls/master.m3u8?job=1`, quality: '720p', format: 'mp4' });
     expect(status).toBe(200);
     const id = json.data!.downloadId;

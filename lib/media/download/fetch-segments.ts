@@ -21,7 +21,7 @@ export interface SegmentedOptions {
    * MAX_ADAPTIVE_CONCURRENCY while segments stay small.
    */
   concurrency?: number;
-  /** after each media segment is handed on: segments done, segments in all, bytes so far */
+  /** as segments arrive: segments done (with the received share of those arriving, so fractional), segments in all, bytes handed on so far */
   onProgress?: (done: number, total: number, bytes: number) => void;
   /** per segment (default 5) */
   retries?: number;
@@ -98,6 +98,15 @@ export async function openSegmented(source: SourceFormat, opts: SegmentedOptions
   const muxed = [source.vcodec, source.acodec].every((codec) => codec && codec !== 'none');
   const margin = hasMargin && plan.init && muxed ? marginChoice(jobs, fetchCtx) : undefined;
   let bytes = 0;
+  // Progress counts segments handed on plus the received share of those still arriving, so a stream of a few
+  // large segments moves as its bytes come rather than in a few jumps.
+  let emitted = 0;
+  const arriving = new Map<number, number>();
+  const report = () => {
+    let partial = 0;
+    for (const share of arriving.values()) partial += share;
+    opts.onProgress?.(Math.min(plan.segments.length, emitted + partial), plan.segments.length, bytes);
+  };
   const onAbort = () => stream.destroy(abortReason(opts.signal as AbortSignal) as Error);
   const { stream, first } = openRun(jobs, {
     fetch: fetchCtx,
@@ -105,8 +114,21 @@ export async function openSegmented(source: SourceFormat, opts: SegmentedOptions
     maxConcurrency,
     onEmit: (index, size) => {
       bytes += size;
-      if (index >= offset) opts.onProgress?.(index - offset + 1, plan.segments.length, bytes);
+      arriving.delete(index);
+      if (index >= offset) {
+        emitted = index - offset + 1;
+        report();
+      }
     },
+    ...(opts.onProgress
+      ? {
+        onPartial: (index: number, share: number) => {
+          if (index < offset || index < emitted + offset) return;
+          arriving.set(index, share);
+          report();
+        },
+      }
+      : {}),
     onDestroy: () => {
       internal.abort();
       opts.signal?.removeEventListener('abort', onAbort);

@@ -11,6 +11,8 @@ export interface RunContext {
   maxConcurrency?: number;
   /** after each piece is handed on, in order: its index in the run and its size */
   onEmit?: (index: number, size: number) => void;
+  /** while piece `index` is being fetched: the share of it received so far (0–1), when its length is known */
+  onPartial?: (index: number, fraction: number) => void;
   signal?: AbortSignal;
   onDestroy: () => void;
   /** Fetches piece `index` instead of the plain fetch of its job (a window deciding on its margin segment). */
@@ -26,7 +28,11 @@ export function openRun(jobs: SegmentJob[], ctx: RunContext): { stream: OrderedS
     concurrency: ctx.concurrency,
     ...(ctx.maxConcurrency ? { maxConcurrency: ctx.maxConcurrency } : {}),
     fetch: async (index) => {
-      const piece = await (ctx.fetchAt ? ctx.fetchAt(index) : fetchSegment(jobs[index], ctx.fetch));
+      const onPartial = ctx.onPartial;
+      const fetch = onPartial
+        ? { ...ctx.fetch, onReceived: (received: number, expected: number | undefined) => expected && onPartial(index, Math.min(1, received / expected)) }
+        : ctx.fetch;
+      const piece = await (ctx.fetchAt ? ctx.fetchAt(index) : fetchSegment(jobs[index], fetch));
       if (index === 0) first.resolve(piece);
       return piece;
     },

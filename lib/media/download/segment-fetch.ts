@@ -19,14 +19,19 @@ export interface SegmentFetchContext {
   keyFor: (url: string) => Promise<Buffer>;
   /** The 'cbcs' tracks of an init segment (SAMPLE-AES in fMP4), fetched once per download. */
   cbcsInit?: (init: InitRef) => Promise<CbcsInit>;
+  /** As an attempt's body arrives: bytes so far and the body's length when the answer says it (each attempt restarts at 0). */
+  onReceived?: (received: number, expected: number | undefined) => void;
 }
 
-async function readAll(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<Buffer> {
+async function readAll(reader: ReadableStreamDefaultReader<Uint8Array>, onReceived?: (received: number) => void): Promise<Buffer> {
   const parts: Uint8Array[] = [];
+  let received = 0;
   for (;;) {
     const { value, done } = await reader.read();
     if (done) return Buffer.concat(parts);
     parts.push(value);
+    received += value.byteLength;
+    onReceived?.(received);
   }
 }
 
@@ -43,7 +48,8 @@ async function fetchOnce(job: SegmentJob, ctx: SegmentFetchContext): Promise<Buf
     maxBytes: MAX_SEGMENT_BYTES,
   });
   // A body cut short fails inside readAll (the guard checks Content-Length), so this is all of it.
-  const body = await readAll(response.reader);
+  const expected = response.end !== undefined ? response.end - response.start + 1 : undefined;
+  const body = await readAll(response.reader, ctx.onReceived && ((received) => ctx.onReceived!(received, expected)));
   if (!job.range) return body;
   const offset = start - response.start;
   return body.subarray(offset, offset + (job.range.end - job.range.start + 1));
