@@ -63,4 +63,38 @@ describe('convertFiles with codec hints', () => {
     expect(spy).toHaveBeenCalled();
     spy.mockRestore();
   });
+
+  it('encodes an MP3 from a source named as sound without probing, its progress from the length the extraction gave', async () => {
+    const { audio } = await makeInputs('mp4');
+    const spy = vi.spyOn(probe, 'probeMedia');
+    const output = path.join(dir, 'named.mp3');
+    const fractions: number[] = [];
+    const plan = { kind: 'audio', container: 'mp3', audioCodec: 'mp3', audioBitrate: 192, audio: { acodec: 'mp4a.40.2', duration: 2 } } as const;
+    await convertFiles({ plan, audioPath: audio, output, onProgress: (f) => fractions.push(f) });
+    expect(spy).not.toHaveBeenCalled();
+    spy.mockRestore();
+    expect(fractions.at(-1)).toBe(1);
+    const result = await probe.probeMedia(output);
+    expect(result.formatName).toBe('mp3');
+    expect(result.streams.map((s) => s.codecName)).toEqual(['mp3']);
+    expect(result.duration).toBeGreaterThan(1.8);
+  });
+
+  it('folds a 5.1 source into the stereo an MP3 holds without being told its channels', async () => {
+    const surround = path.join(dir, 'surround.m4a');
+    await ffmpeg(['-f', 'lavfi', '-i', 'sine=duration=2', '-filter_complex', '[0]asplit=6[a][b][c][d][e][f];[a][b][c][d][e][f]join=inputs=6:channel_layout=5.1', '-c:a', 'aac', '-y', surround]);
+    const output = path.join(dir, 'surround.mp3');
+    await convertFiles({ plan: { kind: 'audio', container: 'mp3', audioCodec: 'mp3', audioBitrate: 192, audio: { acodec: 'mp4a.40.2' } }, audioPath: surround, output });
+    const stream = (await probe.probeMedia(output)).streams[0];
+    expect(stream).toMatchObject({ codecName: 'mp3', channels: 2 });
+  });
+
+  it('still probes an MP3 encode when the length for its progress bar is not known', async () => {
+    const { audio } = await makeInputs('mp4');
+    const spy = vi.spyOn(probe, 'probeMedia');
+    const plan = { kind: 'audio', container: 'mp3', audioCodec: 'mp3', audioBitrate: 192, audio: { acodec: 'mp4a.40.2' } } as const;
+    await convertFiles({ plan, audioPath: audio, output: path.join(dir, 'unnamed.mp3'), onProgress: () => undefined });
+    expect(spy).toHaveBeenCalled();
+    spy.mockRestore();
+  });
 });

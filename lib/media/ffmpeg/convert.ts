@@ -10,8 +10,8 @@ import { runFfmpeg } from './run-ffmpeg';
 import { sniffTsStreams, type SniffedStreams } from './sniff-streams';
 
 export interface ConvertFilesOptions {
-  /** With the sources' codec strings when the extraction had them (an `OfferPlan` carries them). */
-  plan: ConvertJob['plan'] & { video?: CodecHints; audio?: CodecHints };
+  /** With the sources' codec strings (and the sound's length) when the extraction had them (an `OfferPlan` carries them). */
+  plan: ConvertJob['plan'] & { video?: CodecHints; audio?: CodecHints & { duration?: number } };
   /** Local files we wrote; the same path for both when the source is muxed. */
   videoPath?: string;
   audioPath?: string;
@@ -95,6 +95,20 @@ async function knownInputs(opts: ConvertFilesOptions): Promise<Inputs | undefine
   return inputsFromHints(opts, { video: video?.video, audio: (audio ?? video)?.audio });
 }
 
+/**
+ * An MP3 encode the plan names outright, of a source the extraction says carries sound: nothing in the file changes
+ * the command (the encoder is fixed, and ffmpeg itself folds more than two channels into the stereo LAME takes), so
+ * the probe would only give the length for the progress bar, which the extraction usually gives too.
+ */
+function mp3EncodeInputs(opts: ConvertFilesOptions): Inputs | undefined {
+  const { plan } = opts;
+  if (plan.kind !== 'audio' || plan.audioCodec !== 'mp3' || !opts.audioPath || opts.cut) return undefined;
+  const sound = streamFromHint('audio', plan.audio);
+  const duration = plan.audio?.duration ?? 0;
+  if (!sound || (opts.onProgress && !(duration > 0))) return undefined;
+  return [undefined, { path: opts.audioPath, assumed: true, probe: { formatName: '', duration, size: 0, streams: [{ index: 0, ...sound }] } }];
+}
+
 function probedInputs(opts: ConvertFilesOptions): Promise<Inputs> {
   const probes = new Map<string, Promise<ConvertInput>>();
   // A cut reads the picture's keyframes in the same probe.
@@ -118,7 +132,7 @@ export async function convertFiles(opts: ConvertFilesOptions): Promise<Converted
   const cut = opts.cut;
   const findsKeyframe = cut !== undefined && opts.plan.kind === 'video' && !cut.exact && cut.videoKeyframe === undefined;
   const plain = !opts.plan.messaging && !findsKeyframe;
-  const [video, audio] = (plain ? await knownInputs(opts) : undefined) ?? (await probedInputs(opts));
+  const [video, audio] = (plain ? (mp3EncodeInputs(opts) ?? (await knownInputs(opts))) : undefined) ?? (await probedInputs(opts));
   const cutArgs = cut ? cutOf(opts, video) : undefined;
   const chapters = chaptersOnOutput(opts.chapters ?? [], cutArgs);
   const chapterFile = chapters.length > 0 ? `${opts.output}.chapters.txt` : undefined;
