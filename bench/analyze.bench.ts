@@ -27,7 +27,7 @@ import { AnalysisCache } from '@/lib/media/analyze/analysis-cache';
 import { getYtdlpPool } from '@/lib/media/ytdlp/get-pool';
 import { services } from '@/lib/server';
 import { startFixtureSite, type FixtureSite } from '@/test/fixtures/server';
-import { startRouteServer } from './route-server';
+import { startRouteServer } from '@/test/route-server';
 import { startSiteProcess } from './site-process';
 import { note, startClock, stopClock, timeDb, timedFn, type Stage } from './stage-clock';
 

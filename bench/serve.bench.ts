@@ -23,7 +23,7 @@ import { analyzeMedia } from '@/lib/media/analyze';
 import { metrics } from '@/lib/metrics/registry';
 import { services } from '@/lib/server';
 import { printTable, samples, seconds, timed } from './ratio-table';
-import { startRouteServer } from './route-server';
+import { startRouteServer } from '@/test/route-server';
 import { bigMp4UrlPath, ensureBigMp4 } from './serve-media';
 import { startSiteProcess } from './site-process';
 

@@ -3,7 +3,7 @@
  * recorded (so the caller is an address, as on a deployed server: quotas, in-flight slots and the daily bytes bind),
  * a NextRequest whose signal fires when the client goes away, and the body written with Next's own
  * `pipeToNodeResponse`, its headers as Next copies them (Content-Length dropped, put back from our own header as the
- * server's instrumentation does). Not a bench itself.
+ * server's instrumentation does), route params decoded as Next decodes them. Benches and API tests mount routes on it.
  */
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -46,7 +46,8 @@ async function answer(mounts: Mount[], origin: string, req: IncomingMessage, res
   for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(name, value);
   const body = await readBody(req);
   const request = new NextRequest(url, { method: req.method, headers, body, signal: aborted.signal });
-  const response = await found.mount.handler(request, { params: Promise.resolve({ ...found.match!.groups }) });
+  const params = Object.fromEntries(Object.entries(found.match!.groups ?? {}).map(([name, value]) => [name, decodeURIComponent(value)]));
+  const response = await found.mount.handler(request, { params: Promise.resolve(params) });
   res.statusCode = response.status;
   response.headers.forEach((value, name) => {
     if (!DROPPED.has(name)) res.appendHeader(name, value);
