@@ -68,11 +68,36 @@ const linearRegexps = {
  * Services are built once, by a process's composition root (lib/server.ts on a web node, lib/worker/start.ts on a
  * worker), and handed to the features: nothing below a root fetches them from it.
  */
+const fromRoot = { name: '@/lib/server', message: 'Take the service as an argument: only a composition root builds services.' };
 const builtOnce = {
   files: ['lib/**/*.{ts,tsx}'],
   ignores: ['lib/server.ts', 'lib/worker/**', 'lib/**/*.test.{ts,tsx}', 'lib/**/*.testkit.{ts,tsx}'],
   rules: {
-    'no-restricted-imports': ['error', { paths: [{ name: '@/lib/server', message: 'Take the service as an argument: only a composition root builds services.' }] }],
+    'no-restricted-imports': ['error', { paths: [fromRoot] }],
+  },
+};
+
+/** The getters of what a process keeps once: the store and the engine's yt-dlp pool, platform breaker and preparations. */
+const processGetters = [
+  { regex: '(^|/)db(/index)?$', importNames: ['getDb', 'createDb', 'closeDb'], message: 'The store comes from the root: services().db() in a route, an argument below it.' },
+  { regex: '(^|/)get-pool$', message: 'The yt-dlp pool comes from the root: services().engine.pool in a route, an argument below it.' },
+  { regex: '(^|/)breaker$', importNames: ['getPlatformBreaker'], message: 'The breaker comes from the root: services().engine.breaker in a route, an argument below it.' },
+  { regex: '(^|/)(deliver(/index)?|shared-preparations)$', importNames: ['getPreparations'], message: 'The preparations come from the root: services().engine.preparations in a route, an argument below it.' },
+];
+
+/**
+ * Nor does anything below a root fetch a process-wide singleton: the store and the engine's long-lived parts come in
+ * as arguments. Only the roots, the modules that keep them, and tests reach their getters. (For lib files this
+ * block's options replace builtOnce's, so it repeats them.)
+ */
+const handedIn = {
+  files: ['lib/**/*.{ts,tsx}'],
+  ignores: [
+    ...builtOnce.ignores, 'lib/db/**', 'lib/media/ytdlp/get-pool.ts', 'lib/media/ytdlp/breaker.ts',
+    'lib/media/deliver/prepare/shared-preparations.ts', 'lib/media/deliver/index.ts',
+  ],
+  rules: {
+    'no-restricted-imports': ['error', { paths: [fromRoot], patterns: processGetters }],
   },
 };
 
@@ -84,14 +109,7 @@ const routesAskTheRoot = {
   files: ['app/**/*.{ts,tsx}', 'components/**/*.{ts,tsx}'],
   ignores: ['app/**/*.test.{ts,tsx}'],
   rules: {
-    'no-restricted-imports': ['error', {
-      paths: [
-        { name: '@/lib/db', importNames: ['getDb', 'createDb', 'closeDb'], message: 'Ask services().db() from @/lib/server.' },
-        { name: '@/lib/media/ytdlp/get-pool', message: 'Ask services().engine.pool from @/lib/server.' },
-        { name: '@/lib/media/ytdlp/breaker', importNames: ['getPlatformBreaker'], message: 'Ask services().engine.breaker from @/lib/server.' },
-        { name: '@/lib/media/deliver', importNames: ['getPreparations'], message: 'Ask services().engine.preparations from @/lib/server.' },
-      ],
-    }],
+    'no-restricted-imports': ['error', { patterns: processGetters }],
   },
 };
 
@@ -100,6 +118,7 @@ const config = [
   ...nextTs,
   layers,
   builtOnce,
+  handedIn,
   routesAskTheRoot,
   linearRegexps,
   {

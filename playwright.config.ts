@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { POPULAR_CREATORS } from './lib/creators/popular';
 import { ONE_CLIENT_SUITE_LIMITS } from './test/next-server';
+import { recordedYtdlpPath } from './test/fixtures/ytdlp-recorded';
 
 const PORT = Number(process.env.E2E_PORT ?? 3123);
 export const FIXTURE_PORT = Number(process.env.E2E_FIXTURE_PORT ?? 4555);
@@ -72,6 +73,9 @@ export default defineConfig({
       MEDIA_FETCH_ALLOW: new URL(FIXTURE).host,
       // SponsorBlock is the fixture site's stub: a YouTube download never reaches the internet.
       SPONSORBLOCK_URL: FIXTURE,
+      // yt-dlp as the server would run it, plus a test plugin answering the recorded YouTube links
+      // (test/fixtures/ytdlp-recorded.ts) with media on the fixture site; any other link goes to yt-dlp's extractors.
+      YTDLP_PYTHONPATH: recordedYtdlpPath(join(E2E_RUN_DIR, 'ytdlp-recorded'), FIXTURE),
       SITE_URL: baseURL,
       CREATOR_SOURCES_JSON: JSON.stringify(CREATOR_SOURCES),
       ...ONE_CLIENT_SUITE_LIMITS,

@@ -3,6 +3,7 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { guardDashboard } from './lib/auth/dashboard-guard';
 import { adSources } from './lib/ads/settings';
 import { config as appConfig } from './lib/config';
+import { getDb } from './lib/db';
 import { requestIsHttps } from './lib/http/client-address';
 import { API_CONTENT_SECURITY_POLICY, newNonce, pageContentSecurityPolicy, securityHeaders } from './lib/http/security-headers';
 import { routing } from './lib/i18n/routing';
@@ -30,7 +31,7 @@ export default async function proxy(req: NextRequest) {
   const policy = pageContentSecurityPolicy({ nonce, https, development: !appConfig().production, ads: adSources() });
   req.headers.set('x-nonce', nonce);
   req.headers.set('content-security-policy', policy);
-  return withHeaders(await guardDashboard(req, intl), securityHeaders(policy, https));
+  return withHeaders(await guardDashboard(getDb, req, intl), securityHeaders(policy, https));
 }
 
 const TELEMETRY_PATH = '/_telemetry';

@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, it } from 'vitest';
-import { analyzeMedia } from '@/lib/media/analyze';
+import { analyzeMedia } from '@/lib/media/analyze/analyze.testkit';
 import { chapterWorkOf } from '@/lib/media/deliver/prepare/chapter-work';
 import { prepareOffer } from '@/lib/media/deliver/prepare/prepare-offer';
 import { withDelivery } from '@/lib/media/deliver/prepare/resolve-offer';

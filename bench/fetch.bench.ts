@@ -16,7 +16,7 @@ import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import { afterAll, it } from 'vitest';
-import { analyzeMedia } from '@/lib/media/analyze';
+import { analyzeMedia } from '@/lib/media/analyze/analyze.testkit';
 import { openProgressive } from '@/lib/media/download/fetch-progressive';
 import { openSegmented } from '@/lib/media/download/fetch-segments';
 import { downloadToFile } from '@/lib/media/download/write-to-file';

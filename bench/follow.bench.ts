@@ -20,7 +20,7 @@ import { enqueueDueChecks } from '@/lib/follows/scheduler';
 import { createBullmqRunner, type BullmqRunner } from '@/lib/jobs/bullmq/bullmq-runner';
 import { queueName } from '@/lib/jobs/bullmq/redis-states';
 import { bullPrefix, createRedis } from '@/lib/redis/connection';
-import { registerJobKinds, wireEvents } from '@/lib/server';
+import { buildEngine, registerJobKinds, wireEvents } from '@/lib/server';
 import { startRedis, type RedisProcess } from '@/test/scale/redis-process';
 import { printTable, seconds, timed } from './ratio-table';
 
@@ -51,7 +51,8 @@ beforeAll(async () => {
     USER_ANALYZE_HOURLY_LIMIT: '100000',
   });
   Object.assign(process.env, env);
-  runner = registerJobKinds(createBullmqRunner({ redisUrl: redis.url, db: getDb }), wireEvents());
+  const engine = buildEngine();
+  runner = registerJobKinds(createBullmqRunner({ redisUrl: redis.url, db: getDb }), wireEvents({ db: getDb, preparations: engine.preparations }), engine);
   const db = await getDb();
   await db.run('INSERT INTO users (id, email, password_hash, created_at) VALUES (?, ?, ?, ?)', ['bench', 'bench@example.com', 'h', 1]);
   for (let n = 0; n < FOLLOWS; n++) {

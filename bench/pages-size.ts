@@ -12,6 +12,8 @@ export interface PageWeight {
   jsGzipBytes: number;
   jsRawBytes: number;
   scripts: { src: string; raw: number; gzip: number }[];
+  /** The document itself, to look into. */
+  html: string;
 }
 
 /**
@@ -58,6 +60,7 @@ export async function weighPage(base: string, route: string, opts: { buildDir: s
     jsGzipBytes: scripts.reduce((sum, s) => sum + s.gzip, 0),
     jsRawBytes: scripts.reduce((sum, s) => sum + s.raw, 0),
     scripts,
+    html,
   };
 }
 

@@ -10,10 +10,11 @@
 //   npx next build && npx vitest run -c vitest.bench.config.ts bench/pages.bench.ts
 //   PAGES_PORT=3601 PAGES_FIXTURE_PORT=3602 PAGES_FLOOR_PORT=3603 …   (ports of its own)
 //   PAGES_SHOTS=dir …     (also screenshots home, /download with a result and the dashboard into dir, to compare)
-//   PAGES_SCRIPTS=1 …     (also lists each script of home, /dashboard and the floor with its size)
+//   PAGES_SCRIPTS=1 …     (also lists each script of home, the dashboard's pages and the floor with its size)
 //   PAGES_TIMELINE=1 …    (also lists the requests of the median LCP run, to see what the paint waited on)
+//   PAGES_HTML=dir …      (also writes each page's HTML into dir, to see what makes it weigh)
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -116,11 +117,16 @@ it('every page within its weight, /download with a result painted in time', asyn
   }
 
   if (process.env.PAGES_SCRIPTS) {
-    const dashboard = weights.find((w) => w.route === '/dashboard')!;
-    for (const [label, w] of [['home', weights[0]], ['/dashboard', dashboard], ['floor', floor]] as const) {
-      console.log(`${label}:`);
+    const dashboards = weights.filter((w) => dashboardRoutes.includes(w.route));
+    for (const w of [weights[0], ...dashboards, floor]) {
+      console.log(`${w === floor ? 'floor' : w.route === '/' ? 'home' : w.route}:`);
       for (const s of w.scripts) console.log(`${kb(s.gzip).padStart(9)} ${kb(s.raw).padStart(9)} ${s.src}`);
     }
+  }
+  if (process.env.PAGES_HTML) {
+    const dir = path.resolve(process.env.PAGES_HTML);
+    mkdirSync(dir, { recursive: true });
+    for (const w of weights) writeFileSync(path.join(dir, `${w.route.split('?')[0].replace(/^\//, '').replaceAll('/', '_') || 'home'}${w.route.includes('?') ? '-result' : ''}.html`), w.html);
   }
   if (process.env.PAGES_SHOTS) {
     const files = await takeScreenshots(browser, { base: BASE, dir: path.resolve(process.env.PAGES_SHOTS), resultPath: result, account });

@@ -15,7 +15,7 @@ import { closeDb, getDb } from '@/lib/db';
 import { createAnalyses } from '@/lib/downloads/analyses';
 import { createBullmqRunner, type BullmqRunner } from '@/lib/jobs/bullmq/bullmq-runner';
 import { createDownloadJobs } from '@/lib/downloads/download-jobs';
-import { registerJobKinds, wireEvents } from '@/lib/server';
+import { buildEngine, registerJobKinds, wireEvents } from '@/lib/server';
 import { createTestSchema, dropTestSchema, withSearchPath } from '@/test/db-engines';
 import { startRedis, type RedisProcess } from '@/test/scale/redis-process';
 import { cpuMeter, findPid } from './cpu-sample';
@@ -46,7 +46,8 @@ beforeAll(async () => {
     ...(base && schema ? { DATABASE_URL: withSearchPath(base, schema) } : {}),
   });
   Object.assign(process.env, env);
-  runner = registerJobKinds(createBullmqRunner({ redisUrl: redis.url, db: getDb }), wireEvents());
+  const engine = buildEngine();
+  runner = registerJobKinds(createBullmqRunner({ redisUrl: redis.url, db: getDb }), wireEvents({ db: getDb, preparations: engine.preparations }), engine);
 });
 
 afterAll(async () => {

@@ -19,7 +19,7 @@ import { afterAll, expect, it } from 'vitest';
 import { GET as downloadGet } from '@/app/api/download/[id]/route';
 import { closeDb, getDb } from '@/lib/db';
 import { ownerBytesToday } from '@/lib/limits/bytes';
-import { analyzeMedia } from '@/lib/media/analyze';
+import { analyzeMedia } from '@/lib/media/analyze/analyze.testkit';
 import { metrics } from '@/lib/metrics/registry';
 import { services } from '@/lib/server';
 import { printTable, samples, seconds, timed } from './ratio-table';

@@ -16,7 +16,7 @@ import path from 'node:path';
 import { afterAll, it } from 'vitest';
 import { ffmpegBin } from '@/lib/media/ffmpeg/run-ffmpeg';
 import { fetchText } from '@/lib/net/guarded-fetch';
-import { analyzeMedia } from '@/lib/media/analyze';
+import { analyzeMedia } from '@/lib/media/analyze/analyze.testkit';
 import { prepareOffer } from '@/lib/media/deliver/prepare/prepare-offer';
 import { openSegmented } from '@/lib/media/download/fetch-segments';
 import { downloadToFile } from '@/lib/media/download/write-to-file';

@@ -1,8 +1,10 @@
 import 'server-only';
 import { recordJobEnded as recordAdminUsage, startAdminHousekeeping } from '@/lib/admin/record';
+import { createRoute } from '@/lib/auth/route';
 import { bulkItemKind } from '@/lib/bulk/bulk-item-kind';
 import { createBulkRunner, type BulkItemOutcome, type BulkRunner } from '@/lib/bulk/bulk-runner';
 import { config } from '@/lib/config';
+import { AppError } from '@/lib/errors';
 import { getDb, type Db } from '@/lib/db';
 import { followCheckKindFor } from '@/lib/follows/compose';
 import { onFollowedDownloadFinished, onFollowedDownloadSized } from '@/lib/follows/download-hook';
@@ -19,7 +21,7 @@ import type { JobEnded, PrepareDeps } from '@/lib/downloads/prepare-file';
 import { createBullmqRunner } from '@/lib/jobs/bullmq/bullmq-runner';
 import { createEmbeddedRunner } from '@/lib/jobs/embedded-runner';
 import type { JobRunner } from '@/lib/jobs/runner';
-import { analysisTtlMs, analyzeMedia, type AnalyzedMedia, type AnalyzeOptions } from '@/lib/media/analyze';
+import { analysisEngines, analysisTtlMs, analyzeMedia, type Analyze, type AnalyzedMedia, type AnalyzeOptions } from '@/lib/media/analyze';
 import { getPreparations, prepareDownload, tempTtlMs } from '@/lib/media/deliver';
 import { countOwnerBytes, type PreparedFileRef } from '@/lib/limits/bytes';
 import { assertOwnerBytesLeft } from '@/lib/limits/owner';
@@ -35,7 +37,7 @@ import { getYtdlpPool } from '@/lib/media/ytdlp/get-pool';
 import { getPlatformBreaker, type PlatformBreaker } from '@/lib/media/ytdlp/breaker';
 import type { YtdlpPool } from '@/lib/media/ytdlp/pool';
 import type { SharedPreparations } from '@/lib/media/deliver/prepare/shared-preparations';
-import { breakerStates, engineInfo } from '@/lib/metrics/engine-readers';
+import { engineReaders } from '@/lib/metrics/engine-readers';
 import { recordEngineEvents, recordJobEnded } from '@/lib/metrics/record';
 import { setMetricReaders } from '@/lib/metrics/registry';
 import { registerSharedState } from '@/lib/scale-out';
@@ -86,12 +88,24 @@ export interface FollowNew {
   uploads: { mediaId: string; title: string; url: string; publishedAt?: number; durationSeconds?: number }[];
 }
 
+/**
+ * The media engine's long-lived parts: warm yt-dlp workers, each platform's breaker, files being prepared, and the
+ * analysis by the native extractors and yt-dlp through that pool and breaker (no user's cookies: see analyzeFor).
+ */
+export interface Engine { pool: YtdlpPool; breaker: PlatformBreaker; preparations: SharedPreparations; analyze: Analyze }
+
+/** The engine, built by each composition root (web or worker) from the process's one pool, breaker and preparations. */
+export function buildEngine(): Engine {
+  const access = { pool: getYtdlpPool(), breaker: getPlatformBreaker(), db: getDb };
+  const engines = analysisEngines(access);
+  return { pool: access.pool, breaker: access.breaker, preparations: getPreparations(), analyze: (url, options = {}) => analyzeMedia(url, options, engines) };
+}
+
 export interface Services {
   /** The store: SQLite in DATA_DIR, or PostgreSQL with DATABASE_URL; opened and migrated on first use. */
   db(): Promise<Db>;
   events: EventBus<Events>;
-  /** The media engine's long-lived parts: warm yt-dlp workers, each platform's breaker, files being prepared. */
-  engine: { pool: YtdlpPool; breaker: PlatformBreaker; preparations: SharedPreparations };
+  engine: Engine;
   /** The one job runner every kind of job runs on (embedded, or BullMQ on Redis with REDIS_URL). */
   jobs: JobRunner;
   analyses: Analyses;
@@ -104,34 +118,38 @@ export interface Services {
   analysesInFlight: InFlight;
 }
 
-/** The event bus with every feature subscribed: the same in a web process and in a worker. */
-export function wireEvents(): EventBus<Events> {
+/**
+ * The event bus with every feature subscribed: the same in a web process and in a worker. Each hook is handed the
+ * store as its event arrives (never one kept from before: it may have been reopened) and the engine's prepared files.
+ */
+export function wireEvents({ db, preparations }: { db: () => Promise<Db>; preparations: SharedPreparations }): EventBus<Events> {
   const events = createEventBus<Events>();
-  events.on('download.finished', onDownloadJobFinished);
-  events.on('bulk.item.finished', onBulkItemFinished);
-  events.on('bulk.finished', onBatchFinished);
-  events.on('follow.new', onFollowNew);
-  events.on('download.finished', onFollowedDownloadFinished);
-  events.on('download.sized', onFollowedDownloadSized);
+  const withDb = <A>(hook: (store: Db, payload: A) => Promise<unknown>) => async (payload: A) => void (await hook(await db(), payload));
+  events.on('download.finished', withDb(onDownloadJobFinished));
+  events.on('bulk.item.finished', withDb(onBulkItemFinished));
+  events.on('bulk.finished', withDb(onBatchFinished));
+  events.on('follow.new', withDb(onFollowNew));
+  events.on('download.finished', withDb(onFollowedDownloadFinished));
+  events.on('download.sized', withDb(onFollowedDownloadSized));
   // LIBRARY_DIR: follows' automatic downloads, and files a user asked for, are written to their library folder.
-  events.on('download.finished', onLibraryDownloadFinished);
-  events.on('bulk.item.finished', onLibraryBulkItemFinished);
+  events.on('download.finished', withDb((store, outcome) => onLibraryDownloadFinished(store, preparations, outcome)));
+  events.on('bulk.item.finished', withDb((store, outcome) => onLibraryBulkItemFinished(store, preparations, outcome)));
   // A followed upload's file is read once for its chapters and length: what its podcast feed lists.
-  events.on('download.finished', onFeedDownloadFinished);
+  events.on('download.finished', withDb((store, outcome) => onFeedDownloadFinished(store, preparations, outcome)));
   // The user's webhooks hear of their downloads, batches and followed creators.
   const webhooks = webhookSubscribers((job) => events.emit('webhook.queued', job));
-  events.on('download.finished', webhooks.onDownloadFinished);
-  events.on('bulk.finished', webhooks.onBatchFinished);
-  events.on('follow.new', webhooks.onFollowNew);
-  events.on('download.ended', countDownload);
+  events.on('download.finished', withDb(webhooks.onDownloadFinished));
+  events.on('bulk.finished', withDb(webhooks.onBatchFinished));
+  events.on('follow.new', withDb(webhooks.onFollowNew));
+  events.on('download.ended', withDb(countDownload));
   events.on('download.ended', recordJobEnded);
-  events.on('download.ended', (ended) => recordAdminUsage(ended));
-  events.on('client.active', ({ subject }) => countActiveClient(subject));
-  events.on('owner.bytes', async ({ owner, bytes, file }) => countOwnerBytes(await getDb(), owner, bytes, file));
+  events.on('download.ended', withDb(recordAdminUsage));
+  events.on('client.active', withDb((store, { subject }) => countActiveClient(store, subject)));
+  events.on('owner.bytes', withDb((store, { owner, bytes, file }) => countOwnerBytes(store, owner, bytes, file)));
   // A shorter retention applies at once: what it no longer covers is purged now.
-  events.on('settings.changed', async ({ userId, historyRetention }) => {
-    if (historyRetention !== undefined) await purgeUserHistory(await getDb(), userId, historyRetention);
-  });
+  events.on('settings.changed', withDb(async (store, { userId, historyRetention }) => {
+    if (historyRetention !== undefined) await purgeUserHistory(store, userId, historyRetention);
+  }));
   return events;
 }
 
@@ -140,19 +158,19 @@ export function wireEvents(): EventBus<Events> {
  * have some (USER_COOKIES), cached for them alone; otherwise the shared analysis with the operator's cookies. Its
  * `info` is what a client receives (the API, the analysis job's result, the page): pictures as our thumbnail route.
  */
-export async function analyzeFor(url: string, user: string | null | undefined, options: AnalyzeOptions = {}): Promise<AnalyzedMedia> {
-  const media = await analyzeMedia(url, { ...options, ...(await userCookieOptions(user, url)) });
+export async function analyzeFor(engine: Engine, url: string, user: string | null | undefined, options: AnalyzeOptions = {}): Promise<AnalyzedMedia> {
+  const media = await engine.analyze(url, { ...options, ...(await userCookieOptions(getDb, user, url)) });
   return { ...media, info: publicMediaInfo(media.info) };
 }
 
 /** Every kind of job with its handler, emitting on `events`: registered on each runner, web or worker. */
-export function registerJobKinds<R extends JobRunner>(runner: R, events: EventBus<Events>): R {
+export function registerJobKinds<R extends JobRunner>(runner: R, events: EventBus<Events>, engine: Engine): R {
   const { env } = config();
-  runner.register(analysisKind({ analyze: (url, options, user) => analyzeFor(url, user, options), concurrency: env.ANALYZE_CONCURRENCY }));
+  runner.register(analysisKind({ analyze: (url, options, user) => analyzeFor(engine, url, user, options), concurrency: env.ANALYZE_CONCURRENCY }));
   // A download job and a bulk item make their files alike: the same engine calls, the same figures and byte counts.
   const files: PrepareDeps = {
-    analyze: (url, owner) => analyzeFor(url, owner),
-    prepare: (offer, onProgress, signal) => prepareDownload(offer, { onProgress, signal }),
+    analyze: (url, owner) => analyzeFor(engine, url, owner),
+    prepare: (offer, onProgress, signal) => prepareDownload(engine.preparations, offer, { onProgress, signal }),
     onEnded: (outcome) => events.emit('download.ended', outcome),
     onPrepared: (prepared) => events.emit('owner.bytes', prepared),
   };
@@ -160,7 +178,7 @@ export function registerJobKinds<R extends JobRunner>(runner: R, events: EventBu
     ...files,
     concurrency: env.DOWNLOAD_JOB_CONCURRENCY,
     ttlMs: tempTtlMs,
-    keep: (key, until) => getPreparations().keep(key, until),
+    keep: (key, until) => engine.preparations.keep(key, until),
     onFinished: (outcome) => events.emit('download.finished', outcome),
     onSized: (sized) => events.emit('download.sized', sized),
   }));
@@ -172,7 +190,7 @@ export function registerJobKinds<R extends JobRunner>(runner: R, events: EventBu
     // A batch queued before its owner's bytes ran out stops taking new items once they have.
     admit: async (owner) => assertOwnerBytesLeft(await getDb(), owner),
   }));
-  runner.register(followCheckKindFor(runner, (found) => events.emit('follow.new', found)));
+  runner.register(followCheckKindFor(runner, { db: getDb, engine, onNew: (found) => events.emit('follow.new', found) }));
   runner.register(webhookDeliveryKind({
     concurrency: env.WEBHOOK_CONCURRENCY,
     retryDelaysMs: () => config().env.WEBHOOK_RETRY_DELAYS_MS,
@@ -192,8 +210,9 @@ function createRunner(): JobRunner {
 function wire(): Services {
   // REDIS_URL: analyses shared with the other nodes (lib/scale-out.ts).
   registerSharedState();
-  const events = wireEvents();
-  const jobs = registerJobKinds(createRunner(), events);
+  const engine = buildEngine();
+  const events = wireEvents({ db: getDb, preparations: engine.preparations });
+  const jobs = registerJobKinds(createRunner(), events, engine);
   // An embedded runner's queued jobs died with the last process: its unfinished webhook deliveries are queued again.
   if (!config().env.REDIS_URL) {
     void resumeDeliveries(getDb, (job) => events.emit('webhook.queued', job))
@@ -206,17 +225,17 @@ function wire(): Services {
     startFollowScheduler({ db: getDb, runner: jobs, periodMs: () => config().env.FOLLOW_CHECK_MINUTES * 60_000, tickMs: 15_000 });
   }
   // LIBRARY_DIR: the library's rows checked against its files, and the follows' keep policies applied.
-  if (config().env.NODE_ENV !== 'test') startLibraryMaintenance();
+  if (config().env.NODE_ENV !== 'test') startLibraryMaintenance(getDb);
   // ENGINE_AUTO_UPDATE=1: the yt-dlp engine renews itself daily (off by default).
   startEngineAutoUpdate();
   // PLATFORM_CANARIES: each platform's canary links, analysed every CANARY_INTERVAL_MS and after every engine switch.
-  startCanaries({ db: getDb, pool: getYtdlpPool() });
+  startCanaries({ db: getDb, pool: engine.pool });
   // The admin console's audit log (90 days), usage figures and file attributions are purged hourly.
-  startAdminHousekeeping();
+  startAdminHousekeeping({ db: getDb });
   const services: Services = {
     db: getDb,
     events,
-    engine: { pool: getYtdlpPool(), breaker: getPlatformBreaker(), preparations: getPreparations() },
+    engine,
     statusStreams: createInFlight(() => config().env.STATUS_STREAMS_PER_CLIENT, 'live status streams'),
     analysesInFlight: createInFlight(() => config().env.ANALYSES_IN_FLIGHT_PER_CLIENT, 'analyses'),
     jobs,
@@ -225,7 +244,7 @@ function wire(): Services {
     // A cancel that ends a batch reports it as the last item's job would: the bell and `batch.finished` webhooks.
     bulk: createBulkRunner(jobs, { ttlMs: analysisTtlMs, onFinished: (batch) => events.emit('bulk.finished', batch) }),
     async changeSettings(userId, patch) {
-      const settings = await changeUserSettings(userId, patch);
+      const settings = await changeUserSettings(userId, patch, await getDb());
       await events.emit('settings.changed', { userId, historyRetention: patch.historyRetention === undefined ? undefined : settings.historyRetention });
       return settings;
     },
@@ -234,8 +253,7 @@ function wire(): Services {
   recordEngineEvents(engineEvents());
   setMetricReaders({
     jobs: () => ({ analysis: services.analyses.load(), download: services.downloads.load(), bulk: services.bulk.load() }),
-    breakers: breakerStates,
-    engine: engineInfo,
+    ...engineReaders(services.engine),
   });
   return services;
 }
@@ -247,3 +265,18 @@ export function services(): Services {
   holder.__grablineServices ??= wire();
   return holder.__grablineServices;
 }
+
+/** The wrapper every API route is made with (lib/auth/route.ts), handed the store it opens when a request needs it. */
+export const route = createRoute({ db: getDb });
+
+/**
+ * The answer to an API path that names no route, for every method: the JSON `not_found` envelope. Wrapped as an
+ * admin route, so it answers exactly as a hidden admin route answers a non-admin (404 before any other check).
+ *
+ * Next answers a method a route file does not export by itself — 405, or 204 with an `Allow` list for OPTIONS — which
+ * would tell anyone that an admin route exists there and what it takes. So the API's catch-all and every admin route
+ * export every method: those an admin route does not serve are this handler (a 404 for an admin too).
+ */
+export const unknownRoute = route({ auth: 'admin' }, () => {
+  throw new AppError('not_found', 'Not found');
+});

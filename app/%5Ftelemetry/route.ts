@@ -1,6 +1,6 @@
 import { acceptAdEvent, admitTelemetry } from '@/lib/ads/telemetry-route';
 import { telemetryBodySchema } from '@/lib/ads/telemetry';
-import { route } from '@/lib/auth/route';
+import { route, services } from '@/lib/server';
 import { readJson } from '@/lib/http/envelope';
 
 export const runtime = 'nodejs';
@@ -13,5 +13,5 @@ export const dynamic = 'force-dynamic';
  */
 export const POST = route({ auth: 'none' }, async ({ req, caller }) => {
   admitTelemetry(req);
-  return acceptAdEvent(caller, await readJson(req, telemetryBodySchema));
+  return acceptAdEvent(await services().db(), caller, await readJson(req, telemetryBodySchema));
 });

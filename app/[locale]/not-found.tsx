@@ -1,6 +1,6 @@
 import { useTranslations } from 'next-intl';
-import { SiteFooter } from '@/components/layout/site-footer';
-import { SiteHeader } from '@/components/layout/site-header';
+import { siteFooter } from '@/components/layout/site-footer';
+import { siteHeader } from '@/components/layout/site-header';
 import { SkipLink } from '@/components/layout/skip-link';
 import { buttonClasses } from '@/components/ui/button';
 import { Link } from '@/lib/i18n/navigation';
@@ -14,7 +14,7 @@ export default function NotFound() {
   return (
     <div className="flex min-h-screen flex-col">
       <SkipLink />
-      <SiteHeader />
+      {siteHeader()}
       <main id="main" className="mx-auto flex min-h-[60vh] w-full max-w-lg flex-1 flex-col items-center justify-center gap-4 px-4 py-12 text-center">
         <p className="text-6xl font-black text-primary" aria-hidden>404</p>
         <h1 className="text-2xl font-bold">{t('title')}</h1>
@@ -23,7 +23,7 @@ export default function NotFound() {
           {t('home')}
         </Link>
       </main>
-      <SiteFooter />
+      {siteFooter()}
     </div>
   );
 }

@@ -1,8 +1,7 @@
-import { route } from '@/lib/auth/route';
 import { AppError } from '@/lib/errors';
 import { metricsAllowed } from '@/lib/metrics/access';
 import { scrape } from '@/lib/metrics/registry';
-import { services } from '@/lib/server';
+import { route, services } from '@/lib/server';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

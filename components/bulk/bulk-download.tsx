@@ -16,16 +16,21 @@ import { Label, Textarea } from '@/components/ui/input';
 import { useErrorText } from '@/lib/client/error-text';
 import { splitUrls, type BulkFormat, type BulkQuality } from '@/lib/bulk/options';
 import type { LoudnessChoice } from '@/lib/media/loudness/targets';
-import { bulkChoiceOf } from '@/lib/presets/options';
+import type { SplitChoice } from '@/components/media/chapter-options';
+import { bulkChoiceOf, presetSponsorChoice } from '@/lib/presets/options';
+import type { SponsorChoice } from '@/lib/media/sponsorblock/categories';
+import { useSponsorSettings } from '@/lib/client/use-sponsor-settings';
 import { bulkChoiceFor } from './bulk-defaults';
 import { BulkOptions } from './bulk-options';
 import { BulkQueue } from './bulk-queue';
+import { BulkSplit, splitFields } from './bulk-split';
+import { BulkSponsor, sponsorFields } from './bulk-sponsor';
 import { useBulkBatch, type BulkAction, type BulkOutcome } from '@/lib/client/use-bulk-batch';
 
 /**
  * The /bulk page's working part: links in, one batch at a time, its queue followed live. Quality and format
  * start from the user's default preset (when a batch can make it), else their download defaults; a preset picked
- * fills both, and a select the visitor changed keeps their choice.
+ * fills both (and its loudness, split and SponsorBlock lists), and a select the visitor changed keeps their choice.
  */
 export function BulkDownload({ initialText = '' }: { initialText?: string }) {
   const t = useTranslations('Bulk');
@@ -35,9 +40,10 @@ export function BulkDownload({ initialText = '' }: { initialText?: string }) {
   const [toLibrary, setToLibrary] = useState(false);
   const describe = useErrorText('bulk');
   const [text, setText] = useState(initialText);
-  const [picked, setPicked] = useState<{ quality?: BulkQuality; format?: BulkFormat; loudness?: LoudnessChoice }>({});
+  const [picked, setPicked] = useState<{ quality?: BulkQuality; format?: BulkFormat; loudness?: LoudnessChoice; split?: SplitChoice; sponsor?: SponsorChoice }>({});
   const defaults = useDownloadDefaults();
   const presets = usePresets();
+  const sponsorSettings = useSponsorSettings();
   const [presetId, setPresetId] = useState<string | null>(null);
   const defaultPreset = presets.find((candidate) => candidate.isDefault && bulkChoiceOf(candidate));
   const preset = (defaultPreset && bulkChoiceOf(defaultPreset)) ?? bulkChoiceFor(defaults ?? FALLBACK_DEFAULTS);
@@ -45,6 +51,10 @@ export function BulkDownload({ initialText = '' }: { initialText?: string }) {
   const format = picked.format ?? preset.format;
   // Unsaid (no preset, no choice), the server applies the user's setting.
   const loudness = picked.loudness ?? defaultPreset?.loudness;
+  const split = picked.split ?? defaultPreset?.split ?? 'off';
+  // The preset's lists (picked, else the default one), else the user's saved setting (a visitor's: the default).
+  const activePreset = presetId ? presets.find((candidate) => candidate.id === presetId) : defaultPreset;
+  const sponsor = picked.sponsor ?? (activePreset && presetSponsorChoice(activePreset, sponsorSettings.choice)) ?? sponsorSettings.choice;
 
   const onDone = useCallback(
     ({ completed }: BulkOutcome) => {
@@ -69,7 +79,7 @@ export function BulkDownload({ initialText = '' }: { initialText?: string }) {
       return;
     }
     try {
-      await start({ urls, quality, format, ...(loudness ? { loudness } : {}), ...(later && signedIn ? { later: true } : {}), ...(toLibrary && signedIn ? { saveToLibrary: true } : {}) });
+      await start({ urls, quality, format, ...(loudness ? { loudness } : {}), ...splitFields(split), ...sponsorFields(sponsor), ...(later && signedIn ? { later: true } : {}), ...(toLibrary && signedIn ? { saveToLibrary: true } : {}) });
     } catch (error) {
       toast({ title: t('failedTitle'), description: describe(error, t('failedDescription')), variant: 'destructive' });
     }
@@ -105,7 +115,7 @@ export function BulkDownload({ initialText = '' }: { initialText?: string }) {
             const choice = bulkChoiceOf(candidate);
             if (!choice) return;
             setPresetId(candidate.id);
-            setPicked({ ...choice, loudness: candidate.loudness });
+            setPicked({ ...choice, loudness: candidate.loudness, split: candidate.split ?? 'off' });
           }}
         />
         <BulkOptions
@@ -116,6 +126,8 @@ export function BulkDownload({ initialText = '' }: { initialText?: string }) {
           onFormat={(next) => setPicked((p) => ({ ...p, format: next }))}
         />
         <LoudnessSelect id="bulk-loudness" value={loudness ?? defaults?.loudness ?? 'off'} onChange={(next) => setPicked((p) => ({ ...p, loudness: next }))} className="grid gap-1.5 sm:max-w-xs" disabled={processing} />
+        <BulkSplit id="bulk-split" value={split} disabled={processing} onChange={(next) => setPicked((p) => ({ ...p, split: next }))} />
+        <BulkSponsor id="bulk-sponsor" value={sponsor} disabled={processing} onChange={(next) => setPicked((p) => ({ ...p, sponsor: next }))} />
         <SaveToLibraryBox id="bulk-library" checked={toLibrary} disabled={processing} onChange={setToLibrary} />
         {signedIn && (
           <label className="flex items-center gap-2 text-sm">

@@ -4,10 +4,10 @@ import { ThemeToggle } from '@/components/theme/theme-toggle';
 import { BrandLink } from './brand-link';
 import { MobileNav } from './mobile-nav';
 import { NotificationBellData } from './notification-bell';
-import { UserAvatarData } from './user-avatar';
+import { UserAvatar } from './user-avatar';
 
-/** Top bar: menu (mobile), language, theme, the signed-in user's notifications and avatar. */
-export async function DashboardTopbar({ adminLabel }: { adminLabel?: string }) {
+/** Top bar: menu (mobile), language, theme, the signed-in user's notifications and avatar (`email`: whose). */
+export async function DashboardTopbar({ adminLabel, email }: { adminLabel?: string; email?: string }) {
   const t = await getTranslations('DashboardNav');
   return (
     <header className="sticky top-0 z-40 flex h-16 items-center gap-2 border-b bg-background/85 px-4 backdrop-blur supports-[backdrop-filter]:bg-background/70">
@@ -20,7 +20,7 @@ export async function DashboardTopbar({ adminLabel }: { adminLabel?: string }) {
         <ThemeToggle />
         <NotificationBellData />
         <span className="ms-1">
-          <UserAvatarData />
+          <UserAvatar email={email} label={t('account')} />
         </span>
       </div>
     </header>

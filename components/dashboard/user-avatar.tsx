@@ -1,9 +1,4 @@
-'use client';
-
-import { useTranslations } from 'next-intl';
-import useSWR from 'swr';
 import { User } from '@/components/ui/icons';
-import { apiGet } from '@/lib/client/api-client';
 
 /** Up to two letters from the part before "@": "jane.doe@…" → "JD", "sam@…" → "SA". */
 function initialsOf(email: string): string {
@@ -13,7 +8,7 @@ function initialsOf(email: string): string {
   return letters.toUpperCase();
 }
 
-/** The signed-in user's badge: initials when the email is known, otherwise a neutral icon. */
+/** The signed-in user's badge, drawn by the server: initials when the email is known, otherwise a neutral icon. */
 export function UserAvatar({ email, label }: { email?: string | null; label: string }) {
   const initials = email ? initialsOf(email) : '';
   return (
@@ -27,11 +22,4 @@ export function UserAvatar({ email, label }: { email?: string | null; label: str
       {initials || <User className="h-4 w-4" aria-hidden />}
     </span>
   );
-}
-
-/** The avatar's initials from /api/auth/me; the fallback icon until (or unless) the email is known. */
-export function UserAvatarData() {
-  const t = useTranslations('DashboardNav');
-  const { data } = useSWR<{ id: string; email: string }>('/api/auth/me', apiGet, { revalidateOnFocus: false });
-  return <UserAvatar email={data?.email} label={t('account')} />;
 }

@@ -18,8 +18,17 @@ export const CLIENT_NAMESPACES = {
   later: ['MediaResult', 'DownloadProgress', 'Bulk', 'Presets', 'Follows', 'Errors', 'ErrorsIn', 'PodcastFeed', 'Loudness', 'Chapters', 'Library.saveToLibrary'],
   /** The sign-in and registration forms, and the account cards (API tokens, an admin's invites) under components/auth. */
   auth: ['Login', 'Register', 'Tokens', 'Invites', 'Errors', 'ErrorsIn'],
-  /** The signed-in dashboard (follows and new uploads; its settings page shows the presets, the API tokens, the platform cookies, the webhooks, the library and, to an admin, the invites). */
-  dashboard: ['Dashboard', 'DashboardNav', 'DashboardData', 'History', 'Settings', 'ApiDocs', 'Presets', 'Tokens', 'Webhooks', 'Invites', 'UserCookies', 'Follows', 'PodcastFeed', 'DownloadWindow', 'Library', 'Loudness', 'Chapters', 'Errors', 'ErrorsIn'],
+  /** The signed-in dashboard's shell: its navigation, the bell and the titles of its notifications. */
+  dashboard: ['DashboardNav', 'DashboardData.notifications'],
+  /**
+   * Each dashboard page's own islands, handed over by the page (its provider replaces the shell's below it):
+   * the overview (figures, follows and new uploads), the history, the settings (presets, API tokens, platform
+   * cookies, webhooks, the library), the API documentation.
+   */
+  overview: ['Dashboard', 'DashboardNav', 'Follows', 'PodcastFeed', 'Library', 'Errors', 'ErrorsIn'],
+  history: ['History', 'DashboardData', 'Errors', 'ErrorsIn'],
+  settings: ['Settings', 'DashboardData', 'Presets', 'Tokens', 'Webhooks', 'UserCookies', 'DownloadWindow', 'Library', 'Loudness', 'Chapters', 'Errors', 'ErrorsIn'],
+  apiDocs: ['ApiDocs'],
   /** The admin console: the dashboard's texts and its own, handed to the admin's page only. */
   admin: ['Dashboard', 'DashboardNav', 'DashboardData', 'Tokens', 'Invites', 'Errors', 'ErrorsIn', 'Admin'],
 } as const satisfies Record<string, readonly string[]>;

@@ -1,4 +1,5 @@
 import { getTranslations } from 'next-intl/server';
+import { cache } from 'react';
 import { Link } from '@/lib/i18n/navigation';
 import { PLATFORM_PAGES } from '@/lib/platform-pages';
 
@@ -39,3 +40,6 @@ export async function SiteFooter() {
     </footer>
   );
 }
+
+/** The footer as one element per request (as the header: sent once when a page and its not-found page both draw it). */
+export const siteFooter = cache(() => <SiteFooter />);

@@ -1,5 +1,6 @@
 import { Download } from '@/components/ui/icons';
 import { getTranslations } from 'next-intl/server';
+import { cache } from 'react';
 import { ThemeToggle } from '@/components/theme/theme-toggle';
 import { Link } from '@/lib/i18n/navigation';
 import { AccountLink } from './account-link';
@@ -47,3 +48,9 @@ export async function SiteHeader() {
     </header>
   );
 }
+
+/**
+ * The header as one element per request: a public page and the not-found page every page carries (should it be
+ * shown) draw the same object, so the page's data sends it once and refers to it the second time.
+ */
+export const siteHeader = cache(() => <SiteHeader />);

@@ -19,7 +19,7 @@ export function withAction(choice: SponsorChoice, category: SponsorCategory, act
 }
 
 /** Each SponsorBlock category as keep, mark as a chapter, or remove: the card's per-download choice and the settings'. */
-export function SponsorCategories({ idPrefix, value, onChange }: { idPrefix: string; value: SponsorChoice; onChange: (next: SponsorChoice) => void }) {
+export function SponsorCategories({ idPrefix, value, onChange, disabled }: { idPrefix: string; value: SponsorChoice; onChange: (next: SponsorChoice) => void; disabled?: boolean }) {
   const t = useTranslations('Chapters');
   const actions = (['keep', 'mark', 'remove'] as const).map((action) => ({ value: action, label: t(`action.${action}`) }));
   return (
@@ -33,11 +33,23 @@ export function SponsorCategories({ idPrefix, value, onChange }: { idPrefix: str
             value={actionOf(value, category)}
             onValueChange={(next) => onChange(withAction(value, category, next as Action))}
             choices={actions.map((a) => ({ ...a, testId: `sponsor-${category}-${a.value}` }))}
+            disabled={disabled}
             className="w-40"
           />
         </div>
       ))}
     </div>
+  );
+}
+
+/** SponsorBlock's per-download choice, folded away: what it is (`hint`, the card's by default), then each category. */
+export function SponsorDisclosure({ id, value, onChange, hint, disabled }: { id: string; value: SponsorChoice; onChange: (next: SponsorChoice) => void; hint?: string; disabled?: boolean }) {
+  const t = useTranslations('Chapters');
+  return (
+    <Disclosure summary={t('sponsorTitle')} testId="sponsorblock-toggle" className="sm:max-w-md">
+      <p id={`${id}-hint`} className="mb-3 text-sm text-muted-foreground">{hint ?? t('sponsorHint')}</p>
+      <SponsorCategories idPrefix={id} value={value} onChange={onChange} disabled={disabled} />
+    </Disclosure>
   );
 }
 
@@ -74,12 +86,7 @@ export function ChapterOptions({
           ) : null}
         </div>
       ) : null}
-      {youtube ? (
-        <Disclosure summary={t('sponsorTitle')} testId="sponsorblock-toggle" className="sm:max-w-md">
-          <p className="mb-3 text-sm text-muted-foreground">{t('sponsorHint')}</p>
-          <SponsorCategories idPrefix={`${id}-sponsor`} value={sponsor} onChange={onSponsor} />
-        </Disclosure>
-      ) : null}
+      {youtube ? <SponsorDisclosure id={`${id}-sponsor`} value={sponsor} onChange={onSponsor} /> : null}
     </div>
   );
 }

@@ -15,6 +15,7 @@ import { useAutoDownload, useDownloadDefaults } from '@/lib/client/use-download-
 import { useHydrated } from '@/lib/client/use-hydrated';
 import { useReveal } from '@/lib/client/use-reveal';
 import { useCardPreset } from '@/lib/client/use-presets';
+import { presetSponsorChoice } from '@/lib/presets/options';
 import { useStartDownload } from '@/lib/client/use-start-download';
 import { cn } from '@/lib/cn';
 import type { LoudnessChoice } from '@/lib/media/loudness/targets';
@@ -111,9 +112,7 @@ export function MediaResultCard({
   const chapterCount = audible && !items ? (media.chapters?.length ?? 0) : 0;
   const youtube = audible && !items && media.platform === 'youtube';
   const split = splitPick ?? preset.active?.split ?? 'off';
-  const presetSponsor = preset.active && (preset.active.sponsorMark || preset.active.sponsorRemove)
-    ? { mark: preset.active.sponsorMark ?? sponsorSettings.choice.mark, remove: preset.active.sponsorRemove ?? sponsorSettings.choice.remove }
-    : undefined;
+  const presetSponsor = preset.active ? presetSponsorChoice(preset.active, sponsorSettings.choice) : undefined;
   const sponsor = sponsorPick ?? presetSponsor;
   const chapterChoice = { ...(chapterCount > 0 && split !== 'off' ? { split } : {}), ...(youtube && sponsor ? { sponsor } : {}) };
 

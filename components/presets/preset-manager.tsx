@@ -1,7 +1,7 @@
 'use client';
 
 import { useLocale, useTranslations } from 'next-intl';
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import useSWR from 'swr';
 import { Button } from '@/components/ui/button';
 import { Input, Label } from '@/components/ui/input';
@@ -12,8 +12,10 @@ import { listActions } from '@/lib/client/notify';
 import { presetsPath } from '@/lib/client/use-presets';
 import type { Preset, PresetPatch } from '@/lib/presets/schemas';
 import { nameDir } from './name-dir';
-import { PresetForm } from './preset-form';
 import { PresetRow } from './preset-row';
+
+// The edit form (its fields, the library's template check) is fetched when a preset is opened for editing.
+const PresetForm = lazy(() => import('./preset-form').then((m) => ({ default: m.PresetForm })));
 
 /** The settings page's presets: list, create from the current download settings, rename and edit, delete, set the default. */
 export function PresetManager() {
@@ -33,6 +35,14 @@ export function PresetManager() {
     return worked;
   }
   const patch = (id: string, body: PresetPatch, done?: string) => act(() => apiRequest(`/api/presets/${id}`, { method: 'PATCH', body }), done);
+  const row = (preset: Preset) => (
+    <PresetRow
+      preset={preset}
+      onEdit={() => setEditing(preset.id)}
+      onDefault={() => void patch(preset.id, { isDefault: true })}
+      onDelete={() => void act(() => apiRequest(`/api/presets/${preset.id}`, { method: 'DELETE' }), t('deleted'))}
+    />
+  );
 
   const create = async (event: FormEvent) => {
     event.preventDefault();
@@ -52,21 +62,18 @@ export function PresetManager() {
       item={(preset) => (
         <li key={preset.id} className="p-3">
           {editing === preset.id ? (
-            <PresetForm
-              preset={preset}
-              busy={busy}
-              onCancel={() => setEditing(null)}
-              onSave={async (edit) => {
-                if (await patch(preset.id, edit, t('savedText'))) setEditing(null);
-              }}
-            />
+            <Suspense fallback={row(preset)}>
+              <PresetForm
+                preset={preset}
+                busy={busy}
+                onCancel={() => setEditing(null)}
+                onSave={async (edit) => {
+                  if (await patch(preset.id, edit, t('savedText'))) setEditing(null);
+                }}
+              />
+            </Suspense>
           ) : (
-            <PresetRow
-              preset={preset}
-              onEdit={() => setEditing(preset.id)}
-              onDefault={() => void patch(preset.id, { isDefault: true })}
-              onDelete={() => void act(() => apiRequest(`/api/presets/${preset.id}`, { method: 'DELETE' }), t('deleted'))}
-            />
+            row(preset)
           )}
         </li>
       )}

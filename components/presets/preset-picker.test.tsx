@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act } from 'react';
 import { NextIntlClientProvider } from 'next-intl';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { bulkChoiceOf } from '@/lib/presets/options';
 import type { Preset } from '@/lib/presets/schemas';
 import ar from '@/messages/ar.json';
@@ -25,9 +25,14 @@ globalThis.ResizeObserver ??= class { observe() {} unobserve() {} disconnect() {
 Element.prototype.scrollIntoView ??= () => {};
 Element.prototype.hasPointerCapture ??= () => false;
 
-const key = (element: Element, name: string) => act(() => void element.dispatchEvent(new KeyboardEvent('keydown', { key: name, bubbles: true })));
+const key = (element: Element, name: string) => act(async () => void element.dispatchEvent(new KeyboardEvent('keydown', { key: name, bubbles: true })));
 
-function render(locale: 'en' | 'ar', props: Partial<Parameters<typeof PresetPicker>[0]> = {}) {
+// The select's list is fetched when reached for: fetched once here, so a key press opens it within the same act().
+beforeAll(async () => {
+  await import('@/components/ui/choice-select-menu');
+});
+
+async function render(locale: 'en' | 'ar', props: Partial<Parameters<typeof PresetPicker>[0]> = {}) {
   const onPick = vi.fn();
   const { host } = mount(
     <NextIntlClientProvider locale={locale} messages={locale === 'ar' ? ar : en}>
@@ -37,15 +42,15 @@ function render(locale: 'en' | 'ar', props: Partial<Parameters<typeof PresetPick
   );
   const select = host.querySelector<HTMLButtonElement>('[data-testid="preset-picker"]')!;
   // The list opens from the keyboard, as Radix's trigger does on Enter.
-  key(select, 'Enter');
+  await key(select, 'Enter');
   const items = [...document.querySelectorAll<HTMLElement>('[role="option"]')];
   const options = items.map((option) => ({ text: option.textContent, disabled: option.hasAttribute('data-disabled') }));
   return { select, items, options, onPick, label: host.querySelector(`label[for="${select.id}"]`)?.textContent };
 }
 
 describe('PresetPicker', () => {
-  it('lists the presets under a labelled select, "Custom" until one is picked, the default marked (English)', () => {
-    const { label, options, select } = render('en');
+  it('lists the presets under a labelled select, "Custom" until one is picked, the default marked (English)', async () => {
+    const { label, options, select } = await render('en');
     expect(label).toBe('Preset');
     expect(select.textContent).toBe('Custom');
     expect(options).toEqual([
@@ -55,18 +60,18 @@ describe('PresetPicker', () => {
     ]);
   });
 
-  it('speaks Arabic, and a preset a batch cannot make is disabled with its note', () => {
-    const { label, options, select } = render('ar', { usable: (p) => bulkChoiceOf(p) !== null, unusableNote: ar.Presets.notForBatch });
+  it('speaks Arabic, and a preset a batch cannot make is disabled with its note', async () => {
+    const { label, options, select } = await render('ar', { usable: (p) => bulkChoiceOf(p) !== null, unusableNote: ar.Presets.notForBatch });
     expect(label).toBe('إعداد مسبق');
     expect(select.textContent).toBe('مخصص');
     expect(options[1].text).toBe('720p (small) (الافتراضي)');
     expect(options[2]).toEqual({ text: 'Audio M4A (غير متاح للدفعات)', disabled: true });
   });
 
-  it('hands the chosen preset to onPick and shows it as chosen', () => {
-    const { select, items, onPick } = render('en', { value: 'pre_b' });
+  it('hands the chosen preset to onPick and shows it as chosen', async () => {
+    const { select, items, onPick } = await render('en', { value: 'pre_b' });
     expect(select.textContent).toBe('720p (small) (Default)');
-    key(items[2], 'Enter');
+    await key(items[2], 'Enter');
     expect(onPick).toHaveBeenCalledWith(PRESETS[2]);
   });
 

@@ -59,6 +59,15 @@ describe('deferMenu', () => {
     expect(full()?.dataset.open).toBe('true');
   });
 
+  it('keeps the focus on the stand-in while the menu’s code is still on its way', async () => {
+    load.mockReturnValue(new Promise(() => {}));
+    await mount();
+    await act(async () => button()!.focus());
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(full()).toBeNull();
+    expect(document.activeElement).toBe(button());
+  });
+
   it('hands focus on to the real button when the stand-in had it', async () => {
     await mount();
     await act(async () => button()!.focus());

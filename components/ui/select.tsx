@@ -5,6 +5,7 @@ import { Check, ChevronDown } from '@/components/ui/icons';
 import { forwardRef, type ComponentPropsWithoutRef, type ElementRef } from 'react';
 import { cn } from '@/lib/cn';
 import { useDirection } from '@/lib/client/use-direction';
+import { SELECT_TRIGGER_CLASSES } from './select-trigger';
 
 /**
  * A select in the page's direction: in a right-to-left language its options, check mark, chevron and arrow keys
@@ -23,11 +24,7 @@ export const SelectTrigger = forwardRef<
   return (
     <SelectPrimitive.Trigger
       ref={ref}
-      className={cn(
-        'flex h-10 w-full cursor-pointer items-center justify-between gap-2 rounded-md border border-input bg-card px-3 text-sm',
-        'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-60',
-        className,
-      )}
+      className={cn(SELECT_TRIGGER_CLASSES, className)}
       {...props}
     >
       {children}

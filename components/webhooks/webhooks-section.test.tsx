@@ -73,7 +73,9 @@ describe('the webhooks settings section', () => {
     expect(host.textContent).toContain('No webhooks yet.');
     const url = host.querySelector<HTMLInputElement>('#webhook-url')!;
     url.value = 'https://ntfy.example.com/my-topic';
-    // The format is the site's one select: opened from the keyboard, its option chosen with Enter.
+    // The format is the site's one select: opened from the keyboard, its option chosen with Enter. Its list is code
+    // fetched when reached for; fetched here first, so the key press opens it within the same act().
+    await import('@/components/ui/choice-select-menu');
     const pressed = (element: Element, key: string) => act(async () => void element.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true })));
     await pressed(host.querySelector('#webhook-format')!, 'Enter');
     await pressed(document.querySelector('[data-testid="webhook-format-ntfy"]')!, 'Enter');

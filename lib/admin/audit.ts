@@ -1,6 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
-import { getDb, type Db } from '@/lib/db';
+import type { Db } from '@/lib/db';
 import { newId } from '@/lib/db/ids';
 import { now } from '@/lib/db/time';
 
@@ -62,13 +62,12 @@ function auditStamp(): number {
 
 /**
  * Writes one entry of the audit log: `actor` did `action` to `target` (with `detail`, e.g. the new role or limits).
- * Call it after the action succeeded. `db` defaults to the process's store.
+ * Call it after the action succeeded.
  */
 export async function recordAudit(
-  actor: AuditActor, action: AuditAction, target: AuditTarget, detail: Record<string, unknown> | null = null, db?: Db,
+  actor: AuditActor, action: AuditAction, target: AuditTarget, detail: Record<string, unknown> | null, db: Db,
 ): Promise<void> {
-  const store = db ?? (await getDb());
-  await store.run(
+  await db.run(
     'INSERT INTO admin_audit (id, at, actor_id, actor_email, action, target, target_label, detail) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
     [newId('aud'), auditStamp(), actor.id, actor.email, action, target.id, target.label ?? null, detail ? JSON.stringify(detail) : null],
   );

@@ -1,11 +1,11 @@
 import 'server-only';
 import { z } from 'zod';
 import type { Db } from '@/lib/db';
-import { getPlatformBreaker } from '@/lib/media/ytdlp/breaker';
+import type { PlatformBreaker } from '@/lib/media/ytdlp/breaker';
 import { canaryResults } from '@/lib/media/ytdlp/canaries';
 import { engineAgeDays, resolveEngine } from '@/lib/media/ytdlp/engine';
 import { ENGINE_STALE_DAYS, engineStatus, lastUpdate } from '@/lib/media/ytdlp/engine-status';
-import { getYtdlpPool } from '@/lib/media/ytdlp/get-pool';
+import type { YtdlpPool } from '@/lib/media/ytdlp/pool';
 import { NAMED_PLATFORMS } from '@/lib/platforms';
 import { engineUpdateSchema, engineUpdateState } from './engine-update';
 
@@ -35,11 +35,11 @@ export type PlatformsReport = z.infer<typeof platformsReportSchema>;
 const PROBE_WAIT_MS = 2000;
 
 /** The version a yt-dlp worker reports (the health probe's, cached), or null when none answers in time. */
-async function probedVersion(): Promise<string | null> {
+async function probedVersion(pool: YtdlpPool): Promise<string | null> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), PROBE_WAIT_MS)));
   try {
-    return await Promise.race([engineStatus(getYtdlpPool()).then((status) => status.version, () => null), late]);
+    return await Promise.race([engineStatus(pool).then((status) => status.version, () => null), late]);
   } finally {
     clearTimeout(timer);
   }
@@ -49,11 +49,13 @@ async function probedVersion(): Promise<string | null> {
  * The engine in use (what the installer recorded, else what a worker reports), its age from its dated version,
  * the last update's outcome, and per platform its breaker (this node's) and its canary's last result (shared).
  */
-export async function platformsReport(db: Db, at = new Date()): Promise<PlatformsReport> {
+export async function platformsReport(
+  db: Db, engine: { pool: YtdlpPool; breaker: PlatformBreaker }, at = new Date(),
+): Promise<PlatformsReport> {
   const install = resolveEngine();
-  const version = install.version ?? (await probedVersion());
+  const version = install.version ?? (await probedVersion(engine.pool));
   const canaries = await canaryResults(db);
-  const breakers = getPlatformBreaker().state();
+  const breakers = engine.breaker.state();
   const ageDays = engineAgeDays(version, at);
   return {
     engine: {

@@ -1,5 +1,5 @@
 import 'server-only';
-import { getDb, type Db } from '@/lib/db';
+import type { Db } from '@/lib/db';
 import type { JobEnded } from '@/lib/downloads/prepare-file';
 import { tempTtlMs } from '@/lib/media/deliver';
 import { purgeAudit } from './audit';
@@ -10,11 +10,10 @@ import { purgeUsage, recordUsage } from './usage';
  * A download job or bulk item ended: counted into the usage figures, and the file it made attributed to its owner
  * for as long as the file store keeps it.
  */
-export async function recordJobEnded(ended: JobEnded, db?: Db, at = Date.now()): Promise<void> {
-  const store = db ?? (await getDb());
-  await recordUsage(store, { ok: ended.ok, platform: ended.platform, code: ended.code, bytes: ended.bytes }, at);
+export async function recordJobEnded(db: Db, ended: JobEnded, at = Date.now()): Promise<void> {
+  await recordUsage(db, { ok: ended.ok, platform: ended.platform, code: ended.code, bytes: ended.bytes }, at);
   if (ended.ok && ended.job && ended.bytes) {
-    await recordTempFile(store, { jobId: ended.job.id, owner: ended.job.owner, bytes: ended.bytes, expiresAt: at + tempTtlMs() });
+    await recordTempFile(db, { jobId: ended.job.id, owner: ended.job.owner, bytes: ended.bytes, expiresAt: at + tempTtlMs() });
   }
 }
 
@@ -26,8 +25,8 @@ export async function purgeAdminData(db: Db, at = Date.now()): Promise<{ audit: 
 }
 
 /** Runs purgeAdminData once now and then every `intervalMs` (hourly) in the background; stop() ends it. */
-export function startAdminHousekeeping(options: { db?: () => Promise<Db>; intervalMs?: number; now?: () => number } = {}): { stop(): void } {
-  const db = options.db ?? getDb;
+export function startAdminHousekeeping(options: { db: () => Promise<Db>; intervalMs?: number; now?: () => number }): { stop(): void } {
+  const { db } = options;
   const now = options.now ?? Date.now;
   const run = () => void db().then((store) => purgeAdminData(store, now())).catch((error) => console.error('[admin] purge failed', error));
   run();

@@ -22,7 +22,7 @@ describe.each(dbEngines())('admin usage, storage and purge on $name', ({ create 
   it('counts ended downloads by hour, platform and code, and sums them over 1 and 7 days', async () => {
     db = await create();
     const ended = (at: number, ok: boolean, platform: string, extra: { code?: string; bytes?: number } = {}) =>
-      recordJobEnded({ kind: 'download', ok, durationMs: 5, platform, ...extra }, db, at);
+      recordJobEnded(db!, { kind: 'download', ok, durationMs: 5, platform, ...extra }, at);
     await ended(NOW, true, 'youtube', { bytes: 1000 });
     await ended(NOW - 10 * 60_000, true, 'youtube', { bytes: 500 });
     await ended(NOW - 2 * HOUR, false, 'tiktok', { code: 'bot_check' });
@@ -59,13 +59,13 @@ describe.each(dbEngines())('admin usage, storage and purge on $name', ({ create 
     vi.stubEnv('TEMP_TTL_MS', String(HOUR));
     await db.run("INSERT INTO users (id, email, password_hash, created_at) VALUES ('usr_a', 'a@example.com', 'x', 0)");
     const file = (id: string, owner: string | null, bytes: number, at = NOW) =>
-      recordJobEnded({ kind: 'bulk', ok: true, durationMs: 1, platform: 'youtube', bytes, job: { id, owner } }, db, at);
+      recordJobEnded(db!, { kind: 'bulk', ok: true, durationMs: 1, platform: 'youtube', bytes, job: { id, owner } }, at);
     await file('j1', 'usr_a', 100);
     await file('j2', 'usr_a', 50);
     await file('j3', null, 7);
     await file('j4', 'usr_deleted_meanwhile', 3);
     await file('j5', 'usr_a', 1000, NOW - 2 * HOUR);
-    await recordJobEnded({ kind: 'download', ok: false, durationMs: 1, code: 'bot_check', job: { id: 'j6', owner: 'usr_a' } }, db, NOW);
+    await recordJobEnded(db, { kind: 'download', ok: false, durationMs: 1, code: 'bot_check', job: { id: 'j6', owner: 'usr_a' } }, NOW);
     const report = await storageReport(db, NOW);
     expect(report.users).toEqual([
       { userId: 'usr_a', email: 'a@example.com', files: 2, bytes: 150 },
@@ -90,8 +90,8 @@ describe.each(dbEngines())('admin usage, storage and purge on $name', ({ create 
     } finally {
       vi.useRealTimers();
     }
-    await recordJobEnded({ kind: 'download', ok: true, durationMs: 1, platform: 'youtube', bytes: 1 }, store, NOW - 9 * DAY);
-    await recordJobEnded({ kind: 'download', ok: true, durationMs: 1, platform: 'youtube', bytes: 1 }, store, NOW - DAY);
+    await recordJobEnded(store, { kind: 'download', ok: true, durationMs: 1, platform: 'youtube', bytes: 1 }, NOW - 9 * DAY);
+    await recordJobEnded(store, { kind: 'download', ok: true, durationMs: 1, platform: 'youtube', bytes: 1 }, NOW - DAY);
     expect(await purgeAdminData(store, NOW)).toEqual({ audit: 1, usage: 1, files: 0 });
     expect((await listAudit(store, 1)).entries.map((e) => e.target)).toEqual(['usr_kept']);
 

@@ -1,7 +1,7 @@
 import 'server-only';
 import type { NextRequest } from 'next/server';
 import { config } from '@/lib/config';
-import { getDb } from '@/lib/db';
+import type { Db } from '@/lib/db';
 import { now } from '@/lib/db/time';
 import type { Caller } from '@/lib/auth/caller';
 import { AppError } from '@/lib/errors';
@@ -28,8 +28,7 @@ export function admitTelemetry(req: NextRequest): void {
  * Counts one ad event against the client's hourly telemetry limit (keyed by a hash of the address, never the
  * address), then adds it to the day's counts. Past the limit the event is refused with 429 and not counted.
  */
-export async function acceptAdEvent(caller: Pick<Caller, 'addressKey'>, body: TelemetryBody): Promise<{ recorded: true }> {
-  const db = await getDb();
+export async function acceptAdEvent(db: Db, caller: Pick<Caller, 'addressKey'>, body: TelemetryBody): Promise<{ recorded: true }> {
   const at = now();
   const window = hourWindow(at);
   const limit = config().env.ADS_TELEMETRY_HOURLY_LIMIT;

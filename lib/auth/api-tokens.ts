@@ -1,7 +1,6 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
 import type { Db } from '@/lib/db';
-import { getDb } from '@/lib/db';
 import { newId } from '@/lib/db/ids';
 import { now } from '@/lib/db/time';
 import type { ApiTokenInfo, IssuedApiToken } from './credentials';
@@ -63,9 +62,8 @@ export async function userForApiToken(db: Db, token: string): Promise<TokenHolde
 }
 
 /** For the settings page: the active token's visible part and dates, or null when the user has none. */
-export async function getApiTokenInfo(userId: string, db?: Db): Promise<ApiTokenInfo | null> {
-  const store = db ?? (await getDb());
-  const row = await store.get<{ prefix: string; created_at: number; last_used_at: number | null }>(
+export async function getApiTokenInfo(db: Db, userId: string): Promise<ApiTokenInfo | null> {
+  const row = await db.get<{ prefix: string; created_at: number; last_used_at: number | null }>(
     "SELECT prefix, created_at, last_used_at FROM api_tokens WHERE user_id = ? AND kind = 'settings' AND revoked_at IS NULL ORDER BY created_at DESC",
     [userId],
   );

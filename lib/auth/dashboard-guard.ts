@@ -1,6 +1,6 @@
 import 'server-only';
 import { NextResponse, type NextRequest } from 'next/server';
-import { getDb } from '@/lib/db';
+import type { Db } from '@/lib/db';
 import { LOCALES, routing } from '@/lib/i18n/routing';
 import { verifyAccessToken } from './access-token';
 import { ACCESS_COOKIE, clearSessionCookies, REFRESH_COOKIE, setSessionCookies } from './cookies';
@@ -20,17 +20,17 @@ const DASHBOARD = new RegExp(`^/(?:(${LOCALES.join('|')})/)?dashboard(?:/|$)`, '
  * header (forward-auth.ts) is a session of its own.
  * Every protected API handler checks again: this guard only decides which pages render.
  */
-export async function guardDashboard(req: NextRequest, next: Next): Promise<NextResponse> {
+export async function guardDashboard(db: () => Promise<Db>, req: NextRequest, next: Next): Promise<NextResponse> {
   const match = DASHBOARD.exec(decodedPath(req));
   if (!match) return next(req);
 
-  if (await signedInByProxy(req)) return next(req);
+  if (await signedInByProxy(db, req)) return next(req);
   const access = req.cookies.get(ACCESS_COOKIE)?.value;
   const claims = access ? await verifyAccessToken(access) : null;
-  if (claims && (await stillActive(claims.id))) return next(req);
+  if (claims && (await stillActive(db, claims.id))) return next(req);
 
   const refresh = req.cookies.get(REFRESH_COOKIE)?.value;
-  const renewed = refresh ? await renew(refresh) : null;
+  const renewed = refresh ? await renew(db, refresh) : null;
   if (renewed) {
     req.cookies.set(ACCESS_COOKIE, renewed.accessToken);
     const res = await next(req);
@@ -40,29 +40,29 @@ export async function guardDashboard(req: NextRequest, next: Next): Promise<Next
   return toLogin(req, match[1]);
 }
 
-async function stillActive(userId: string): Promise<boolean> {
+async function stillActive(db: () => Promise<Db>, userId: string): Promise<boolean> {
   try {
-    await activeAccount(await getDb(), userId);
+    await activeAccount(await db(), userId);
     return true;
   } catch {
     return false;
   }
 }
 
-async function signedInByProxy(req: NextRequest): Promise<boolean> {
+async function signedInByProxy(db: () => Promise<Db>, req: NextRequest): Promise<boolean> {
   const email = proxiedEmail(req.headers);
   if (!email) return false;
   try {
-    await forwardAuthAccount(await getDb(), email);
+    await forwardAuthAccount(await db(), email);
     return true;
   } catch {
     return false;
   }
 }
 
-async function renew(refreshToken: string) {
+async function renew(db: () => Promise<Db>, refreshToken: string) {
   try {
-    return await renewForPage(await getDb(), refreshToken);
+    return await renewForPage(await db(), refreshToken);
   } catch (error) {
     // A store that is down must not take the public pages with it: the visitor is sent to sign in instead.
     console.error('[guard] session renewal failed', error);

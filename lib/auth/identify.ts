@@ -1,6 +1,6 @@
 import 'server-only';
 import type { NextRequest } from 'next/server';
-import { getDb } from '@/lib/db';
+import type { Db } from '@/lib/db';
 import { now } from '@/lib/db/time';
 import { AppError } from '@/lib/errors';
 import { meter, peek, type Metering, type Quota } from '@/lib/rate-limit/counters';
@@ -39,6 +39,7 @@ interface Spec<B> {
 
 /** Who is calling, as the route's `auth` and `scope` allow (an admin route's admin is found before), charged as its `quota` says. */
 export async function identify<B>(
+  db: () => Promise<Db>,
   req: NextRequest,
   { auth, quota, scope }: Spec<B>,
   charge: (metering: Metering) => void,
@@ -47,8 +48,8 @@ export async function identify<B>(
   const as = (user: User | null, credential: Credential | null = null) => callerOf(req.headers, user, credential);
   if (auth === 'none' || auth === 'admin') return as(admin);
   if (auth === 'optional' || auth === 'user') {
-    if (!scope) return as(auth === 'user' ? await requireUser(req) : sessionOnly(await getCredentialOrNone(req)));
-    const found = auth === 'user' ? await getCredential(req) : await getCredentialOrNone(req);
+    if (!scope) return as(auth === 'user' ? await requireUser(db, req) : sessionOnly(await getCredentialOrNone(db, req)));
+    const found = auth === 'user' ? await getCredential(db, req) : await getCredentialOrNone(db, req);
     if (!found) {
       if (auth === 'user') throw new AppError('unauthorized', 'Sign in to continue');
       return as(null);
@@ -58,21 +59,21 @@ export async function identify<B>(
   }
   const count = async (who: Caller) => {
     if (quota?.kind !== 'api') return;
-    const db = await getDb();
+    const store = await db();
     const measure = quota.metered === false ? peek : meter;
     const { key, quotas } = quotasFor(who);
-    charge(await measure(db, key, quotas as Quota[]));
+    charge(await measure(store, key, quotas as Quota[]));
     // A token's own daily limit counts within the account's API limits, never beyond them.
     const token = who.credential?.token;
     if (token?.dailyLimit) {
       const limit = token.dailyLimit;
       const own: Quota = { window: dayWindow(now()), limit, message: `This token's daily limit is reached (${limit} requests). It resets at 00:00 UTC.` };
-      charge(await measure(db, `apitoken:${token.id}`, [own]));
+      charge(await measure(store, `apitoken:${token.id}`, [own]));
     }
   };
   let found: Credential | null;
   try {
-    found = await getCredential(req);
+    found = await getCredential(db, req);
   } catch (error) {
     // A wrong token is still a request from this address: count it, so guessing tokens is limited too.
     await count(as(null));

@@ -2,7 +2,7 @@ import 'server-only';
 import { headers } from 'next/headers';
 import { NextRequest } from 'next/server';
 import { config } from '@/lib/config';
-import { getDb } from '@/lib/db';
+import type { Db } from '@/lib/db';
 import { AppError } from '@/lib/errors';
 import { meter } from '@/lib/rate-limit/counters';
 import { analyzeQuotasFor } from '@/lib/rate-limit/quotas';
@@ -43,15 +43,15 @@ async function pageRequest(path: string): Promise<NextRequest> {
  * nobody is signed in — the page then leaves the start to the browser (which meets the API's answer), or to the
  * visitor's click for another site's link. Throws rate_limited over quota.
  */
-export async function pageAnalysisVisitor(path: string): Promise<Caller | undefined> {
+export async function pageAnalysisVisitor(db: () => Promise<Db>, path: string): Promise<Caller | undefined> {
   const req = await pageRequest(path);
   if (!isDocumentNavigation(req.headers) || !arrivalMayStartWork(req.headers)) return undefined;
   // A stale or broken session cookie makes an anonymous visit, as on any page.
-  const user = await getUser(req).catch(() => null);
+  const user = await getUser(db, req).catch(() => null);
   if (!user && !config().env.ANON_ACCESS) return undefined;
   const caller = callerOf(req.headers, user);
   const { key, quotas } = analyzeQuotasFor(caller);
-  const metering = await meter(await getDb(), key, quotas, 1);
+  const metering = await meter(await db(), key, quotas, 1);
   if (!metering.allowed) throw new AppError('rate_limited', metering.exceeded.message);
   return caller;
 }

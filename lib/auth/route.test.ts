@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { AppError } from '@/lib/errors';
 import { idParams } from '@/lib/http/ids';
-import { route } from './route';
+import { createRoute } from './route';
 import { fromPeer } from '@/test/peer';
 
 afterEach(() => {
@@ -13,6 +13,8 @@ afterEach(() => {
 
 const request = (url = 'http://localhost/api/x', init: ConstructorParameters<typeof NextRequest>[1] = {}) => new NextRequest(url, init);
 const noParams = { params: Promise.resolve({}) };
+// Routes open to anyone with nothing to charge never open the store.
+const route = createRoute({ db: () => Promise.reject(new Error('the store was opened')) });
 
 const throwing = (error: unknown) => route({ auth: 'none' }, () => {
   throw error;

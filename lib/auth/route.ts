@@ -1,7 +1,7 @@
 import 'server-only';
 import type { NextRequest } from 'next/server';
 import type { ZodType } from 'zod';
-import { getDb } from '@/lib/db';
+import type { Db } from '@/lib/db';
 import { now } from '@/lib/db/time';
 import { AppError, toAppError } from '@/lib/errors';
 import { config } from '@/lib/config';
@@ -59,8 +59,14 @@ export interface RouteContext<A extends Auth, B, Q, P> {
 
 type Handler<A extends Auth, B, Q, P> = (ctx: RouteContext<A, B, Q, P>) => Promise<Response | object | null> | Response | object | null;
 
+export interface RouteDeps {
+  /** The store, opened only when a request needs it (a credential to check, a quota to charge). */
+  db: () => Promise<Db>;
+}
+
 /**
- * Every API route, wrapped once: `export const POST = route({ auth: 'user', body: schema }, ({ user, body }) => …)`.
+ * The wrapper every API route is made with, bound to what the composition root hands it (lib/server.ts exports it as
+ * `route`): `export const POST = route({ auth: 'user', body: schema }, ({ user, body }) => …)`.
  * In order: a state-changing request (POST, PUT, PATCH, DELETE) from another site's page — a foreign Origin, or
  * Sec-Fetch-Site cross-site or same-site — is refused 403 csrf whether or not it carries cookies, unless a Bearer
  * credential identifies its caller on a route open to other sites (`cors`, `auth: 'api'`);
@@ -69,10 +75,10 @@ type Handler<A extends Auth, B, Q, P> = (ctx: RouteContext<A, B, Q, P>) => Promi
  * headers ride on every answer of a metered route, errors included; each request is logged as one line and
  * counted in the process's metrics.
  */
-export function route<A extends Auth, B = undefined, Q = undefined, P = Record<string, never>>(
+export const createRoute = ({ db }: RouteDeps) => <A extends Auth, B = undefined, Q = undefined, P = Record<string, never>>(
   spec: RouteSpec<A, B, Q, P>,
   handler: Handler<A, B, Q, P>,
-) {
+) => {
   return async (req: NextRequest, ctx: { params: Promise<unknown> }): Promise<Response> => {
     const started = performance.now();
     const requestId = requestIdOf(req.headers);
@@ -84,7 +90,7 @@ export function route<A extends Auth, B = undefined, Q = undefined, P = Record<s
     let res: Response;
     let failure: string | undefined;
     try {
-      const admin = spec.auth === 'admin' ? await requireAdmin(req) : null;
+      const admin = spec.auth === 'admin' ? await requireAdmin(db, req) : null;
       const foreign = changesState(req.method) && !fromOurOrigin(req.headers, req.nextUrl);
       const bearer = bearerToken(req.headers) !== undefined;
       if (foreign && !(opensToOtherSites(spec) && (bearer || corsAllows(req.headers.get('origin'))))) {
@@ -92,7 +98,7 @@ export function route<A extends Auth, B = undefined, Q = undefined, P = Record<s
       }
       const params = spec.params ? parseParams(spec.params, await ctx.params, spec.notFound) : ((await ctx.params) as P);
       const query = spec.query ? parseWith(spec.query, Object.fromEntries(req.nextUrl.searchParams)) : (undefined as Q);
-      const caller = await identify(req, spec, charge, admin);
+      const caller = await identify(db, req, spec, charge, admin);
       const { user } = caller;
       // getCredential reads a Bearer credential before anything else and refuses a wrong one, so a caller found while one
       // is sent is that credential's holder. Without such a caller the Bearer header proved nothing. A page of an
@@ -108,11 +114,11 @@ export function route<A extends Auth, B = undefined, Q = undefined, P = Record<s
         try {
           body = await readJson(req, spec.body);
         } catch (error) {
-          if (analyze) limitHeaders = rateLimitHeaders(await peek(await getDb(), analyze.key, analyze.quotas), now());
+          if (analyze) limitHeaders = rateLimitHeaders(await peek(await db(), analyze.key, analyze.quotas), now());
           throw error;
         }
         if (analyze && spec.quota?.kind === 'analyze') {
-          charge(await meter(await getDb(), analyze.key, analyze.quotas, spec.quota.links(body)));
+          charge(await meter(await db(), analyze.key, analyze.quotas, spec.quota.links(body)));
         }
       }
       const result = await handler({ req, body, query, params, user: user as RouteContext<A, B, Q, P>['user'], caller });
@@ -132,7 +138,7 @@ export function route<A extends Auth, B = undefined, Q = undefined, P = Record<s
     observeRequest({ method: req.method, route: routePattern(req.nextUrl.pathname, matched), status: res.status, seconds: elapsed / 1000, code: failure });
     return res;
   };
-}
+};
 
 /**
  * Routes another site's page may change state on: the public API that answers other sites (CORS), and then only with

@@ -1,6 +1,6 @@
 import 'server-only';
 import type { NextRequest } from 'next/server';
-import { getDb } from '@/lib/db';
+import type { Db } from '@/lib/db';
 import { AppError } from '@/lib/errors';
 import { bearerToken } from '@/lib/http/bearer';
 import { verifyAccessToken } from './access-token';
@@ -40,27 +40,27 @@ export function requireScope(found: Credential, scope: TokenScope): void {
  * credential is presented but invalid, so an API client learns its token is wrong instead of silently running as
  * anonymous.
  */
-export async function getCredential(req: NextRequest): Promise<Credential | null> {
+export async function getCredential(db: () => Promise<Db>, req: NextRequest): Promise<Credential | null> {
   const bearer = bearerToken(req.headers);
   if (bearer) {
     if (looksLikeApiToken(bearer)) {
-      const holder = await userForApiToken(await getDb(), bearer);
+      const holder = await userForApiToken(await db(), bearer);
       if (holder) {
         return { ...credential(refuseDisabled(holder), 'api_token'), token: { id: holder.tokenId, scopes: holder.scopes, dailyLimit: holder.dailyLimit } };
       }
       throw new AppError('unauthorized', 'This API token is not valid. Generate a new one in Settings.');
     }
     const user = await verifyAccessToken(bearer);
-    if (user) return credential(await activeAccount(await getDb(), user.id), 'session');
+    if (user) return credential(await activeAccount(await db(), user.id), 'session');
     throw new AppError('unauthorized', 'Sign in to continue');
   }
   const proxied = proxiedEmail(req.headers);
-  if (proxied) return credential(await forwardAuthAccount(await getDb(), proxied), 'session');
+  if (proxied) return credential(await forwardAuthAccount(await db(), proxied), 'session');
   const cookie = req.cookies.get(ACCESS_COOKIE)?.value;
   const user = cookie ? await verifyAccessToken(cookie) : null;
   if (!user) return null;
   try {
-    return credential(await activeAccount(await getDb(), user.id), 'session');
+    return credential(await activeAccount(await db(), user.id), 'session');
   } catch (error) {
     if (error instanceof AppError && error.code === 'unauthorized') return null;
     throw error;
@@ -79,9 +79,9 @@ export interface UserOptions {
 const NOT_SIGNED_IN = new Set<string>(['unauthorized', 'account_disabled', 'registration_closed', 'invite_required']);
 
 /** The caller, or null when the credential names no usable account (it counts as none where signing in is optional). */
-export async function getCredentialOrNone(req: NextRequest): Promise<Credential | null> {
+export async function getCredentialOrNone(db: () => Promise<Db>, req: NextRequest): Promise<Credential | null> {
   try {
-    return await getCredential(req);
+    return await getCredential(db, req);
   } catch (error) {
     if (error instanceof AppError && NOT_SIGNED_IN.has(error.code)) return null;
     throw error;
@@ -89,14 +89,14 @@ export async function getCredentialOrNone(req: NextRequest): Promise<Credential 
 }
 
 /** The signed-in user, or null (an invalid credential counts as none). */
-export async function getUser(req: NextRequest, options: UserOptions = {}): Promise<User | null> {
-  const caller = await getCredentialOrNone(req);
+export async function getUser(db: () => Promise<Db>, req: NextRequest, options: UserOptions = {}): Promise<User | null> {
+  const caller = await getCredentialOrNone(db, req);
   return caller && (caller.via === 'session' || options.allowApiToken) ? caller.user : null;
 }
 
 /** The signed-in user, or 401 (403 for an API token where only a session will do). */
-export async function requireUser(req: NextRequest, options: UserOptions = {}): Promise<User> {
-  const caller = await getCredential(req);
+export async function requireUser(db: () => Promise<Db>, req: NextRequest, options: UserOptions = {}): Promise<User> {
+  const caller = await getCredential(db, req);
   if (!caller) throw new AppError('unauthorized', 'Sign in to continue');
   if (caller.via === 'api_token' && !options.allowApiToken) {
     throw new AppError('forbidden', 'API tokens work only with the media API. Sign in to continue.');
@@ -108,8 +108,8 @@ export async function requireUser(req: NextRequest, options: UserOptions = {}): 
  * For the admin routes: the signed-in admin (a session, never an API token), or 404 for everyone else — anonymous,
  * members, disabled accounts, bad credentials alike — so nobody else learns the route exists.
  */
-export async function requireAdmin(req: NextRequest): Promise<User> {
-  const found = await getCredential(req).catch(() => null);
+export async function requireAdmin(db: () => Promise<Db>, req: NextRequest): Promise<User> {
+  const found = await getCredential(db, req).catch(() => null);
   if (!found || found.via !== 'session' || found.role !== 'admin') throw new AppError('not_found', 'Not found');
   return found.user;
 }

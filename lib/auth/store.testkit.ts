@@ -7,7 +7,7 @@ import { createTestSchema, dropTestSchema, withSearchPath } from '@/test/db-engi
 import { forgetJwtKey } from '@/lib/http/server-secret';
 
 /**
- * Route handlers reach the store through getDb(), so a test picks the engine through the environment:
+ * Route handlers reach the process's store, so a test picks the engine through the environment:
  * `describe.each(appStores())('$name', ({ open }) => { beforeEach(async () => (close = await open())) … })`.
  * Each open() gives a fresh, empty store and data dir (hence a fresh JWT secret); close() removes both.
  */

@@ -2,6 +2,7 @@ import 'server-only';
 import type { Db } from '@/lib/db';
 import { newId } from '@/lib/db/ids';
 import type { JobStatus } from '@/lib/downloads/job-status';
+import type { SplitMode } from '@/lib/media/chapters/delivery';
 import { LOUDNESS_CHOICES, type LoudnessChoice, type LoudnessTarget } from '@/lib/media/loudness/targets';
 import { choiceText, SPONSOR_CATEGORIES, type SponsorCategory } from '@/lib/media/sponsorblock/categories';
 import type { BulkFormat, BulkItem, BulkItemStatus, BulkQuality } from './schemas';
@@ -23,6 +24,8 @@ export interface ItemFile {
   /** SponsorBlock's lists it was made with (a YouTube video's). */
   sponsorMark?: SponsorCategory[];
   sponsorRemove?: SponsorCategory[];
+  /** One file per chapter, as a ZIP: how its pieces were cut. */
+  split?: SplitMode;
 }
 
 export interface ItemState {
@@ -52,6 +55,8 @@ export interface StoredBatch {
   /** SponsorBlock's lists every YouTube item is made with; absent: the default. */
   sponsorMark?: SponsorCategory[];
   sponsorRemove?: SponsorCategory[];
+  /** Each item of a media with chapters split into one file per chapter (stored 'off' when not). */
+  split?: SplitMode;
   /** A batch marked "later": when its items start (its owner's download window); null for one started at once. */
   scheduledFor: number | null;
   items: StoredItem[];
@@ -74,12 +79,12 @@ export async function insertBatch(
   db: Db,
   batch: {
     id: string; owner: string | null; quality: BulkQuality; format: BulkFormat; loudness?: LoudnessChoice; urls: string[]; message: string; now: number; expiresAt: number; scheduledFor?: number;
-    sponsorMark?: SponsorCategory[]; sponsorRemove?: SponsorCategory[];
+    sponsorMark?: SponsorCategory[]; sponsorRemove?: SponsorCategory[]; split?: SplitMode;
   },
 ): Promise<StoredItem[]> {
   return db.transaction(async (tx) => {
-    await tx.run('INSERT INTO batches (id, owner, quality, format, loudness, created_at, expires_at, scheduled_for) VALUES (?, ?, ?, ?, ?, ?, ?, ?)', [
-      batch.id, batch.owner, batch.quality, batch.format, batch.loudness ?? 'off', batch.now, batch.expiresAt, batch.scheduledFor ?? null,
+    await tx.run('INSERT INTO batches (id, owner, quality, format, loudness, split, created_at, expires_at, scheduled_for) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)', [
+      batch.id, batch.owner, batch.quality, batch.format, batch.loudness ?? 'off', batch.split ?? 'off', batch.now, batch.expiresAt, batch.scheduledFor ?? null,
     ]);
     const listed = (list?: SponsorCategory[]) => (list ? choiceText(list) : null);
     if (batch.sponsorMark || batch.sponsorRemove) {
@@ -123,23 +128,26 @@ export async function countItems(db: Db, batchId: string): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
+const SPLIT_MODES: readonly SplitMode[] = ['copy', 'exact'];
+
 /** A stored comma list of SponsorBlock categories; names a later version dropped are skipped. */
 const categoriesOf = (text: string): SponsorCategory[] =>
   text.split(',').filter((name): name is SponsorCategory => (SPONSOR_CATEGORIES as readonly string[]).includes(name));
 
 export async function readBatch(db: Db, batchId: string, now: number): Promise<StoredBatch | undefined> {
-  const found = await db.get<{ owner: string | null; quality: BulkQuality; format: BulkFormat; loudness: string; scheduled_for: number | null; sponsor_mark: string | null; sponsor_remove: string | null }>(
-    'SELECT owner, quality, format, loudness, scheduled_for, sponsor_mark, sponsor_remove FROM batches WHERE id = ? AND expires_at > ?', [batchId, now],
+  const found = await db.get<{ owner: string | null; quality: BulkQuality; format: BulkFormat; loudness: string; split: string; scheduled_for: number | null; sponsor_mark: string | null; sponsor_remove: string | null }>(
+    'SELECT owner, quality, format, loudness, split, scheduled_for, sponsor_mark, sponsor_remove FROM batches WHERE id = ? AND expires_at > ?', [batchId, now],
   );
   if (!found) return undefined;
-  const { scheduled_for: scheduled, sponsor_mark: mark, sponsor_remove: remove, ...row } = found;
+  const { scheduled_for: scheduled, sponsor_mark: mark, sponsor_remove: remove, split: splitText, ...row } = found;
   const sponsor = { ...(mark === null ? {} : { sponsorMark: categoriesOf(mark) }), ...(remove === null ? {} : { sponsorRemove: categoriesOf(remove) }) };
+  const split = SPLIT_MODES.find((mode) => mode === splitText);
   const batch = { ...row, scheduledFor: scheduled === null ? null : Number(scheduled), loudness: LOUDNESS_CHOICES.find((choice) => choice === row.loudness) ?? 'off' };
   const rows = await db.query<ItemRow>(
     `SELECT id, status, progress, message, payload, result, position FROM jobs
      WHERE batch_id = ? AND type = 'bulk-item' ORDER BY position`, [batchId],
   );
-  return { id: batchId, ...batch, ...sponsor, owner: batch.owner ?? null, items: rows.map(toItem) };
+  return { id: batchId, ...batch, ...sponsor, ...(split ? { split } : {}), owner: batch.owner ?? null, items: rows.map(toItem) };
 }
 
 function toItem(row: ItemRow): StoredItem {

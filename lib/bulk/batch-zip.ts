@@ -15,7 +15,8 @@ export function batchZip(batch: StoredBatch, open: OpenFile): { stream: Readable
   if (completed.length === 0) throw new AppError('conflict', 'No completed files to download yet');
   const nameFor = createNameAllocator();
   const sources: ZipSource[] = completed.map((item) => ({
-    name: nameFor(item.title, item.file!.ext),
+    // An item split by its chapters is a ZIP of its own.
+    name: nameFor(item.title, item.file!.split ? 'zip' : item.file!.ext),
     open: () => open(item.file!),
   }));
   return { stream: zipStream(sources), filename: `grabline-${batch.id}.zip` };

@@ -4,14 +4,17 @@ import { pickBulkPlan } from '@/lib/downloads/pick-offer';
 import { jobBasics, prepareFile, type FileOutcome, type PrepareDeps } from '@/lib/downloads/prepare-file';
 import type { JobKind } from '@/lib/jobs/runner';
 import type { AnalyzedMedia } from '@/lib/media/analyze';
-import { chapterChoices, chapterQueryOf } from '@/lib/media/chapters/delivery';
-import { checkedOffer, withSponsorSegments, type ResolvedOffer } from '@/lib/media/deliver';
+import { chapterChoices, chapterQueryOf, type SplitMode } from '@/lib/media/chapters/delivery';
+import { checkedOffer, splittable, withSponsorSegments, type ResolvedOffer } from '@/lib/media/deliver';
 import { reportIfFinished, type BatchFinished } from './batch-finished';
 import { countItems, replaceWithEntries, purgeExpiredBatches, type ItemState } from './batch-store';
 import { expandableEntries } from './expand';
 import { BULK_MAX_ITEMS, BULK_MESSAGES, type BulkRequest } from './schemas';
 
-export type BulkChoice = Pick<BulkRequest, 'quality' | 'format' | 'loudness' | 'saveToLibrary' | 'libraryTemplate' | 'sponsorMark' | 'sponsorRemove'>;
+export type BulkChoice = Pick<BulkRequest, 'quality' | 'format' | 'loudness' | 'saveToLibrary' | 'libraryTemplate' | 'sponsorMark' | 'sponsorRemove'> & {
+  /** Each item of a media with chapters as one file per chapter (a ZIP), cut by copy or exactly. */
+  split?: SplitMode;
+};
 
 /**
  * How one item of a signed-in owner's batch ended (their history): its link (history keeps only its platform and
@@ -42,11 +45,14 @@ export interface BulkItemKindDeps extends PrepareDeps {
 
 /**
  * The offer for the batch's choice, checked against the limits (throws like a download job's pick); an
- * audio-only link asked for video gets its audio.
+ * audio-only link asked for video gets its audio. A batch split by chapters splits the items that have chapters
+ * and delivers the others whole.
  */
 function bulkOffer(media: AnalyzedMedia, choice: BulkChoice): Promise<ResolvedOffer> {
+  const { itag } = pickBulkPlan(media, choice);
   const sponsor = { sponsorMark: choice.sponsorMark, sponsorRemove: choice.sponsorRemove };
-  return withSponsorSegments(checkedOffer(media.info.id, pickBulkPlan(media, choice).itag, { loudness: choice.loudness, ...chapterChoices(sponsor) }));
+  const split = choice.split && splittable(checkedOffer(media.info.id, itag)) ? { split: true, exact: choice.split === 'exact' } : {};
+  return withSponsorSegments(checkedOffer(media.info.id, itag, { loudness: choice.loudness, ...chapterChoices({ ...sponsor, ...split }) }));
 }
 
 /**
@@ -95,10 +101,10 @@ export function bulkItemKind(deps: BulkItemKindDeps): JobKind<BulkItemPayload, I
               .catch((failure) => console.error('[bulk] onItemFinished failed', failure));
           }
           if (offer && file) {
-            const { loudness, sponsor } = offer.delivery;
+            const { loudness, sponsor, split } = offer.delivery;
             const itemFile = {
               mediaId: offer.media.info.id, itag: offer.plan.itag, ext: offer.plan.ext, ...(loudness ? { loudness } : {}),
-              ...(sponsor ? { sponsorMark: sponsor.mark, sponsorRemove: sponsor.remove } : {}),
+              ...(sponsor ? { sponsorMark: sponsor.mark, sponsorRemove: sponsor.remove } : {}), ...(split ? { split } : {}),
             };
             await context.save({
               status: 'ready', progress: 100, message: BULK_MESSAGES.ready,

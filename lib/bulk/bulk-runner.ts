@@ -49,6 +49,7 @@ export function createBulkRunner(
       const choice = {
         quality: request.quality, format: request.format, loudness: request.loudness ?? 'off', ...(request.saveToLibrary ? { saveToLibrary: true, libraryTemplate: request.libraryTemplate } : {}),
         ...(request.sponsorMark ? { sponsorMark: request.sponsorMark } : {}), ...(request.sponsorRemove ? { sponsorRemove: request.sponsorRemove } : {}),
+        ...(request.split ? { split: request.exact ? 'exact' as const : 'copy' as const } : {}),
       };
       const items = await insertBatch(db, {
         id, owner, ...choice, urls: request.urls, message: delayMs > 0 ? BULK_MESSAGES.scheduled : BULK_MESSAGES.queued, now: now(),

@@ -53,7 +53,10 @@ export function createQueueControl(runner: JobRunner, now: () => number, onFinis
     if (!next) return false;
     const payload: BulkItemPayload = {
       batchId: batch.id, owner: batch.owner,
-      choice: { quality: batch.quality, format: batch.format, loudness: batch.loudness, sponsorMark: batch.sponsorMark, sponsorRemove: batch.sponsorRemove },
+      choice: {
+        quality: batch.quality, format: batch.format, loudness: batch.loudness, sponsorMark: batch.sponsorMark, sponsorRemove: batch.sponsorRemove,
+        ...(batch.split ? { split: batch.split } : {}),
+      },
       item: { id: next.id, url: next.url, position: next.position, ...(next.title ? { title: next.title } : {}) },
     };
     await runner.enqueue('bulk-item', { id: next.id, group: batch.id, payload, owner: reader.client });

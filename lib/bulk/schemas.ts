@@ -13,7 +13,7 @@ export { BULK_FORMATS, BULK_MAX_ITEMS, BULK_QUALITIES, splitUrls, type BulkForma
 
 const NO_URLS = 'Please enter at least one URL';
 
-/** `{urls, quality, format, loudness?}`; urls are trimmed and blanks dropped before the 1..50 check. */
+/** `{urls, quality, format, loudness?, split?}`; urls are trimmed and blanks dropped before the 1..50 check. */
 export const bulkRequestSchema = z.object({
   urls: z
     .array(z.string())
@@ -25,6 +25,9 @@ export const bulkRequestSchema = z.object({
   format: z.enum(BULK_FORMATS).default('mp4'),
   loudness: z.enum(LOUDNESS_CHOICES, { error: `loudness must be one of ${LOUDNESS_CHOICES.join(', ')}` }).optional()
     .describe('Normalise every file\'s sound (EBU R128): streaming -14 LUFS, podcast -16, broadcast -23, or off (default: the user setting, else off)'),
+  split: z.boolean().optional()
+    .describe('true delivers each item of a media with chapters as a ZIP with one file per chapter ("01 - Intro.mp4"), cut by stream copy (on keyframes), or exactly with exact=true (encoded again); an item without chapters is delivered as one file'),
+  exact: z.boolean().optional().describe('With split: cut each chapter exactly where it starts (encoded again, slower)'),
   sponsorMark: chapterBodyShape.sponsorMark,
   sponsorRemove: chapterBodyShape.sponsorRemove,
   later: z.boolean().optional()

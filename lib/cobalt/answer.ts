@@ -1,6 +1,7 @@
 import 'server-only';
 import type { NextRequest } from 'next/server';
-import { getDb } from '@/lib/db';
+import type { Db } from '@/lib/db';
+import type { Analyze } from '@/lib/media/analyze';
 import { toAppError } from '@/lib/errors';
 import type { Caller } from '@/lib/auth/caller';
 import { assertOwnerBytesLeft } from '@/lib/limits/owner';
@@ -27,7 +28,9 @@ function serviceOf(url: unknown): string | undefined {
  * work. Every failure is answered in cobalt's error shape with our status; an unexpected one is logged and told
  * as error.api.generic, never with its details.
  */
-export async function answerCobalt(req: NextRequest, caller: Pick<Caller, 'accountId' | 'fairShareKey'>): Promise<Response> {
+export async function answerCobalt(
+  { db, engine }: { db: () => Promise<Db>; engine: { analyze: Analyze } }, req: NextRequest, caller: Pick<Caller, 'accountId' | 'fairShareKey'>,
+): Promise<Response> {
   if (!req.headers.get('accept')?.toLowerCase().includes('application/json')) return refused('error.api.header.accept');
   if (!req.headers.get('content-type')?.toLowerCase().startsWith('application/json')) return refused('error.api.header.content_type');
   let raw: unknown;
@@ -44,8 +47,8 @@ export async function answerCobalt(req: NextRequest, caller: Pick<Caller, 'accou
   try {
     const { accountId: user, fairShareKey: owner } = caller;
     // An owner past the day's bytes hears it in cobalt's words now, not from a tunnel that would refuse later.
-    await assertOwnerBytesLeft(await getDb(), owner);
-    return cobaltJson(await processCobalt(parsed.data, { origin: originFor(req.headers, req.nextUrl), signal: req.signal, user, owner }));
+    await assertOwnerBytesLeft(await db(), owner);
+    return cobaltJson(await processCobalt(parsed.data, { db, analyze: engine.analyze, origin: originFor(req.headers, req.nextUrl), signal: req.signal, user, owner }));
   } catch (error) {
     const appError = toAppError(error);
     if (appError.code === 'internal') console.error('[cobalt]', error);

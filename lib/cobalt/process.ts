@@ -1,11 +1,13 @@
 import 'server-only';
-import { analyzeMedia, type AnalyzedMedia } from '@/lib/media/analyze';
+import type { Db } from '@/lib/db';
+import type { Analyze, AnalyzedMedia } from '@/lib/media/analyze';
 import type { OfferPlan } from '@/lib/media/offers';
 import { checkedOffer } from '@/lib/media/deliver';
 import { chooseForCobalt } from './choose-offer';
 import { cobaltFilename } from './filename';
 import type { CobaltRequest, CobaltResponse } from './schemas';
 import { tunnelUrl } from './tunnel';
+import { deliveryDefaults } from '@/lib/settings/download-defaults';
 import { publicThumbnail } from '@/lib/thumbnails/signed-url';
 import { userCookieOptions } from '@/lib/user-cookies/for-request';
 
@@ -31,18 +33,20 @@ function redirectsTo(media: AnalyzedMedia, plan: OfferPlan, request: CobaltReque
  * check each against the limits as a download would, and answer tunnel, redirect or picker.
  */
 export async function processCobalt(
-  request: CobaltRequest, ctx: { origin: string; signal: AbortSignal; user?: string | null; owner?: string },
+  request: CobaltRequest, ctx: { db: () => Promise<Db>; analyze: Analyze; origin: string; signal: AbortSignal; user?: string | null; owner?: string },
 ): Promise<CobaltResponse> {
   // A token's owner gets their own platform cookies, as on the media API.
-  const media = await analyzeMedia(request.url, { signal: ctx.signal, ...(await userCookieOptions(ctx.user, request.url)) });
+  const media = await ctx.analyze(request.url, { signal: ctx.signal, ...(await userCookieOptions(ctx.db, ctx.user, request.url)) });
   const choice = chooseForCobalt(media, request);
-  const tunnel = (plan: OfferPlan) => {
-    checkedOffer(media.info.id, plan.itag);
-    return tunnelUrl(ctx.origin, media.info.id, plan.itag, plan.ext, ctx.owner);
-  };
+  // The loudness asked for, else the token owner's setting, else as the source has it (the media API's rule).
+  const { loudness } = await deliveryDefaults(ctx.db, { loudness: request.loudness }, ctx.user ?? undefined);
+  // Only sound and video are normalised: a photo's offer has no loudness, and its link names none.
+  const loudnessOf = (plan: OfferPlan) => checkedOffer(media.info.id, plan.itag, { loudness }).delivery.loudness;
+  const tunnel = (plan: OfferPlan) => tunnelUrl(ctx.origin, media.info.id, plan.itag, plan.ext, ctx.owner, loudnessOf(plan));
   const filename = (plan: OfferPlan) => cobaltFilename(request.filenameStyle, media, plan, titleOf(media, plan));
   if (choice.kind === 'file') {
-    const direct = redirectsTo(media, choice.plan, request);
+    // A file whose sound is normalised is made here, never handed over as the source has it.
+    const direct = loudnessOf(choice.plan) ? undefined : redirectsTo(media, choice.plan, request);
     if (direct) return { status: 'redirect', url: direct, filename: filename(choice.plan) };
     return { status: 'tunnel', url: tunnel(choice.plan), filename: filename(choice.plan) };
   }

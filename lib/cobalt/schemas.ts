@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { deliveryQueryShape } from '@/lib/media/deliver/schemas';
+import { LOUDNESS_TARGETS } from '@/lib/media/loudness/targets';
 
 /**
  * The cobalt API's shapes (its docs/api.md, v10+), so clients written for a cobalt instance — shortcuts, bots,
@@ -38,6 +40,10 @@ export const cobaltRequestSchema = z.object({
   twitterGif: z.boolean().optional(),
   convertGif: z.boolean().optional(),
   subtitleLang: z.string().max(16).optional(),
+  // Grabline's own, not cobalt's (a cobalt instance ignores it): the media API's loudness, with its default.
+  loudness: deliveryQueryShape.loudness.describe(
+    'Grabline’s own (cobalt has no such field): normalise the sound (two-pass EBU R128, true peak ≤ -1 dBTP, the picture copied) to streaming -14 LUFS, podcast -16 or broadcast -23; off keeps it as the source has it (default: the key owner’s setting, else off). A normalised file is always a tunnel',
+  ),
 });
 export type CobaltRequest = z.infer<typeof cobaltRequestSchema>;
 
@@ -91,6 +97,8 @@ export const cobaltTunnelQuerySchema = z.object({
   exp: z.coerce.number().int().positive(),
   /** The owner the link was made for ('user:<id>', 'ip:<hash>'); signed with the rest. */
   own: z.string().min(1).max(80).optional(),
+  /** The loudness the sound is normalised to; signed with the rest. */
+  loudness: z.enum(LOUDNESS_TARGETS).optional(),
   sig: z.string().min(1).max(64),
 });
 export type CobaltTunnelQuery = z.infer<typeof cobaltTunnelQuerySchema>;

@@ -1,7 +1,7 @@
 import 'server-only';
 import { config } from '@/lib/config';
-import { getDb, type Db } from '@/lib/db';
-import { analysisTtlMs, analyzeMedia, type AnalyzedMedia } from '@/lib/media/analyze';
+import type { Db } from '@/lib/db';
+import { analysisTtlMs, type Analyze } from '@/lib/media/analyze';
 import { channelReading, creatorFrom, knownName } from './channel-creator';
 import { creatorSource, type CreatorSource } from './creator-sources';
 import { loadReading, saveReading } from './readings';
@@ -23,17 +23,15 @@ const holder = globalThis as typeof globalThis & {
 };
 const state = () => (holder.__grablineCreators ??= { cache: new Map(), pending: new Map() });
 
+/** What reading a creator takes: the store (its last readings) and the engine's analysis; `services()` has both. */
 export interface CreatorDeps {
-  analyze: (url: string, options: { signal?: AbortSignal }) => Promise<AnalyzedMedia>;
   db: () => Promise<Db>;
-  now: () => number;
+  engine: { analyze: Analyze };
 }
-
-const defaultDeps: CreatorDeps = { analyze: analyzeMedia, db: getDb, now: Date.now };
 
 async function readChannel(source: CreatorSource, deps: CreatorDeps) {
   try {
-    const media = await deps.analyze(source.channelUrl, { signal: AbortSignal.timeout(config().env.CREATOR_ANALYSIS_TIMEOUT_MS) });
+    const media = await deps.engine.analyze(source.channelUrl, { signal: AbortSignal.timeout(config().env.CREATOR_ANALYSIS_TIMEOUT_MS) });
     return channelReading(source, media);
   } catch (error) {
     console.warn('[creators] channel unavailable', source.slug, (error as Error)?.message);
@@ -46,7 +44,7 @@ async function loadCreator(slug: string, deps: CreatorDeps): Promise<Creator | u
   const source = creatorSource(slug);
   if (!source) return undefined;
   const reading = await readChannel(source, deps);
-  const at = deps.now();
+  const at = Date.now();
   if (reading) {
     await deps.db().then((db) => saveReading(db, slug, reading, at))
       .catch((error) => console.error('[creators] could not store the reading of', slug, error));
@@ -63,16 +61,16 @@ async function loadCreator(slug: string, deps: CreatorDeps): Promise<Creator | u
  * A creator by slug: the channel read now (cached for the analysis TTL); when it cannot be read, its last good
  * reading from the store; with none, the bare creator with no videos. Undefined for a slug we know nothing about.
  */
-export async function getCreator(slug: string, deps: CreatorDeps = defaultDeps): Promise<Creator | undefined> {
+export async function getCreator(slug: string, deps: CreatorDeps): Promise<Creator | undefined> {
   const { cache, pending } = state();
   const hit = cache.get(slug);
-  if (hit && hit.expiresAt > deps.now()) return hit.creator;
+  if (hit && hit.expiresAt > Date.now()) return hit.creator;
   const running = pending.get(slug);
   if (running) return running;
   const run = loadCreator(slug, deps).then((creator) => {
     if (creator) {
       const ttl = creator.source === 'channel' ? analysisTtlMs() : RETRY_TTL_MS;
-      cache.set(slug, { creator, expiresAt: deps.now() + ttl });
+      cache.set(slug, { creator, expiresAt: Date.now() + ttl });
     }
     return creator;
   });
@@ -98,8 +96,8 @@ export function creatorName(slug: string): string | undefined {
 }
 
 /** For /download?creator=…&video=…: the link to analyse for one of a creator's videos, if it is one of theirs. */
-export async function resolveCreatorVideoUrl(slug: string, videoId: string): Promise<string | undefined> {
-  const creator = await getCreator(slug);
+export async function resolveCreatorVideoUrl(slug: string, videoId: string, deps: CreatorDeps): Promise<string | undefined> {
+  const creator = await getCreator(slug, deps);
   return creator?.latestVideos.find((video) => video.id === videoId)?.url;
 }
 

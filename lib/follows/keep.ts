@@ -1,5 +1,5 @@
 import 'server-only';
-import { getDb } from '@/lib/db';
+import type { Db } from '@/lib/db';
 import { readPreferences } from '@/lib/settings/settings-store';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -12,7 +12,7 @@ export function keepDays(historyRetention: number): number {
 }
 
 /** Until when a followed upload downloaded in the background is kept for its user: their history retention. */
-export async function followKeepUntil(userId: string, now: number): Promise<number> {
-  const { historyRetention } = await readPreferences(await getDb(), userId);
+export async function followKeepUntil(db: Db, userId: string, now: number): Promise<number> {
+  const { historyRetention } = await readPreferences(db, userId);
   return now + keepDays(historyRetention) * DAY_MS;
 }

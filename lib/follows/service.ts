@@ -1,6 +1,6 @@
 import 'server-only';
 import { config } from '@/lib/config';
-import { getDb, type Db } from '@/lib/db';
+import type { Db } from '@/lib/db';
 import { AppError } from '@/lib/errors';
 import type { DownloadJobs } from '@/lib/downloads/download-jobs';
 import type { JobRunner } from '@/lib/jobs/runner';
@@ -43,8 +43,7 @@ async function queueCheck(db: Db, userId: string, id: string, services: FollowSe
  * Queues a check of the follow now unless one ran in the last seconds; whether one was queued. With no link of the
  * hour's analysis quota left it is refused (429): the check would only be put off.
  */
-export async function checkFollowNow(userId: string, id: string, services: FollowServices): Promise<{ queued: boolean }> {
-  const db = await getDb();
+export async function checkFollowNow(db: Db, userId: string, id: string, services: FollowServices): Promise<{ queued: boolean }> {
   if (!(await ownFollowRow(db, userId, id))) throw followNotFound();
   const at = Date.now();
   await assertFollowCheckAllowed(db, userId, at);
@@ -56,7 +55,7 @@ export async function checkFollowNow(userId: string, id: string, services: Follo
  * once: it records what the creator has now, so only later uploads are shown. A new follow needs a place among the
  * account's FOLLOWS_PER_USER (409 follow_limit) and a link of the hour's analysis quota for its first check (429).
  */
-export async function followLink(userId: string, request: FollowRequest, services: FollowServices): Promise<Follow> {
+export async function followLink(db: Db, userId: string, request: FollowRequest, services: FollowServices): Promise<Follow> {
   // A short link is the channel it leads to: following it twice, or it and the channel's own link, is one follow.
   const recognition = await recogniseResolved(request.url);
   if (recognition.platform !== 'generic' && !LISTABLE.has(recognition.kind)) {
@@ -64,7 +63,6 @@ export async function followLink(userId: string, request: FollowRequest, service
   }
   assertModeOffered(request.mode);
   const channelUrl = recognition.canonicalUrl;
-  const db = await getDb();
   const existing = await followOfLink(db, userId, channelUrl);
   if (existing) return existing;
   const at = Date.now();
@@ -82,27 +80,26 @@ export async function followLink(userId: string, request: FollowRequest, service
   return follow;
 }
 
-export async function followList(userId: string): Promise<FollowList> {
-  return { follows: await listFollows(await getDb(), userId), autoAvailable: config().env.FOLLOW_AUTO };
+export async function followList(db: Db, userId: string): Promise<FollowList> {
+  return { follows: await listFollows(db, userId), autoAvailable: config().env.FOLLOW_AUTO };
 }
 
-export async function changeFollow(userId: string, id: string, patch: FollowPatch): Promise<Follow> {
+export async function changeFollow(db: Db, userId: string, id: string, patch: FollowPatch): Promise<Follow> {
   assertModeOffered(patch.mode);
-  const follow = await updateFollow(await getDb(), userId, id, patch);
+  const follow = await updateFollow(db, userId, id, patch);
   if (!follow) throw followNotFound();
   return follow;
 }
 
-export async function unfollow(userId: string, id: string): Promise<{ deleted: true }> {
-  if (!(await deleteFollow(await getDb(), userId, id))) throw followNotFound();
+export async function unfollow(db: Db, userId: string, id: string): Promise<{ deleted: true }> {
+  if (!(await deleteFollow(db, userId, id))) throw followNotFound();
   return { deleted: true };
 }
 
 /** Downloads a listed upload as a normal download job of the user's, with their default quality and format. */
 export async function downloadUpload(
-  userId: string, followId: string, mediaId: string, services: FollowServices, defaults: { quality: string; format: 'mp4' | 'webm' | 'mp3' | 'wav' },
+  db: Db, userId: string, followId: string, mediaId: string, services: FollowServices, defaults: { quality: string; format: 'mp4' | 'webm' | 'mp3' | 'wav' },
 ): Promise<{ downloadId: string }> {
-  const db = await getDb();
   const upload = await ownUpload(db, userId, followId, mediaId);
   if (!upload) throw uploadNotFound();
   const sponsor = await sponsorListsOf(db, {}, userId);
@@ -113,8 +110,7 @@ export async function downloadUpload(
 }
 
 /** Takes an upload off the list for good. */
-export async function dismissUpload(userId: string, followId: string, mediaId: string): Promise<{ dismissed: true }> {
-  const db = await getDb();
+export async function dismissUpload(db: Db, userId: string, followId: string, mediaId: string): Promise<{ dismissed: true }> {
   if (!(await ownUpload(db, userId, followId, mediaId))) throw uploadNotFound();
   await setUploadState(db, followId, mediaId, 'dismissed');
   return { dismissed: true };

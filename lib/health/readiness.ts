@@ -1,8 +1,7 @@
 import 'server-only';
 import { access, constants, mkdir, statfs } from 'node:fs/promises';
 import { config } from '@/lib/config';
-import { getDb } from '@/lib/db';
-import { engineHealth } from '@/lib/media/analyze';
+import { engineHealth, type EngineHealthDeps } from '@/lib/media/analyze';
 import { getRedis, redisEnabled } from '@/lib/redis/connection';
 
 /** Below this much free space in the temp folder a node stops taking work: a prepared file would not fit. */
@@ -37,10 +36,10 @@ async function hasRoom(dir: string): Promise<boolean> {
  * node shares prepared files through, is writable with room for a file. A load balancer sends
  * traffic only to a ready node; liveness is a separate, always-cheap check.
  */
-export async function readiness(): Promise<Readiness> {
-  const engine = engineHealth().catch(() => null);
+export async function readiness(deps: EngineHealthDeps): Promise<Readiness> {
+  const engine = engineHealth(deps).catch(() => null);
   const [database, ffmpeg, ytdlp, tempSpace, redis, fileStore] = await Promise.all([
-    passes(async () => (await getDb()).get('SELECT 1 AS one')),
+    passes(async () => (await deps.db()).get('SELECT 1 AS one')),
     passes(async () => Boolean((await engine)?.ffmpeg)),
     passes(async () => Boolean((await engine)?.ytdlp)),
     passes(() => hasRoom(config().tempDir)),

@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Caller } from '@/lib/auth/caller';
 import { hasCompletedFile } from '@/lib/bulk/batch-store';
-import { getDb } from '@/lib/db';
+import type { Db } from '@/lib/db';
 import { now } from '@/lib/db/time';
 import { checkedOffer } from '@/lib/media/deliver';
 import { getAnalyzed } from '@/lib/media/analyze';
@@ -14,6 +14,7 @@ import { recordDownload, rowForOffer, rowForPostZip } from './record-download';
  * Never throws: history is never a reason for a download to fail.
  */
 export async function recordDelivery(
+  db: Db,
   caller: Pick<Caller, 'accountId'>,
   headers: Headers,
   mediaId: string,
@@ -24,7 +25,6 @@ export async function recordDelivery(
     const userId = caller.accountId;
     if (!userId || !res.ok || !/^(bytes=0-.*)?$/.test(headers.get('range') ?? '')) return;
     const offer = checkedOffer(mediaId, query.itag, query);
-    const db = await getDb();
     if (await hasCompletedFile(db, userId, { mediaId, itag: offer.plan.itag, ext: offer.plan.ext }, now())) return;
     const length = res.status === 200 ? Number(res.headers.get('content-length')) : NaN;
     await recordDownload(db, rowForOffer(userId, offer, 'ready', Number.isFinite(length) && length > 0 ? length : null));
@@ -38,11 +38,11 @@ export async function recordDelivery(
  * (the caller is known before the archive streams, so a session that ends meanwhile still gets its entry). Never
  * throws: history is never a reason for a download to fail.
  */
-export async function recordPostZip(userId: string, mediaId: string, items: number, bytes: number): Promise<void> {
+export async function recordPostZip(db: Db, userId: string, mediaId: string, items: number, bytes: number): Promise<void> {
   try {
     const media = getAnalyzed(mediaId);
     if (!media) return;
-    await recordDownload(await getDb(), rowForPostZip(userId, media.info, items, bytes));
+    await recordDownload(db, rowForPostZip(userId, media.info, items, bytes));
   } catch (error) {
     console.error('[history] could not record a post archive', error);
   }

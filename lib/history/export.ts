@@ -1,4 +1,5 @@
 import 'server-only';
+import type { Db } from '@/lib/db';
 import { getUserSettings } from '@/lib/settings/user-settings';
 import { historyStoreFor } from './history';
 import { allHistory, toEntry } from './history-store';
@@ -7,8 +8,8 @@ import { allHistory, toEntry } from './history-store';
  * GET /api/history/export: everything we hold about the user's downloads and preferences, as a JSON file. The
  * same fields the dashboard shows — there are no links to export, we never kept them.
  */
-export async function exportUserData(user: { id: string; email: string }): Promise<Response> {
-  const db = await historyStoreFor(user.id);
+export async function exportUserData(store: Db, user: { id: string; email: string }): Promise<Response> {
+  const db = await historyStoreFor(store, user.id);
   const [rows, settings] = await Promise.all([allHistory(db, user.id), getUserSettings(user.id, db)]);
   const body = {
     exportedAt: new Date().toISOString(),

@@ -18,8 +18,8 @@ async function outcomesSince(db: Db, userId: string, since: number) {
 }
 
 /** The dashboard's figures: the last 7 days' downloads, the last 30 days' success rate, API usage, 5 latest. */
-export async function getOverview(userId: string, at = now()): Promise<Overview> {
-  const db = await historyStoreFor(userId);
+export async function getOverview(store: Db, userId: string, at = now()): Promise<Overview> {
+  const db = await historyStoreFor(store, userId);
   const [week, month, apiUsage, latest] = await Promise.all([
     outcomesSince(db, userId, at - 7 * DAY_MS),
     outcomesSince(db, userId, at - 30 * DAY_MS),

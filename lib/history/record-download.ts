@@ -103,7 +103,8 @@ export function rowForOffer(
     mediaRef: mediaRefOf(offer),
     mediaKey: mediaKeyForUrl(userId, offer.media.info.url),
     quality: format?.quality ?? (offer.plan.height ? `${offer.plan.height}p` : offer.plan.ext),
-    format: offer.plan.ext,
+    // A file split by its chapters is a ZIP of the pieces.
+    format: offer.delivery.split ? 'zip' : offer.plan.ext,
     status: status === 'ready' ? 'completed' : 'failed',
     fileSize: size ?? null,
   };

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ensureFolders, insideRoot, isFileInside, namesIn, OutsideLibraryError, removeInside, writeAtomic } from './fs-safe';
+import { ensureFolders, insideRoot, isFileInside, namesIn, OutsideLibraryError, removeInside, writeAtomic, writeUnderFreeName } from './fs-safe';
+import { freeFileName } from './layout';
 
 let base: string;
 let root: string;
@@ -60,5 +61,20 @@ describe('library files', () => {
     await removeInside(root, ['u', 'a']);
     await removeInside(root, ['u', 'a']);
     expect(await namesIn(root, ['u'])).toEqual([]);
+  });
+
+  it('gives saves of the same name at the same moment a name each, never one file over another', async () => {
+    const pick = (taken: string[]) => freeFileName('talk.zip', taken, false);
+    // Slow bodies: every save has listed the folder before any has claimed its name.
+    const slow = (text: string) => Readable.from((async function* () {
+      await new Promise((r) => setTimeout(r, 30));
+      yield Buffer.from(text);
+    })());
+    const names = await Promise.all(['one', 'two', 'three', 'four'].map((text) => writeUnderFreeName(root, ['u4'], pick, slow(text))));
+    expect([...names].sort()).toEqual(['talk (2).zip', 'talk (3).zip', 'talk (4).zip', 'talk.zip']);
+    const bodies = await Promise.all(names.map((name) => readFile(path.join(root, 'u4', name), 'utf8')));
+    expect(bodies.sort()).toEqual(['four', 'one', 'three', 'two']);
+    // Nothing temporary is left behind.
+    expect((await readdir(path.join(root, 'u4'))).sort()).toEqual([...names].sort());
   });
 });

@@ -1,7 +1,7 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
-import { lstat, mkdir, open, readdir, rename, unlink } from 'node:fs/promises';
+import { link, lstat, mkdir, open, readdir, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -41,12 +41,8 @@ export async function ensureFolders(root: string, parts: readonly string[]): Pro
   return at;
 }
 
-/** Writes `data` to `folders`/`name` atomically (temporary file, then rename); never follows a link. */
-export async function writeAtomic(root: string, folders: readonly string[], name: string, data: Readable | Buffer | string): Promise<string> {
-  const dir = await ensureFolders(root, folders);
-  const target = insideRoot(root, [...folders, name]);
-  const existing = await lstat(target).catch(() => undefined);
-  if (existing && !existing.isFile()) throw new OutsideLibraryError(`Not a file: ${name}`);
+/** `data` written whole to a new temporary file in `dir` (never through a link); its path. */
+async function writeTemp(dir: string, data: Readable | Buffer | string): Promise<string> {
   const temp = path.join(dir, `.${randomBytes(6).toString('hex')}.part`);
   const handle = await open(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o644);
   try {
@@ -56,12 +52,67 @@ export async function writeAtomic(root: string, folders: readonly string[], name
     } else {
       await pipeline(data, handle.createWriteStream());
     }
-    await rename(temp, target);
-    return target;
+    return temp;
   } catch (error) {
     await handle.close().catch(() => undefined);
     await unlink(temp).catch(() => undefined);
     throw error;
+  }
+}
+
+/** Writes `data` to `folders`/`name` atomically (temporary file, then rename); never follows a link. */
+export async function writeAtomic(root: string, folders: readonly string[], name: string, data: Readable | Buffer | string): Promise<string> {
+  const dir = await ensureFolders(root, folders);
+  const target = insideRoot(root, [...folders, name]);
+  const existing = await lstat(target).catch(() => undefined);
+  if (existing && !existing.isFile()) throw new OutsideLibraryError(`Not a file: ${name}`);
+  const temp = await writeTemp(dir, data);
+  try {
+    await rename(temp, target);
+    return target;
+  } catch (error) {
+    await unlink(temp).catch(() => undefined);
+    throw error;
+  }
+}
+
+const isCode = (error: unknown, code: string) => (error as NodeJS.ErrnoException).code === code;
+
+/**
+ * Writes `data` under the first name `pick` gives from the folder's names that no one else has taken, even while
+ * other saves (in this process, or another node on the same folder) write into it: the whole file goes to a
+ * temporary name first, then is linked to its name, which fails rather than replace a file that got there first
+ * (then the next free name is tried). On a file system without hard links the name is claimed by creating it
+ * exclusively, then the file is renamed over that claim. Returns the name used.
+ */
+export async function writeUnderFreeName(
+  root: string, folders: readonly string[], pick: (taken: string[]) => string, data: Readable | Buffer | string,
+): Promise<string> {
+  const dir = await ensureFolders(root, folders);
+  const temp = await writeTemp(dir, data);
+  try {
+    for (let attempt = 0; attempt < 100; attempt++) {
+      const name = pick(await namesIn(root, folders));
+      const target = insideRoot(root, [...folders, name]);
+      try {
+        await link(temp, target);
+        return name;
+      } catch (error) {
+        if (isCode(error, 'EEXIST')) continue;
+        if (!isCode(error, 'EPERM') && !isCode(error, 'ENOTSUP') && !isCode(error, 'EOPNOTSUPP')) throw error;
+      }
+      try {
+        await (await open(target, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o644)).close();
+      } catch (error) {
+        if (isCode(error, 'EEXIST')) continue;
+        throw error;
+      }
+      await rename(temp, target);
+      return name;
+    }
+    throw new Error('No free name in the library folder after 100 tries');
+  } finally {
+    await unlink(temp).catch(() => undefined);
   }
 }
 

@@ -45,7 +45,7 @@ export async function frameAsJpeg(file: string): Promise<Uint8Array | undefined>
 
 /**
  * The media's picture as JPEG: the source's (through the guarded fetch and the picture cache), else a frame of
- * the written file; undefined when there is neither.
+ * the written file (not of a ZIP of pieces, which holds no frame ffmpeg can read); undefined when there is neither.
  */
 export async function pictureAsJpeg(src: string | undefined, written: string): Promise<Uint8Array | undefined> {
   if (src) {
@@ -56,5 +56,5 @@ export async function pictureAsJpeg(src: string | undefined, written: string): P
       console.warn('[library] no picture from the source', (error as Error)?.message);
     }
   }
-  return frameAsJpeg(written);
+  return written.toLowerCase().endsWith('.zip') ? undefined : frameAsJpeg(written);
 }

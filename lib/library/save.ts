@@ -2,7 +2,7 @@ import 'server-only';
 import type { Readable } from 'node:stream';
 import type { Db } from '@/lib/db';
 import { contentTypeFor } from '@/lib/media/deliver/serve/content-types';
-import { namesIn, isFileInside, writeAtomic } from './fs-safe';
+import { insideRoot, isFileInside, writeAtomic, writeUnderFreeName } from './fs-safe';
 import { followHasMedia, nextEpisode, recordEntry } from './library-store';
 import { freeFileName, placeFile, sidecarNames, type LibraryLayout } from './layout';
 import { episodeNfo, tvshowNfo } from './nfo';
@@ -92,8 +92,9 @@ export async function saveToLibrary(deps: SaveDeps, input: SaveInput): Promise<S
   const values = templateValues({ ...media, creator: media.creator || follow?.name, channelId: media.channelId ?? follow?.feedId });
   const placed = placeFile(template, layout, values, now);
   const folders = [userFolder(input.userId), ...placed.folders];
-  const fileName = freeFileName(placed.fileName, await namesIn(root, folders), layout === 'media-server');
-  const written = await writeAtomic(root, folders, fileName, await deps.read());
+  // Two saves of the same name at once (a download and a batch item, two nodes) each get their own.
+  const fileName = await writeUnderFreeName(root, folders, (taken) => freeFileName(placed.fileName, taken, layout === 'media-server'), await deps.read());
+  const written = insideRoot(root, [...folders, fileName]);
 
   const picture = await deps.picture(media.thumbnailUrl, written);
   const { nfo, thumb } = sidecarNames(fileName);

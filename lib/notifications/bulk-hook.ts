@@ -1,10 +1,10 @@
 import 'server-only';
-import { getDb } from '@/lib/db';
+import type { Db } from '@/lib/db';
 import { createNotification } from './notifications-store';
 
 /** A signed-in user's bulk batch has ended: one notification with how many of its files are ready. */
-export async function onBatchFinished(batch: { owner: string; ready: number; total: number }): Promise<void> {
-  await createNotification(await getDb(), batch.owner, {
+export async function onBatchFinished(db: Db, batch: { owner: string; ready: number; total: number }): Promise<void> {
+  await createNotification(db, batch.owner, {
     kind: 'bulk_complete',
     title: 'Bulk download complete',
     body: `${batch.ready}/${batch.total}`,

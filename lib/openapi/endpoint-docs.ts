@@ -2,7 +2,7 @@ import type { OpenApiDocument } from './document';
 
 /** The public API's operations as the API page lists them: method, path and the document's examples. */
 export interface PublicEndpoint {
-  id: 'analyze' | 'download' | 'file' | 'progress' | 'cancel' | 'retry' | 'kept';
+  id: 'analyze' | 'download' | 'file' | 'zip' | 'progress' | 'cancel' | 'retry' | 'kept';
   method: 'GET' | 'POST' | 'DELETE';
   path: string;
   summary: string;
@@ -17,6 +17,7 @@ const IDS: Record<string, PublicEndpoint['id']> = {
   analyzeMedia: 'analyze',
   startDownload: 'download',
   downloadFile: 'file',
+  downloadPostZip: 'zip',
   getDownloadProgress: 'progress',
   cancelDownload: 'cancel',
   retryDownload: 'retry',

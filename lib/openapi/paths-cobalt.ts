@@ -63,8 +63,8 @@ export function cobaltPaths(): Paths {
         summary: 'cobalt-compatible: the file a tunnel link names (Range supported)',
         tags: ['cobalt'],
         security: [],
-        parameters: ['id', 'itag', 'ext', 'exp', 'sig'].map((name) => ({
-          name, in: 'query', required: name !== 'ext', description: 'As the tunnel link carries it', schema: { type: 'string' },
+        parameters: ['id', 'itag', 'ext', 'exp', 'own', 'loudness', 'sig'].map((name) => ({
+          name, in: 'query', required: !['ext', 'own', 'loudness'].includes(name), description: 'As the tunnel link carries it', schema: { type: 'string' },
         })),
         responses: {
           200: { description: 'The file, as an attachment', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { downloadQuerySchema } from '@/lib/media/deliver/schemas';
+import { downloadQuerySchema, postZipQuerySchema } from '@/lib/media/deliver/schemas';
 import { operation, type Paths } from './operation';
 
 /** The link every example uses; tests swap it for a fixture site's file. */
@@ -26,16 +26,20 @@ const MEDIA_EXAMPLE = {
   createdAt: '2026-01-01T12:00:00.000Z',
 };
 
-/** GET /api/download/{id}'s query, from the schema the route validates with (its input side: the text a link carries). */
-function downloadQuery(): NonNullable<Parameters<typeof operation>[0]['query']> {
-  return Object.entries(downloadQuerySchema.shape).map(([name, field]) => {
+type QueryParams = NonNullable<Parameters<typeof operation>[0]['query']>;
+
+/** A route's query, from the schema it validates with (its input side: the text a link carries). */
+function queryOf(shape: Record<string, z.ZodType>, textOf: (name: string) => string | undefined = () => undefined): QueryParams {
+  return Object.entries(shape).map(([name, field]) => {
     const { description, ...schema } = z.toJSONSchema(field, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
     delete schema.$schema;
-    const text = name === 'itag' ? 'The format: a formats[].itag from the analysis (required)'
-      : name === 'ext' ? "The format's ext, checked against the itag" : name === 'item' ? 'Which item of a multi-item post' : String(description ?? name);
-    return { name, description: text, schema };
+    return { name, description: textOf(name) ?? String(description ?? name), schema };
   });
 }
+
+/** GET /api/download/{id}'s query. */
+const downloadQuery = (): QueryParams => queryOf(downloadQuerySchema.shape, (name) => (name === 'itag' ? 'The format: a formats[].itag from the analysis (required)'
+  : name === 'ext' ? "The format's ext, checked against the itag" : name === 'item' ? 'Which item of a multi-item post' : undefined));
 
 /** The public API: Bearer token, RateLimit-* headers on every answer, 429 past the limits. */
 export function mediaPaths(): Paths {
@@ -79,6 +83,19 @@ export function mediaPaths(): Paths {
         errors: [400, 401, 404, 413, 422, 429, 502],
         pathParams: [{ name: 'id', description: 'The media id from the analysis' }],
         query: downloadQuery(),
+      }),
+    },
+    '/api/download/{id}/zip': {
+      get: operation({
+        operationId: 'downloadPostZip',
+        summary: 'Every item of a multi-item post (carousel, slideshow, several videos) as one ZIP',
+        description: 'Each item in its first format (the MP4 that plays everywhere, the photo as it is, the sound), in the post’s order, named after its title; streamed as it is built. `loudness` normalises every video’s and sound’s audio as on GET /api/download/{id} (a photo is left as it is). 400 for a media that is not a post with several items. The archive’s bytes count against the caller’s daily bytes: 429 `daily_bytes_exceeded` once they are used up.',
+        tags: ['Media'],
+        auth: 'api',
+        file: { mediaType: 'application/zip', description: 'The ZIP, as an attachment' },
+        errors: [400, 401, 404, 413, 422, 429, 502],
+        pathParams: [{ name: 'id', description: 'The media id from the analysis of a post' }],
+        query: queryOf(postZipQuerySchema.shape),
       }),
     },
     '/api/media/progress/{downloadId}': {

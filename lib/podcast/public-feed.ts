@@ -1,6 +1,7 @@
 import 'server-only';
 import type { Db } from '@/lib/db';
 import { AppError } from '@/lib/errors';
+import type { SharedPreparations } from '@/lib/media/deliver/prepare/shared-preparations';
 import { followRow, ownerActive, type FollowRow } from '@/lib/follows/follows-store';
 import { feedEpisode, feedEpisodes, type Episode } from './episodes';
 import { feedRow, type FeedRow } from './feed-store';
@@ -39,11 +40,11 @@ function episodeImage(episode: Episode): string | undefined {
 }
 
 /** The feed's RSS: the follow's kept episodes of the feed's media, newest first. */
-export async function feedXml(db: Db, opened: OpenedFeed, origin: string, token: string, now: number, language = 'en'): Promise<string> {
+export async function feedXml(db: Db, files: SharedPreparations, opened: OpenedFeed, origin: string, token: string, now: number, language = 'en'): Promise<string> {
   const { follow, feed } = opened;
   const base = feedBase(origin, follow.id, token);
   const episodes = (await feedEpisodes(db, follow.id, now)).filter((episode) => fits(feed, episode));
-  readUnreadInBackground(db, follow.id, episodes);
+  readUnreadInBackground(db, files, follow.id, episodes);
   const items: FeedItem[] = episodes.map((episode) => ({
     guid: `${follow.platform}:${episode.mediaId}`,
     title: episode.title,

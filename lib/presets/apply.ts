@@ -71,10 +71,7 @@ export function bulkFieldsOf(preset: PresetOptions, name: string, sent: Sent): S
   if (!choice) {
     throw new AppError('preset_unsupported', `The preset "${name}" makes ${format.toUpperCase()}, which a batch cannot make (MP4, WebM or MP3)`, { name });
   }
-  return {
-    ...choice, loudness: preset.loudness, ...libraryFieldsOf(preset),
-    ...(preset.sponsorMark ? { sponsorMark: preset.sponsorMark } : {}), ...(preset.sponsorRemove ? { sponsorRemove: preset.sponsorRemove } : {}),
-  };
+  return { ...choice, loudness: preset.loudness, ...libraryFieldsOf(preset), ...chapterFieldsOf(preset) };
 }
 
 /** How the API document shows such a body: the request's own fields and `preset`. */

@@ -2,6 +2,7 @@
 // validator; the schemas (schemas.ts) are built on the same values.
 import { BULK_FORMATS, BULK_QUALITIES, type BulkFormat, type BulkQuality } from '@/lib/bulk/options';
 import type { SettingsQuality } from '@/lib/settings/schemas';
+import type { SponsorCategory, SponsorChoice } from '@/lib/media/sponsorblock/categories';
 
 /** The settings' video qualities, highest first, after "best" (no height cap). */
 export const PRESET_QUALITIES = ['best', '2160p', '1440p', '1080p', '720p', '360p'] as const satisfies ReadonlyArray<'best' | SettingsQuality>;
@@ -28,4 +29,16 @@ function bulkQuality(quality: PresetQuality): BulkQuality {
 export function bulkChoiceOf(preset: { quality: PresetQuality; format: string }, format: string = preset.format): BulkChoice | null {
   const made = BULK_FORMATS.find((candidate) => candidate === format);
   return made ? { format: made, quality: bulkQuality(preset.quality) } : null;
+}
+
+/**
+ * A preset's SponsorBlock choice: its lists, a list it leaves unsaid being the user's own (`settings`); undefined
+ * when it says neither (the user's setting applies).
+ */
+export function presetSponsorChoice(
+  preset: { sponsorMark?: SponsorCategory[] | null; sponsorRemove?: SponsorCategory[] | null },
+  settings: SponsorChoice,
+): SponsorChoice | undefined {
+  if (!preset.sponsorMark && !preset.sponsorRemove) return undefined;
+  return { mark: preset.sponsorMark ?? settings.mark, remove: preset.sponsorRemove ?? settings.remove };
 }

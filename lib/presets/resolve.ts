@@ -1,6 +1,6 @@
 import 'server-only';
 import { bulkRequestSchema, type BulkRequest } from '@/lib/bulk/schemas';
-import { getDb } from '@/lib/db';
+import type { Db } from '@/lib/db';
 import { parseWith } from '@/lib/http/envelope';
 import { downloadJobRequestSchema, type DownloadJobRequest } from '@/lib/downloads/download-job-schemas';
 import { bulkFieldsOf, downloadFieldsOf, type WithPreset } from './apply';
@@ -8,15 +8,19 @@ import { requestLocale } from './locale';
 import { presetNamed } from './presets';
 
 /** POST /api/media/download's request, with the caller's named preset under the options they sent. */
-export async function downloadRequestOf(body: WithPreset<DownloadJobRequest>, userId: string | null, headers: Headers): Promise<DownloadJobRequest> {
+export async function downloadRequestOf(
+  db: () => Promise<Db>, body: WithPreset<DownloadJobRequest>, userId: string | null, headers: Headers,
+): Promise<DownloadJobRequest> {
   if (body.preset === undefined) return body.request;
-  const preset = await presetNamed(await getDb(), userId, body.preset, requestLocale(headers));
+  const preset = await presetNamed(await db(), userId, body.preset, requestLocale(headers));
   return parseWith(downloadJobRequestSchema, { ...downloadFieldsOf(preset, body.sent), ...body.sent });
 }
 
 /** POST /api/bulk's request, with the caller's named preset under the options they sent. */
-export async function bulkRequestOf(body: WithPreset<BulkRequest>, userId: string | null, headers: Headers): Promise<BulkRequest> {
+export async function bulkRequestOf(
+  db: () => Promise<Db>, body: WithPreset<BulkRequest>, userId: string | null, headers: Headers,
+): Promise<BulkRequest> {
   if (body.preset === undefined) return body.request;
-  const preset = await presetNamed(await getDb(), userId, body.preset, requestLocale(headers));
+  const preset = await presetNamed(await db(), userId, body.preset, requestLocale(headers));
   return parseWith(bulkRequestSchema, { ...bulkFieldsOf(preset, preset.name, body.sent), ...body.sent });
 }

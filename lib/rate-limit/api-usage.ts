@@ -1,5 +1,5 @@
 import 'server-only';
-import { getDb, type Db } from '@/lib/db';
+import type { Db } from '@/lib/db';
 import { now } from '@/lib/db/time';
 import { readCount } from './counters';
 import { apiLimits } from './limits';
@@ -14,13 +14,12 @@ export interface ApiUsage {
 }
 
 /** apiUsage for the settings page: the user's API-token requests in the current UTC day and month. */
-export async function getApiUsage(userId: string, db?: Db): Promise<ApiUsage> {
-  const store = db ?? (await getDb());
+export async function getApiUsage(userId: string, db: Db): Promise<ApiUsage> {
   const at = now();
   const { daily, monthly } = apiLimits();
   const [requestsToday, requestsThisMonth] = await Promise.all([
-    readCount(store, apiKey(userId), dayWindow(at)),
-    readCount(store, apiKey(userId), monthWindow(at)),
+    readCount(db, apiKey(userId), dayWindow(at)),
+    readCount(db, apiKey(userId), monthWindow(at)),
   ]);
   return { requestsToday, requestsThisMonth, dailyLimit: daily, monthlyLimit: monthly };
 }

@@ -1,5 +1,5 @@
 import 'server-only';
-import { getDb } from '@/lib/db';
+import type { Db } from '@/lib/db';
 import type { LoudnessChoice } from '@/lib/media/loudness/targets';
 import { DEFAULT_PREFERENCES, type DownloadDefaults } from './schemas';
 import { readSavedPreferences } from './settings-store';
@@ -8,17 +8,10 @@ import { readSavedPreferences } from './settings-store';
  * What /download and /bulk preselect: the signed-in user's saved preferences, else the defaults. `saved`
  * tells them apart, since /download keeps the first format returned unless the user chose otherwise.
  */
-export async function downloadDefaults(userId?: string): Promise<DownloadDefaults> {
-  const saved = userId ? await readSavedPreferences(await getDb(), userId) : undefined;
+export async function downloadDefaults(db: () => Promise<Db>, userId?: string): Promise<DownloadDefaults> {
+  const saved = userId ? await readSavedPreferences(await db(), userId) : undefined;
   const { defaultQuality, defaultFormat, autoDownload, loudness } = saved ?? DEFAULT_PREFERENCES;
   return { defaultQuality, defaultFormat, autoDownload, loudness, saved: saved !== undefined };
-}
-
-/** Whether a download's file carries the media's tags: what the caller asked, else their setting, else yes. */
-export async function embedsMetadata(asked: boolean | undefined, userId?: string): Promise<boolean> {
-  if (asked !== undefined) return asked;
-  const saved = userId ? await readSavedPreferences(await getDb(), userId) : undefined;
-  return saved?.embedMetadata ?? true;
 }
 
 /**
@@ -26,10 +19,10 @@ export async function embedsMetadata(asked: boolean | undefined, userId?: string
  * setting, else yes) and the loudness its sound is brought to (else their setting, else as the source has it).
  */
 export async function deliveryDefaults(
-  asked: { embedMetadata?: boolean; loudness?: LoudnessChoice }, userId?: string,
+  db: () => Promise<Db>, asked: { embedMetadata?: boolean; loudness?: LoudnessChoice }, userId?: string,
 ): Promise<{ embedMetadata: boolean; loudness: LoudnessChoice }> {
   const needsSaved = asked.embedMetadata === undefined || asked.loudness === undefined;
-  const saved = needsSaved && userId ? await readSavedPreferences(await getDb(), userId) : undefined;
+  const saved = needsSaved && userId ? await readSavedPreferences(await db(), userId) : undefined;
   return {
     embedMetadata: asked.embedMetadata ?? saved?.embedMetadata ?? true,
     loudness: asked.loudness ?? saved?.loudness ?? DEFAULT_PREFERENCES.loudness,

@@ -1,6 +1,6 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
-import { getDb, type Db } from '@/lib/db';
+import type { Db } from '@/lib/db';
 import { now } from '@/lib/db/time';
 import { purgeSiteStats, readSiteStats, recordDownload, recordVisitor, utcDay, type SiteStats } from './site-stats';
 
@@ -13,11 +13,11 @@ const holder = globalThis as typeof globalThis & {
   __grablineStatsPurged?: { at: number; day: string };
 };
 
-/** The home page's figures, read from the store at most once a minute per process. */
-export function siteStats(at = now()): Promise<SiteStats> {
+/** The home page's figures, read from the store at most once a minute per process (`db` is asked only then). */
+export function siteStats(db: () => Promise<Db>, at = now()): Promise<SiteStats> {
   const cached = holder.__grablineSiteStats;
   if (cached && at - cached.at < SITE_STATS_TTL_MS) return cached.value;
-  const value = getDb().then((db) => readSiteStats(db, at));
+  const value = db().then((store) => readSiteStats(store, at));
   holder.__grablineSiteStats = { at, value };
   // A failed read is not kept for a minute: the next caller tries again.
   value.catch(() => {
@@ -27,18 +27,18 @@ export function siteStats(at = now()): Promise<SiteStats> {
 }
 
 /** Hourly, and at once on the first activity of a new day: yesterday's salt must not outlive its day. */
-async function purgeNowAndThen(at: number): Promise<void> {
+async function purgeNowAndThen(db: Db, at: number): Promise<void> {
   const last = holder.__grablineStatsPurged;
   if (last && last.day === utcDay(at) && at - last.at < PURGE_EVERY_MS) return;
   holder.__grablineStatsPurged = { at, day: utcDay(at) };
-  await purgeSiteStats(await getDb(), at);
+  await purgeSiteStats(db, at);
 }
 
 /** A download job or bulk item ended: counted, with its outcome and how long it took. */
-export async function countDownload(outcome: { ok: boolean; durationMs: number }): Promise<void> {
+export async function countDownload(db: Db, outcome: { ok: boolean; durationMs: number }): Promise<void> {
   const at = now();
-  await recordDownload(await getDb(), outcome, at);
-  await purgeNowAndThen(at);
+  await recordDownload(db, outcome, at);
+  await purgeNowAndThen(db, at);
 }
 
 /** Subjects this process has already counted today, per store: a client's every later request writes nothing. */
@@ -47,9 +47,8 @@ const countedToday = new WeakMap<Db, { day: string; subjects: Set<string> }>();
 const MAX_REMEMBERED = 100_000;
 
 /** A client started work today (an analysis, a download, a batch): written once per client and day, not per request. */
-export async function countActiveClient(subject: string): Promise<void> {
+export async function countActiveClient(db: Db, subject: string): Promise<void> {
   const at = now();
-  const db = await getDb();
   const day = utcDay(at);
   let counted = countedToday.get(db);
   if (!counted || counted.day !== day || counted.subjects.size >= MAX_REMEMBERED) countedToday.set(db, (counted = { day, subjects: new Set() }));
@@ -58,5 +57,5 @@ export async function countActiveClient(subject: string): Promise<void> {
   if (counted.subjects.has(key)) return;
   await recordVisitor(db, subject, at);
   counted.subjects.add(key);
-  await purgeNowAndThen(at);
+  await purgeNowAndThen(db, at);
 }

@@ -1,7 +1,7 @@
 import 'server-only';
 
 import { config } from '@/lib/config';
-import { getDb } from '@/lib/db';
+import type { Db } from '@/lib/db';
 import { serverSignature } from '@/lib/http/server-secret';
 import type { AnalyzeOptions } from '@/lib/media/analyze';
 import { recogniseUrl } from '@/lib/media/platforms';
@@ -19,7 +19,9 @@ export const userCookiesEnabled = (): boolean => config().env.USER_COOKIES;
  * platforms or sites, for users without cookies of that platform, or when USER_COOKIES is off: the operator's
  * cookies then apply as before.
  */
-export async function userCookieOptions(userId: string | null | undefined, url: string): Promise<Pick<AnalyzeOptions, 'cookies'>> {
+export async function userCookieOptions(
+  db: () => Promise<Db>, userId: string | null | undefined, url: string,
+): Promise<Pick<AnalyzeOptions, 'cookies'>> {
   if (!userId || !userCookiesEnabled()) return {};
   let platform: string;
   try {
@@ -28,7 +30,7 @@ export async function userCookieOptions(userId: string | null | undefined, url: 
     return {}; // a bad link gets its own error from the analysis
   }
   if (!isUserCookiePlatform(platform)) return {};
-  const stored = await loadUserCookies(await getDb(), userId, platform);
+  const stored = await loadUserCookies(await db(), userId, platform);
   if (!stored) return {};
   const scope = serverSignature('user-cookies-scope', `${userId}\n${platform}\n${stored.addedAt}`).slice(0, 24);
   return { cookies: { text: stored.text, scope } };

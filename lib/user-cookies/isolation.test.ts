@@ -64,12 +64,12 @@ describe.each(appStores())('a user\'s own cookies stay theirs ($name)', ({ open 
       given.push(cookies);
       const id = new URL(url).searchParams.get('v');
       const info = await extractForPlatform(recognition.platform, `${site.origin}/fixture-platform/cookies-${id}`, {
-        signal, cookies, pool, breaker: createPlatformBreaker(), gate: createPlatformGate(() => ({ concurrency: 4, spacingMs: 0 })),
+        signal, cookies, pool, breaker: createPlatformBreaker(), db: getDb, gate: createPlatformGate(() => ({ concurrency: 4, spacingMs: 0 })),
       });
       return mapYtdlpInfo(info, recognition.platform);
     },
   };
-  const analyseAs = async (user: string | null, url: string) => analyzeMedia(url, await userCookieOptions(user, url), deps);
+  const analyseAs = async (user: string | null, url: string) => analyzeMedia(url, await userCookieOptions(getDb, user, url), deps);
   const addUser = async () => {
     const id = newId('usr');
     await (await getDb()).run('INSERT INTO users (id, email, password_hash, created_at) VALUES (?, ?, ?, ?)', [id, `${id.toLowerCase()}@example.com`, 'x', Date.now()]);
@@ -125,7 +125,7 @@ describe.each(appStores())('a user\'s own cookies stay theirs ($name)', ({ open 
     await saveUserCookies(await getDb(), alice, 'youtube', cookieFile('alice-sid-2'), Date.now() + 1);
     expect((await analyseAs(alice, url)).info.title).toBe('cookies: SID=alice-sid-2');
     // Another platform's link is not touched by YouTube cookies.
-    expect(await userCookieOptions(alice, 'https://www.tiktok.com/@someone/video/7300000000000000001')).toEqual({});
+    expect(await userCookieOptions(getDb, alice, 'https://www.tiktok.com/@someone/video/7300000000000000001')).toEqual({});
   });
 
   it('never joins another user\'s run of the same link in flight', async () => {
@@ -160,9 +160,9 @@ describe.each(appStores())('a user\'s own cookies stay theirs ($name)', ({ open 
     vi.stubEnv('USER_COOKIES', 'off');
     expect((await analyseAs(alice, url)).info.title).toBe('cookies: SID=operator-sid');
     vi.stubEnv('USER_COOKIES', 'on');
-    expect((await userCookieOptions(alice, url)).cookies?.text).toContain('alice-sid');
+    expect((await userCookieOptions(getDb, alice, url)).cookies?.text).toContain('alice-sid');
     await (await getDb()).run('DELETE FROM users WHERE id = ?', [alice]);
-    expect(await userCookieOptions(alice, url)).toEqual({});
+    expect(await userCookieOptions(getDb, alice, url)).toEqual({});
     expect(await (await getDb()).query('SELECT user_id FROM user_cookies')).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import 'server-only';
 
-import { getDb } from '@/lib/db';
+import type { Db } from '@/lib/db';
 import { AppError } from '@/lib/errors';
 
 import { userCookiesEnabled } from './for-request';
@@ -13,18 +13,18 @@ function assertEnabled(): void {
   if (!userCookiesEnabled()) throw new AppError('not_found', 'Not found');
 }
 
-export async function cookieSummaries(userId: string): Promise<CookieSummary[]> {
+export async function cookieSummaries(db: () => Promise<Db>, userId: string): Promise<CookieSummary[]> {
   assertEnabled();
-  return listUserCookies(await getDb(), userId);
+  return listUserCookies(await db(), userId);
 }
 
-export async function addCookies(userId: string, platform: UserCookiePlatform, text: string): Promise<CookieSummary> {
+export async function addCookies(db: () => Promise<Db>, userId: string, platform: UserCookiePlatform, text: string): Promise<CookieSummary> {
   assertEnabled();
-  return saveUserCookies(await getDb(), userId, platform, text);
+  return saveUserCookies(await db(), userId, platform, text);
 }
 
-export async function deleteCookies(userId: string, platform: UserCookiePlatform): Promise<null> {
+export async function deleteCookies(db: () => Promise<Db>, userId: string, platform: UserCookiePlatform): Promise<null> {
   assertEnabled();
-  if (!(await removeUserCookies(await getDb(), userId, platform))) throw new AppError('not_found', 'No cookies stored for this platform');
+  if (!(await removeUserCookies(await db(), userId, platform))) throw new AppError('not_found', 'No cookies stored for this platform');
   return null;
 }

@@ -3,10 +3,9 @@ import { config } from '@/lib/config';
 import { engineEvents } from '@/lib/events';
 import { createBullmqRunner } from '@/lib/jobs/bullmq/bullmq-runner';
 import { getDb } from '@/lib/db';
-import { getYtdlpPool } from '@/lib/media/ytdlp/get-pool';
 import { recordEngineEvents } from '@/lib/metrics/record';
 import { registerSharedState } from '@/lib/scale-out';
-import { registerJobKinds, wireEvents } from '@/lib/server';
+import { buildEngine, registerJobKinds, wireEvents } from '@/lib/server';
 
 /**
  * The worker process (`npm run worker`): the composition root of a process that only runs jobs. It registers the
@@ -19,10 +18,11 @@ export async function startWorker(): Promise<void> {
   if (!env.REDIS_URL) throw new Error('REDIS_URL is not set: without Redis, jobs run inside the web process and no worker is needed');
   // The analyses every node shares, so a download on a web node finds what a worker analysed.
   registerSharedState();
-  const runner = registerJobKinds(createBullmqRunner({ redisUrl: env.REDIS_URL, db: getDb }), wireEvents());
+  const engine = buildEngine();
+  const runner = registerJobKinds(createBullmqRunner({ redisUrl: env.REDIS_URL, db: getDb }), wireEvents({ db: getDb, preparations: engine.preparations }), engine);
   recordEngineEvents(engineEvents());
   // The analyses run here, not on the web nodes: the yt-dlp workers import their engine now, not on the first job.
-  getYtdlpPool().warm();
+  engine.pool.warm();
   const workers = runner.work({ lockMs: env.JOB_LOCK_MS, stalledCheckMs: env.JOB_STALLED_CHECK_MS, shutdownMs: env.WORKER_SHUTDOWN_MS });
   console.log(`[worker] taking jobs from ${new URL(env.REDIS_URL).host} (pid ${process.pid})`);
   let stopping = false;

@@ -6,7 +6,7 @@ import { GET as me } from '@/app/api/auth/me/route';
 import { POST as refresh } from '@/app/api/auth/refresh/route';
 import { POST as register } from '@/app/api/auth/register/route';
 import { POST as issueToken } from '@/app/api/settings/token/route';
-import { route } from '@/lib/auth/route';
+import { route } from '@/lib/server';
 import { appStores, callRoute } from '@/lib/auth/store.testkit';
 import { config, parseConfig } from '@/lib/config';
 import { createDb, getDb, type Db } from '@/lib/db';

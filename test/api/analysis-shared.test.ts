@@ -1,6 +1,7 @@
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { analyzeMedia, clearAnalyses, getAnalyzed, loadAnalyzed, setAnalysisStore, sharedAnalysisStore, type AnalyzedMedia } from '@/lib/media/analyze';
+import { clearAnalyses, getAnalyzed, loadAnalyzed, setAnalysisStore, sharedAnalysisStore, type AnalyzedMedia } from '@/lib/media/analyze';
+import { analyzeMedia } from '@/lib/media/analyze/analyze.testkit';
 import { decodeAnalysis, encodeAnalysis } from '@/lib/media/analyze/analysis-codec';
 import { createRedis } from '@/lib/redis/connection';
 import { redisTextStore } from '@/lib/redis/text-store';

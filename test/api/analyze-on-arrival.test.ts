@@ -56,7 +56,7 @@ describe('which renders may start an analysis', () => {
 describe('the analysis a page starts is charged like the API\'s', () => {
   it('starts nothing and charges nothing for a render that is not a navigation', async () => {
     const before = await linksUsed();
-    expect(await pageAnalysisVisitor('/download')).toBeUndefined();
+    expect(await pageAnalysisVisitor(getDb, '/download')).toBeUndefined();
     expect(await linksUsed()).toBe(before);
   });
 
@@ -64,10 +64,10 @@ describe('the analysis a page starts is charged like the API\'s', () => {
     requestHeaders = new Headers(NAVIGATION);
     const before = await linksUsed();
     process.env.ANON_ANALYZE_HOURLY_LIMIT = String(before + 1);
-    const visitor = await pageAnalysisVisitor('/download');
+    const visitor = await pageAnalysisVisitor(getDb, '/download');
     expect(visitor?.user).toBeNull();
     expect(await linksUsed()).toBe(before + 1);
-    await expect(pageAnalysisVisitor('/download')).rejects.toMatchObject({ code: 'rate_limited' });
+    await expect(pageAnalysisVisitor(getDb, '/download')).rejects.toMatchObject({ code: 'rate_limited' });
     expect(await linksUsed()).toBe(before + 1);
   });
 });
@@ -78,7 +78,7 @@ describe('only an arrival from our own pages, or one the visitor made, starts wo
     for (const site of ['cross-site', 'same-site']) {
       requestHeaders = new Headers({ ...NAVIGATION, 'sec-fetch-site': site });
       const before = await linksUsed();
-      expect(await pageAnalysisVisitor('/download'), site).toBeUndefined();
+      expect(await pageAnalysisVisitor(getDb, '/download'), site).toBeUndefined();
       expect(await linksUsed(), site).toBe(before);
     }
   });
@@ -88,7 +88,7 @@ describe('only an arrival from our own pages, or one the visitor made, starts wo
     for (const site of ['same-origin', 'none']) {
       requestHeaders = new Headers({ ...NAVIGATION, 'sec-fetch-site': site });
       const before = await linksUsed();
-      expect(await pageAnalysisVisitor('/download'), site).toBeDefined();
+      expect(await pageAnalysisVisitor(getDb, '/download'), site).toBeDefined();
       expect(await linksUsed(), site).toBe(before + 1);
     }
     for (const site of ['same-origin', 'none', null]) {

@@ -8,7 +8,7 @@ import { getApiTokenInfo } from '@/lib/auth/api-tokens';
 import { getUser } from '@/lib/auth/session';
 import { appStores, callRoute } from '@/lib/auth/store.testkit';
 import { getDb } from '@/lib/db';
-import { route } from '@/lib/auth/route';
+import { route } from '@/lib/server';
 
 // Stands in for /api/media/*: answers who the wrapper says is calling.
 const whoami = route({ auth: 'api', quota: { kind: 'api' } }, ({ caller }) => ({ caller: caller.credential }));
@@ -50,7 +50,7 @@ describe.each(appStores())('API tokens on $name', ({ open }) => {
       // The settings page's token: every scope, the account's own limits.
       token: { id: expect.stringMatching(/^tok_/), scopes: ['analyze', 'download', 'bulk', 'history:read'], dailyLimit: null },
     });
-    expect((await getApiTokenInfo(userId))!.lastUsedAt).not.toBeNull();
+    expect((await getApiTokenInfo(await getDb(), userId))!.lastUsedAt).not.toBeNull();
   });
 
   it('revokes the previous token when a new one is issued', async () => {
@@ -60,7 +60,7 @@ describe.each(appStores())('API tokens on $name', ({ open }) => {
     expect(old.status).toBe(401);
     expect(old.json).toMatchObject({ code: 'unauthorized', error: 'This API token is not valid. Generate a new one in Settings.' });
     expect((await callRoute(whoami, '/api/media/analyze', { headers: bearer(second) })).json.data.caller.via).toBe('api_token');
-    expect((await getApiTokenInfo(userId))!.prefix).toBe(second.slice(0, 9));
+    expect((await getApiTokenInfo(await getDb(), userId))!.prefix).toBe(second.slice(0, 9));
   });
 
   it('refuses a made-up token', async () => {
@@ -79,8 +79,8 @@ describe.each(appStores())('API tokens on $name', ({ open }) => {
     expect(mint.json.code).toBe('forbidden');
     expect((await callRoute(me, '/api/auth/me', { headers: bearer(token) })).status).toBe(403);
     const req = new NextRequest('http://localhost/x', { headers: bearer(token) });
-    expect(await getUser(req)).toBeNull();
-    expect(await getUser(req, { allowApiToken: true })).toEqual({ id: userId, email: 'ada@example.com' });
+    expect(await getUser(getDb, req)).toBeNull();
+    expect(await getUser(getDb, req, { allowApiToken: true })).toEqual({ id: userId, email: 'ada@example.com' });
   });
 
   it('needs a signed-in user to issue a token', async () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GET as getBatch } from '@/app/api/bulk/[batchId]/route';
 import { POST } from '@/app/api/bulk/route';
 import type { BulkBatch, BulkStarted } from '@/lib/bulk/schemas';
-import { analyzeMedia } from '@/lib/media/analyze';
+import { analyzeMedia } from '@/lib/media/analyze/analyze.testkit';
 import { chapterMediaUrlPath } from '@/test/fixtures/chapter-media';
 import { STUB_VIDEO_ID } from '@/test/fixtures/sponsorblock-stub';
 import { bodyOf, requestDownload, startDownloadEnv } from './download.testkit';

@@ -9,6 +9,7 @@ import type { Creator } from '@/lib/creators/types';
 import { closeDb, getDb } from '@/lib/db';
 import { loadReading } from '@/lib/creators/readings';
 import { getYtdlpPool } from '@/lib/media/ytdlp/get-pool';
+import { services } from '@/lib/server';
 import { startFixtureSite, type FixtureSite } from '@/test/fixtures/server';
 
 let site: FixtureSite;
@@ -56,8 +57,8 @@ describe('GET /api/creators/{slug}', () => {
     expect(creator.stats.videos).toBe(4);
     expect(new Set(creator.latestVideos.map((v) => v.id)).size).toBe(4);
     const second = creator.latestVideos[1];
-    expect(await resolveCreatorVideoUrl('fixture-channel', second.id)).toBe(second.url);
-    expect(await resolveCreatorVideoUrl('fixture-channel', 'nope')).toBeUndefined();
+    expect(await resolveCreatorVideoUrl('fixture-channel', second.id, services())).toBe(second.url);
+    expect(await resolveCreatorVideoUrl('fixture-channel', 'nope', services())).toBeUndefined();
   });
 
   it('shows the last stored reading, with its time, when the channel cannot be read now', async () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POST as startDownload } from '@/app/api/media/download/route';
 import { GET as progressGet } from '@/app/api/media/progress/[id]/route';
 import type { DownloadProgress } from '@/lib/downloads/download-job-schemas';
-import { analyzeMedia } from '@/lib/media/analyze';
+import { analyzeMedia } from '@/lib/media/analyze/analyze.testkit';
 import { getPreparations } from '@/lib/media/deliver';
 import { chapterMediaUrlPath } from '@/test/fixtures/chapter-media';
 import { STUB_VIDEO_ID } from '@/test/fixtures/sponsorblock-stub';

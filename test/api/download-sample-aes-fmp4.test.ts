@@ -4,7 +4,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyzeMedia } from '@/lib/media/analyze';
+import { analyzeMedia } from '@/lib/media/analyze/analyze.testkit';
 import { decryptCbcsSegment } from '@/lib/media/download/sample-aes/cbcs-fragment';
 import { readCbcsInit } from '@/lib/media/download/sample-aes/cbcs-init';
 import { CBCS_DIR, CBCS_KEY, CBCS_SECONDS, ensureCbcsFixtures } from '@/test/fixtures/media-cbcs';

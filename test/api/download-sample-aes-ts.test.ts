@@ -4,7 +4,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyzeMedia } from '@/lib/media/analyze';
+import { analyzeMedia } from '@/lib/media/analyze/analyze.testkit';
 import { decryptSampleAesTs } from '@/lib/media/download/sample-aes/decrypt-ts';
 import { ensureTextStreamFixtures, SAMPLE_AES_TS_KEY, TEXT_SECONDS, TEXT_STREAMS_DIR } from '@/test/fixtures/media-streams-text';
 import { bodyOf, requestDownload, startDownloadEnv } from './download.testkit';

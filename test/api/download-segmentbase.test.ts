@@ -4,7 +4,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyzeMedia } from '@/lib/media/analyze';
+import { analyzeMedia } from '@/lib/media/analyze/analyze.testkit';
 import { readSidx } from '@/lib/media/formats/sidx';
 import { ensureStreamFixtures, STREAMS_DIR } from '@/test/fixtures/media-streams';
 import { ensureTextStreamFixtures, TEXT_SECONDS, TEXT_STREAMS_DIR } from '@/test/fixtures/media-streams-text';

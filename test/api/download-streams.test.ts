@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '@/lib/errors';
-import { analyzeMedia } from '@/lib/media/analyze';
+import { analyzeMedia } from '@/lib/media/analyze/analyze.testkit';
 import { ensureStreamFixtures, STREAM_SHAPES, type StreamShape } from '@/test/fixtures/media-streams';
 import { bodyOf, requestDownload, startDownloadEnv } from './download.testkit';
 

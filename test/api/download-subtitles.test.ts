@@ -4,7 +4,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyzeMedia } from '@/lib/media/analyze';
+import { analyzeMedia } from '@/lib/media/analyze/analyze.testkit';
 import { screenSources } from '@/lib/media/analyze/screen-sources';
 import { parseSrt, parseVtt } from '@/lib/media/download/subtitles';
 import { mapYtdlpInfo } from '@/lib/media/ytdlp/map-info';

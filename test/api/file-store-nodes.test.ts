@@ -3,8 +3,8 @@ import path from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setAnalysisStore, sharedAnalysisStore } from '@/lib/media/analyze';
-import { getPreparations } from '@/lib/media/deliver';
 import { redisTextStore } from '@/lib/redis/text-store';
+import { services } from '@/lib/server';
 import { analyze, bodyOf, probeBody, requestDownload, sha256, startDownloadEnv } from '@/test/api/download.testkit';
 import { dropPrefix, REDIS_SKIP_REASON, testPrefix, testRedisUrl } from '@/test/redis-server';
 
@@ -25,31 +25,39 @@ afterAll(async () => {
   await env.close();
 });
 
-/** This process becomes a node of its own: no preparations of its own, another work folder. */
-function becomeNode(name: string): void {
-  delete (globalThis as { __grablinePreparations?: unknown }).__grablinePreparations;
+/**
+ * This process becomes a node of its own: another work folder, and services wired again (their preparations
+ * know nothing of the other node's). `joined` runs once the node is up, as a node's own start-up would.
+ */
+function becomeNode(name: string, joined: () => void): void {
+  const state = globalThis as { __grablinePreparations?: unknown; __grablineServices?: unknown };
+  delete state.__grablinePreparations;
+  delete state.__grablineServices;
   process.env.TEMP_DIR = path.join(env.root, name);
   mkdirSync(process.env.TEMP_DIR, { recursive: true });
+  services();
+  joined();
 }
 
-async function prepareOnOneServeOnTheOther(urlPath: string, beforeB: () => void = () => {}) {
-  becomeNode('node-a');
+const preparations = () => services().engine.preparations;
+
+async function prepareOnOneServeOnTheOther(urlPath: string, joined: () => void = () => {}) {
+  becomeNode('node-a', joined);
   const media = await analyze(env.site, urlPath);
   const first = await requestDownload(media.info.id, 'webm-720');
   expect(first.status).toBe(200);
   const bodyA = await bodyOf(first);
-  expect(getPreparations().started).toBe(1);
+  expect(preparations().started).toBe(1);
   // Only the finished file went to the store: node A's work folder is empty again.
   expect(readdirSync(path.join(env.root, 'node-a'))).toEqual([]);
 
-  becomeNode('node-b');
-  beforeB();
+  becomeNode('node-b', joined);
   const hits = env.site.stats.requests;
   const second = await requestDownload(media.info.id, 'webm-720');
   expect(second.status).toBe(200);
   const bodyB = await bodyOf(second);
   expect(sha256(bodyB)).toBe(sha256(bodyA));
-  expect(getPreparations().started).toBe(0);
+  expect(preparations().started).toBe(0);
   expect(env.site.stats.requests).toBe(hits);
   const ranged = await requestDownload(media.info.id, 'webm-720', { headers: { range: 'bytes=100-1099' } });
   expect(ranged.status).toBe(206);
@@ -72,7 +80,7 @@ describe('prepared files in FILE_STORE_DIR', () => {
     const client = new Redis(testRedisUrl!);
     const register = () => setAnalysisStore(sharedAnalysisStore(redisTextStore(client, `${prefix}analysis:`)));
     try {
-      register();
+      // Each node reads the analyses from Redis; node B's memory never held this one.
       await prepareOnOneServeOnTheOther('/video.mp4?store=2', () => {
         delete (globalThis as { __grablineAnalysis?: unknown }).__grablineAnalysis;
         register();

@@ -57,9 +57,9 @@ describe('a followed upload downloaded in the background is kept until the histo
     const db = await getDb();
     await seedUser(db, 'usr_keep');
     await updatePreferences(db, 'usr_keep', { historyRetention: 7 });
-    expect(await followKeepUntil('usr_keep', 1_000)).toBe(1_000 + 7 * DAY_MS);
+    expect(await followKeepUntil(db, 'usr_keep', 1_000)).toBe(1_000 + 7 * DAY_MS);
     await updatePreferences(db, 'usr_keep', { historyRetention: -1 });
-    expect(await followKeepUntil('usr_keep', 1_000)).toBe(1_000 + 365 * DAY_MS);
+    expect(await followKeepUntil(db, 'usr_keep', 1_000)).toBe(1_000 + 365 * DAY_MS);
   });
 
   it('a kept file survives a purge past the temp TTL and goes after the retention; a normal one goes at the TTL', async () => {

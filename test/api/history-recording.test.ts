@@ -15,8 +15,10 @@ import { GET as notifications } from '@/app/api/notifications/route';
 import { appStores, callRoute } from '@/lib/auth/store.testkit';
 import type { BulkBatch } from '@/lib/bulk/schemas';
 import { getDb } from '@/lib/db';
-import { analyzeMedia, clearAnalyses } from '@/lib/media/analyze';
+import { clearAnalyses } from '@/lib/media/analyze';
+import { analyzeMedia } from '@/lib/media/analyze/analyze.testkit';
 import { thumbnailPath } from '@/lib/thumbnails/signed-url';
+import { chapterMediaUrlPath } from '@/test/fixtures/chapter-media';
 import { startFixtureSite, type FixtureSite } from '@/test/fixtures/server';
 import { bodyOf, requestDownload, until } from './download.testkit';
 import { DAY, signUp } from './history.testkit';
@@ -118,8 +120,8 @@ describe.each(appStores())('recording downloads on $name', ({ open }) => {
     expect(items[0]).toMatchObject({ kind: 'bulk_complete', title: 'Bulk download complete', body: '1/2' });
   });
 
-  const runBatch = async (urls: string[]): Promise<BulkBatch> => {
-    const started = await callRoute(startBulk, '/api/bulk', { body: { urls, quality: '720p', format: 'mp4' }, headers: { cookie: ada.cookie } });
+  const runBatch = async (urls: string[], extra: Record<string, unknown> = {}): Promise<BulkBatch> => {
+    const started = await callRoute(startBulk, '/api/bulk', { body: { urls, quality: '720p', format: 'mp4', ...extra }, headers: { cookie: ada.cookie } });
     expect(started.status).toBe(200);
     const { batchId, statusUrl } = started.json.data as { batchId: string; statusUrl: string };
     let batch: BulkBatch | undefined;
@@ -188,6 +190,31 @@ describe.each(appStores())('recording downloads on $name', ({ open }) => {
     expect(listed.downloads).toHaveLength(1);
     expect(listed.downloads[0]).toMatchObject({ status: 'failed', fileSize: null });
   }, 90_000);
+
+  it('records a file split by its chapters as the ZIP it is, for a download job and a batch item alike', async () => {
+    const talk = `${site.origin}${chapterMediaUrlPath(20, 'talk.mp4')}`;
+    const started = await callRoute(startDownload, '/api/media/download', {
+      body: { url: `${talk}?history=job`, quality: '360p', format: 'mp4', split: true }, headers: { cookie: ada.cookie },
+    });
+    expect(started.status).toBe(200);
+    const id = started.json.data.downloadId;
+    let status = '';
+    await until(async () => {
+      status = (await callRoute(progress, `/api/media/progress/${id}`, { headers: { cookie: ada.cookie }, params: { id } })).json.data.status;
+      return status === 'ready' || status === 'failed';
+    }, 60_000);
+    expect(status).toBe('ready');
+    // Its sound as a batch's MP3 (the same talk at the same quality and format would be the same entry).
+    const [item] = (await runBatch([`${site.origin}${chapterMediaUrlPath(20, 'talk.m4a')}?history=bulk`], { format: 'mp3', split: true })).items;
+    expect(item.status, item.message).toBe('completed');
+    const rows = await historyRows();
+    expect(rows).toHaveLength(2);
+    for (const row of rows) expect(row).toMatchObject({ format: 'zip', status: 'completed' });
+    // A batch item without chapters comes whole, and says so.
+    const [plain] = (await runBatch([`${site.origin}${chapterMediaUrlPath(20, 'plain.mp4')}?history=bulk`], { split: true })).items;
+    expect(plain.status, plain.message).toBe('completed');
+    expect((await historyRows()).map((row) => row.format).sort()).toEqual(['mp4', 'zip', 'zip']);
+  }, 120_000);
 
   it('keeps the bell to the user: notifications need a session', async () => {
     expect((await callRoute(notifications, '/api/notifications')).status).toBe(401);

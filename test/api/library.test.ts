@@ -18,6 +18,7 @@ import { channelId } from '@/lib/follows/follows.testkit';
 import { listFollowEntries, listUserEntries } from '@/lib/library/library-store';
 import { clearAnalyses } from '@/lib/media/analyze';
 import { probeMedia } from '@/lib/media/ffmpeg';
+import { chapterMediaUrlPath } from '@/test/fixtures/chapter-media';
 import { startFixtureSite, type FixtureSite } from '@/test/fixtures/server';
 import { until } from './download.testkit';
 import { signUp } from './history.testkit';
@@ -98,6 +99,24 @@ describe.each(appStores())('the library on $name', ({ open }) => {
     await until(async () => (await listUserEntries(await getDb(), ada.userId)).length === 2, 90_000);
     const entries = await listUserEntries(await getDb(), ada.userId);
     expect(entries.every((entry) => entry.relPath.startsWith(`${ada.userId}/Batch/`))).toBe(true);
+  }, 120_000);
+
+  it('saves a download split by its chapters as the ZIP it is, a batch item\'s too', async () => {
+    await callRoute(patchLibrary, '/api/library/settings', { ...as(ada), method: 'PATCH', body: { template: 'Split/%(title)s [%(ext)s]' } });
+    const talk = `${site.origin}${chapterMediaUrlPath(20, 'talk.mp4')}?lib=split`;
+    const started = await callRoute(startDownload, '/api/media/download', { ...as(ada), body: { url: talk, quality: '360p', format: 'mp4', split: true, saveToLibrary: true } });
+    expect(started.status).toBe(200);
+    const batch = await callRoute(startBulk, '/api/bulk', { ...as(ada), body: { urls: [`${site.origin}${chapterMediaUrlPath(20, 'talk.m4a')}?lib=split`], format: 'mp3', split: true, saveToLibrary: true } });
+    expect(batch.status).toBe(200);
+    await until(async () => (await listUserEntries(await getDb(), ada.userId)).length === 2, 90_000);
+    const entries = await listUserEntries(await getDb(), ada.userId);
+    // Both are named "talk": the second is numbered.
+    expect(entries.map((entry) => entry.relPath).sort()).toEqual([`${ada.userId}/Split/talk [zip] (2).zip`, `${ada.userId}/Split/talk [zip].zip`]);
+    for (const entry of entries) {
+      expect(entry.mime).toBe('application/zip');
+      // The archive's own bytes: a local file header first.
+      expect((await readFile(entry.path)).subarray(0, 4).toString('hex')).toBe('504b0304');
+    }
   }, 120_000);
 
   it('a preset carries its own template and asks for the library', async () => {

@@ -5,7 +5,7 @@ import { POST as login } from '@/app/api/auth/login/route';
 import { POST as register } from '@/app/api/auth/register/route';
 import { GET as history } from '@/app/api/history/route';
 import { POST as issueSettingsToken } from '@/app/api/settings/token/route';
-import { route } from '@/lib/auth/route';
+import { route } from '@/lib/server';
 import { appStores, callRoute } from '@/lib/auth/store.testkit';
 import { getDb } from '@/lib/db';
 

@@ -10,6 +10,7 @@ import { getPlatformBreaker } from '@/lib/media/ytdlp/breaker';
 import { runCanaries } from '@/lib/media/ytdlp/canaries';
 import { getYtdlpPool } from '@/lib/media/ytdlp/get-pool';
 import { extractForPlatform } from '@/lib/media/ytdlp/platform-access';
+import { testAccess } from '@/lib/media/analyze/analyze.testkit';
 import { startTestSite, type TestSite } from '@/lib/media/ytdlp/test-site';
 
 const noParams = { params: Promise.resolve({}) };
@@ -45,7 +46,7 @@ describe('a paused platform, as users meet it', () => {
       expect(Date.parse(body.data.pausedUntil)).toBeGreaterThan(Date.now());
       expect((await status('platform=facebook')).body.data.pausedUntil).toBeNull();
       // the analysis error carries the same time
-      const paused = await extractForPlatform('instagram', `${site.origin}/video.mp4?ig`).catch((e: unknown) => e);
+      const paused = await extractForPlatform('instagram', `${site.origin}/video.mp4?ig`, testAccess).catch((e: unknown) => e);
       expect((paused as AppError).details).toMatchObject({ retryAt: body.data.pausedUntil, platform: 'instagram' });
     } finally {
       getPlatformBreaker().reset();
@@ -65,12 +66,12 @@ describe('a failing canary, as users meet it', () => {
   });
 
   it('the analysis error of that platform says so too', async () => {
-    const error = await extractForPlatform('tiktok', `${site.origin}/missing.mp4?user`).catch((e: unknown) => e);
+    const error = await extractForPlatform('tiktok', `${site.origin}/missing.mp4?user`, testAccess).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).code).toBe('content_unavailable');
     expect((error as AppError).message).toMatch(/TikTok downloads have been failing on this server since \d{2}:\d{2} UTC/);
     expect((error as AppError).details).toMatchObject({ failingSince: expect.any(String), platform: 'tiktok' });
-    const other = await extractForPlatform('instagram', `${site.origin}/missing.mp4?ig`).catch((e: unknown) => e);
+    const other = await extractForPlatform('instagram', `${site.origin}/missing.mp4?ig`, testAccess).catch((e: unknown) => e);
     expect((other as AppError).message).not.toMatch(/failing on this server/);
   });
 });

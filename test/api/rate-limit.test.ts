@@ -5,7 +5,7 @@ import { POST as issueToken } from '@/app/api/settings/token/route';
 import { appStores, callRoute, type CallResult } from '@/lib/auth/store.testkit';
 import { getDb } from '@/lib/db';
 import { AppError } from '@/lib/errors';
-import { route } from '@/lib/auth/route';
+import { route } from '@/lib/server';
 import { getApiUsage } from '@/lib/rate-limit/api-usage';
 import { z } from 'zod';
 import { fromPeer } from '@/test/peer';
@@ -65,7 +65,7 @@ describe.each(appStores())('API rate limits on $name', ({ open }) => {
     });
     expectLimitHeaders(res, 100, 0, 6 * 3600);
     expect(res.headers.get('retry-after')).toBe(String(6 * 3600));
-    expect(await getApiUsage(userId)).toEqual({ requestsToday: 100, requestsThisMonth: 100, dailyLimit: 100, monthlyLimit: 1000 });
+    expect(await getApiUsage(userId, await getDb())).toEqual({ requestsToday: 100, requestsThisMonth: 100, dailyLimit: 100, monthlyLimit: 1000 });
     // A new UTC day opens a new window.
     vi.setSystemTime(Date.UTC(2026, 10, 23, 0, 0, 1));
     expect((await call()).status).toBe(200);
@@ -102,7 +102,7 @@ describe.each(appStores())('API rate limits on $name', ({ open }) => {
     expect(refused.json.error).toBe('Monthly API limit reached (3 requests). It resets on the 1st of next month at 00:00 UTC.');
     expect(refused.headers.get('retry-after')).toBe(String(36 * 3600));
     // The refused request used up nothing: the day still has one left once the month allows it.
-    expect(await getApiUsage(userId)).toMatchObject({ requestsToday: 1, requestsThisMonth: 3 });
+    expect(await getApiUsage(userId, await getDb())).toMatchObject({ requestsToday: 1, requestsThisMonth: 3 });
 
     vi.setSystemTime(Date.UTC(2026, 11, 1, 0, 0, 0));
     expect((await call()).status).toBe(200);
@@ -113,7 +113,7 @@ describe.each(appStores())('API rate limits on $name', ({ open }) => {
     const answers = await Promise.all(Array.from({ length: 12 }, () => call()));
     expect(answers.filter((res) => res.status === 200)).toHaveLength(5);
     expect(answers.filter((res) => res.status === 429)).toHaveLength(7);
-    expect((await getApiUsage(userId)).requestsToday).toBe(5);
+    expect((await getApiUsage(userId, await getDb())).requestsToday).toBe(5);
   });
 
   it('counts a user, not a token: a regenerated token continues the day', async () => {
@@ -146,7 +146,7 @@ describe.each(appStores())('API rate limits on $name', ({ open }) => {
     expectLimitHeaders(await call(undefined, { cookie }), 2, 1);
     await call(undefined, { cookie });
     expect((await call(undefined, { cookie })).status).toBe(429);
-    expect(await getApiUsage(userId)).toMatchObject({ requestsToday: 0, requestsThisMonth: 0 });
+    expect(await getApiUsage(userId, await getDb())).toMatchObject({ requestsToday: 0, requestsThisMonth: 0 });
     expect((await call()).status).toBe(200);
   });
 

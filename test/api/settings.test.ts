@@ -3,7 +3,8 @@ import { GET as defaults } from '@/app/api/settings/defaults/route';
 import { GET as getSettings, PATCH as patchSettings } from '@/app/api/settings/route';
 import { POST as issueToken } from '@/app/api/settings/token/route';
 import { appStores, callRoute } from '@/lib/auth/store.testkit';
-import { deliveryDefaults, embedsMetadata } from '@/lib/settings/download-defaults';
+import { getDb } from '@/lib/db';
+import { deliveryDefaults } from '@/lib/settings/download-defaults';
 import { signUp } from './history.testkit';
 
 describe.each(appStores())('settings API on $name', ({ open }) => {
@@ -84,26 +85,26 @@ describe.each(appStores())('settings API on $name', ({ open }) => {
   });
 
   it('embedMetadata: on by default, off once saved off, and what a download asks wins over it', async () => {
-    expect(await embedsMetadata(undefined, ada.userId)).toBe(true);
-    expect(await embedsMetadata(undefined)).toBe(true);
+    expect((await deliveryDefaults(getDb, {}, ada.userId)).embedMetadata).toBe(true);
+    expect((await deliveryDefaults(getDb, {})).embedMetadata).toBe(true);
     expect((await patch({ embedMetadata: false })).json.data.embedMetadata).toBe(false);
     expect((await read()).json.data).toMatchObject({ embedMetadata: false, defaultQuality: '1080p' });
-    expect(await embedsMetadata(undefined, ada.userId)).toBe(false);
-    expect(await embedsMetadata(true, ada.userId)).toBe(true);
+    expect((await deliveryDefaults(getDb, {}, ada.userId)).embedMetadata).toBe(false);
+    expect((await deliveryDefaults(getDb, { embedMetadata: true }, ada.userId)).embedMetadata).toBe(true);
     await patch({ defaultFormat: 'mp3' });
-    expect(await embedsMetadata(undefined, ada.userId)).toBe(false);
+    expect((await deliveryDefaults(getDb, {}, ada.userId)).embedMetadata).toBe(false);
     expect((await patch({ embedMetadata: 'no' })).status).toBe(400);
   });
 
   it('loudness: off by default, the saved target once chosen, and what a download asks wins over it', async () => {
-    expect(await deliveryDefaults({}, ada.userId)).toEqual({ embedMetadata: true, loudness: 'off' });
+    expect(await deliveryDefaults(getDb, {}, ada.userId)).toEqual({ embedMetadata: true, loudness: 'off' });
     expect((await patch({ loudness: 'podcast' })).json.data.loudness).toBe('podcast');
     expect((await read()).json.data).toMatchObject({ loudness: 'podcast', embedMetadata: true });
-    expect(await deliveryDefaults({}, ada.userId)).toEqual({ embedMetadata: true, loudness: 'podcast' });
-    expect(await deliveryDefaults({ loudness: 'off' }, ada.userId)).toEqual({ embedMetadata: true, loudness: 'off' });
-    expect(await deliveryDefaults({})).toEqual({ embedMetadata: true, loudness: 'off' });
+    expect(await deliveryDefaults(getDb, {}, ada.userId)).toEqual({ embedMetadata: true, loudness: 'podcast' });
+    expect(await deliveryDefaults(getDb, { loudness: 'off' }, ada.userId)).toEqual({ embedMetadata: true, loudness: 'off' });
+    expect(await deliveryDefaults(getDb, {})).toEqual({ embedMetadata: true, loudness: 'off' });
     await patch({ defaultFormat: 'mp3' });
-    expect(await deliveryDefaults({}, ada.userId)).toMatchObject({ loudness: 'podcast' });
+    expect(await deliveryDefaults(getDb, {}, ada.userId)).toMatchObject({ loudness: 'podcast' });
     const refused = await patch({ loudness: 'loud' });
     expect(refused.status).toBe(400);
     expect(JSON.stringify(refused.json)).toMatch(/loudness must be one of off, streaming, podcast, broadcast/);

@@ -6,7 +6,7 @@ import { POST as register } from '@/app/api/auth/register/route';
 import { POST as createToken } from '@/app/api/auth/tokens/route';
 import { TOKEN_SCOPES, type TokenScope } from '@/lib/auth/token-scopes';
 import { appStores, callRoute, type CallResult } from '@/lib/auth/store.testkit';
-import { unknownRoute } from '@/lib/auth/unknown-route';
+import { unknownRoute } from '@/lib/server';
 import { COBALT_ERROR_CODES } from '@/lib/cobalt/error-codes';
 
 /**

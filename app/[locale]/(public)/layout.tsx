@@ -1,7 +1,7 @@
 import { setRequestLocale } from 'next-intl/server';
 import type { ReactNode } from 'react';
-import { SiteFooter } from '@/components/layout/site-footer';
-import { SiteHeader } from '@/components/layout/site-header';
+import { siteFooter } from '@/components/layout/site-footer';
+import { siteHeader } from '@/components/layout/site-header';
 import { SkipLink } from '@/components/layout/skip-link';
 import { ClientMessages } from '@/components/i18n/client-messages';
 import { LazyAdsLoader } from '@/components/ads/lazy';
@@ -18,11 +18,11 @@ export default async function PublicLayout({ children, params }: Props) {
   return (
     <div className="flex min-h-screen flex-col">
       <SkipLink />
-      <SiteHeader />
+      {siteHeader()}
       <main id="main" className="flex-1">
         <ClientMessages area="public">{children}</ClientMessages>
       </main>
-      <SiteFooter />
+      {siteFooter()}
       {ads ? <LazyAdsLoader settings={ads} /> : null}
     </div>
   );

@@ -6,6 +6,7 @@ import { FollowsSection } from '@/components/follows/follows-section';
 import { NewUploads } from '@/components/follows/new-uploads';
 import type { Locale } from '@/lib/i18n/routing';
 import { pageMetadata } from '@/lib/seo/page-metadata';
+import { ClientMessages } from '@/components/i18n/client-messages';
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -20,15 +21,17 @@ export default async function DashboardPage({ params }: Props) {
   setRequestLocale(locale);
   const t = await getTranslations('Dashboard');
   return (
-    <div className="space-y-8">
-      <PageHeading title={t('title')} description={t('description')} />
-      <OverviewData />
-      <NewUploads />
-      <section className="space-y-3">
-        <h2 className="text-lg font-semibold">{t('shortcutsTitle')}</h2>
-        <OverviewShortcuts />
-      </section>
-      <FollowsSection />
-    </div>
+    <ClientMessages area="overview">
+      <div className="space-y-8">
+        <PageHeading title={t('title')} description={t('description')} />
+        <OverviewData />
+        <NewUploads />
+        <section className="space-y-3">
+          <h2 className="text-lg font-semibold">{t('shortcutsTitle')}</h2>
+          <OverviewShortcuts />
+        </section>
+        <FollowsSection />
+      </div>
+    </ClientMessages>
   );
 }

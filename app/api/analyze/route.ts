@@ -1,8 +1,7 @@
-import { route } from '@/lib/auth/route';
 import { config } from '@/lib/config';
 import { startAnalysis } from '@/lib/downloads/start-analysis';
 import { analyzeRequestSchema } from '@/lib/media/schemas';
-import { services } from '@/lib/server';
+import { route, services } from '@/lib/server';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

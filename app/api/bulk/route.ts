@@ -1,10 +1,9 @@
-import { route } from '@/lib/auth/route';
 import { AppError } from '@/lib/errors';
 import { admitOwner } from '@/lib/limits/owner';
 import { bulkRequestSchema } from '@/lib/bulk/schemas';
 import { withPreset } from '@/lib/presets/apply';
 import { bulkRequestOf } from '@/lib/presets/resolve';
-import { services } from '@/lib/server';
+import { route, services } from '@/lib/server';
 import { deliveryDefaults } from '@/lib/settings/download-defaults';
 import { sponsorListsOf } from '@/lib/settings/sponsorblock';
 import { backgroundStartAt } from '@/lib/windows/start-at';
@@ -22,10 +21,10 @@ export const dynamic = 'force-dynamic';
 export const POST = route(
   { auth: 'optional', scope: 'bulk', serves: true, body: withPreset(bulkRequestSchema), quota: { kind: 'analyze', links: (sent) => sent.request.urls.length } },
   async ({ req, body: sent, caller }) => {
-    const body = await bulkRequestOf(sent, caller.accountId, req.headers);
+    const body = await bulkRequestOf(services().db, sent, caller.accountId, req.headers);
     const client = await admitOwner(await services().db(), caller);
     // Every item's sound is normalised as the batch asks, else as the caller's setting says.
-    const { loudness } = await deliveryDefaults({ embedMetadata: true, loudness: body.loudness }, caller.accountId ?? undefined);
+    const { loudness } = await deliveryDefaults(services().db, { embedMetadata: true, loudness: body.loudness }, caller.accountId ?? undefined);
     // "Later": the items start only inside the caller's and the server's download windows.
     if (body.later && !caller.accountId) throw new AppError('sign_in_required', 'Sign in to schedule a batch for your download window');
     const later = body.later ? { startAt: await backgroundStartAt(await services().db(), caller.accountId!, Date.now()) } : undefined;

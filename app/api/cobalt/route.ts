@@ -1,4 +1,4 @@
-import { route } from '@/lib/auth/route';
+import { route, services } from '@/lib/server';
 import { answerCobalt } from '@/lib/cobalt/answer';
 import { cobaltAnswers } from '@/lib/cobalt/cobalt-answers';
 import { cobaltInstance } from '@/lib/cobalt/instance';
@@ -12,7 +12,7 @@ export const dynamic = 'force-dynamic';
  * our API tokens (`Api-Key` or `Bearer`) and the public API's limits. It hands out the file, so a token needs the
  * `download` scope. GET is cobalt's instance info.
  */
-export const POST = cobaltAnswers(route({ auth: 'api', scope: 'download', quota: { kind: 'api' } }, ({ req, caller }) => answerCobalt(req, caller)));
+export const POST = cobaltAnswers(route({ auth: 'api', scope: 'download', quota: { kind: 'api' } }, ({ req, caller }) => answerCobalt(services(), req, caller)));
 
 export const GET = route({ auth: 'none', cors: true }, ({ req }) => Response.json(cobaltInstance(originFor(req.headers, req.nextUrl))));
 

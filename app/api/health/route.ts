@@ -1,4 +1,4 @@
-import { route } from '@/lib/auth/route';
+import { route, services } from '@/lib/server';
 import { requireAdmin } from '@/lib/auth/session';
 import { config } from '@/lib/config';
 import { bearerToken } from '@/lib/http/bearer';
@@ -14,9 +14,9 @@ export const dynamic = 'force-dynamic';
  * status alone (versions tell an attacker which known flaws to try).
  */
 export const GET = route({ auth: 'none' }, async ({ req }) => {
-  const health = await engineHealth();
+  const health = await engineHealth(services());
   const token = config().env.HEALTH_TOKEN;
   if (token && sameSecret(bearerToken(req.headers), token)) return health;
-  const admin = await requireAdmin(req).then(() => true, () => false);
+  const admin = await requireAdmin(services().db, req).then(() => true, () => false);
   return admin ? health : { status: health.status };
 });

@@ -1,5 +1,4 @@
-import { route } from '@/lib/auth/route';
-import { services } from '@/lib/server';
+import { route, services } from '@/lib/server';
 import { listNotifications } from '@/lib/notifications/notifications-store';
 
 export const runtime = 'nodejs';

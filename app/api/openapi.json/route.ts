@@ -1,5 +1,5 @@
 import { NextResponse } from 'next/server';
-import { route } from '@/lib/auth/route';
+import { route } from '@/lib/server';
 import { buildOpenApiDocument } from '@/lib/openapi/document';
 import { originFor } from '@/lib/seo/site-url';
 

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { route } from '@/lib/auth/route';
-import { services } from '@/lib/server';
+import { route, services } from '@/lib/server';
 import { platformOutage } from '@/lib/media/ytdlp/canaries';
 import { NAMED_PLATFORMS } from '@/lib/platforms';
 

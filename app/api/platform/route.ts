@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { route } from '@/lib/auth/route';
+import { route } from '@/lib/server';
 import { recogniseUrl } from '@/lib/media/platforms';
 
 export const runtime = 'nodejs';

@@ -1,5 +1,4 @@
-import { route } from '@/lib/auth/route';
-import { services } from '@/lib/server';
+import { route, services } from '@/lib/server';
 import { ok } from '@/lib/http/envelope';
 import { requestLocale } from '@/lib/presets/locale';
 import { createPreset, presetsOf } from '@/lib/presets/presets';

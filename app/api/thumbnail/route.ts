@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { route } from '@/lib/auth/route';
+import { route } from '@/lib/server';
 import { thumbnailResponse } from '@/lib/thumbnails/serve-thumbnail';
 
 export const runtime = 'nodejs';

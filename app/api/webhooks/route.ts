@@ -1,5 +1,4 @@
-import { route } from '@/lib/auth/route';
-import { services } from '@/lib/server';
+import { route, services } from '@/lib/server';
 import { ok } from '@/lib/http/envelope';
 import { checkWebhookUrl } from '@/lib/webhooks/check-url';
 import { createWebhookSchema } from '@/lib/webhooks/schemas';

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act } from 'react';
+import { act, type ReactNode } from 'react';
 import { NextIntlClientProvider } from 'next-intl';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import ApiDocsPage from '@/app/[locale]/dashboard/api/page';
@@ -25,6 +25,9 @@ vi.mock('next/headers', () => ({ headers: async () => new Headers({ host: 'local
 vi.mock('@/lib/i18n/navigation', () => ({
   Link: ({ href, ...props }: { href: string } & Record<string, unknown>) => <a href={href} {...props} />,
 }));
+
+// The page hands its islands their texts through a server component; here the test's own provider holds them all.
+vi.mock('@/components/i18n/client-messages', () => ({ ClientMessages: ({ children }: { children: ReactNode }) => children }));
 
 // The engine's version is read on the server as the page renders (never from /api/health, whose details are the
 // operator's); no yt-dlp pool is started here.

@@ -1,12 +1,10 @@
 'use client';
 
 import { RefreshCw, Search } from '@/components/ui/icons';
-import { useLocale, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
+import { ChoiceSelect } from '@/components/ui/choice-select';
 import { Input } from '@/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { LOCALE_INFO } from '@/lib/i18n/locale-info';
-import type { Locale } from '@/lib/i18n/routing';
 import { platformLabel } from '@/lib/platform-labels';
 import { HISTORY_PLATFORMS, type HistoryPlatformFilter } from './history-types';
 
@@ -29,7 +27,6 @@ export function HistoryToolbar({
   onRefresh?: () => void;
 }) {
   const t = useTranslations('History');
-  const dir = LOCALE_INFO[useLocale() as Locale].dir;
   return (
     <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
       <div className="relative flex-1">
@@ -45,18 +42,14 @@ export function HistoryToolbar({
         />
       </div>
       <div className="flex gap-3">
-        <Select dir={dir} value={platform} onValueChange={(value) => onPlatform(value as HistoryPlatformFilter)}>
-          <SelectTrigger className="w-full whitespace-nowrap sm:w-auto sm:min-w-44" aria-label={t('platformLabel')} data-testid="history-platform">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {HISTORY_PLATFORMS.map((value) => (
-              <SelectItem key={value} value={value}>
-                {value === 'all' ? t('allPlatforms') : labelOf(value)}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <ChoiceSelect
+          value={platform}
+          onValueChange={(value) => onPlatform(value as HistoryPlatformFilter)}
+          className="w-full whitespace-nowrap sm:w-auto sm:min-w-44"
+          aria-label={t('platformLabel')}
+          testId="history-platform"
+          choices={HISTORY_PLATFORMS.map((value) => ({ value, label: value === 'all' ? t('allPlatforms') : labelOf(value) }))}
+        />
         <Button variant="outline" onClick={onRefresh} disabled={loading} data-testid="history-refresh">
           <RefreshCw className={loading ? 'h-4 w-4 animate-spin' : 'h-4 w-4'} aria-hidden />
           {t('refresh')}

@@ -13,7 +13,7 @@ import type { LibraryLayout } from '@/lib/library/layout';
 import { previewLibrary } from '@/lib/library/preview';
 import type { FollowLibrary, LibraryStatus } from '@/lib/library/schemas';
 import { DEFAULT_TEMPLATE } from '@/lib/library/template';
-import { LIBRARY_SETTINGS_PATH } from './library-settings-card';
+import { LIBRARY_SETTINGS_PATH } from './library-settings-path';
 import { TemplateField } from './template-field';
 
 const INHERIT = 'inherit';

@@ -14,9 +14,9 @@ import type { LibraryLayout } from '@/lib/library/layout';
 import { previewLibrary } from '@/lib/library/preview';
 import type { LibraryStatus } from '@/lib/library/schemas';
 import { DEFAULT_TEMPLATE, TEMPLATE_FIELDS } from '@/lib/library/template';
+import { LIBRARY_SETTINGS_PATH } from './library-settings-path';
 import { TemplateField } from './template-field';
 
-export const LIBRARY_SETTINGS_PATH = '/api/library/settings';
 /** A template showing a default, a date format, a padded number and folders, under the help text. */
 const TEMPLATE_EXAMPLE = '%(creator|Unknown)s/%(upload_date>%Y-%m)s/%(playlist_index)03d %(title)s.%(ext)s';
 

@@ -5,7 +5,7 @@ import useSWR from 'swr';
 import { apiGet } from '@/lib/client/api-client';
 import type { LibraryStatus } from '@/lib/library/schemas';
 import { DEFAULT_TEMPLATE } from '@/lib/library/template';
-import { LIBRARY_SETTINGS_PATH } from './library-settings-card';
+import { LIBRARY_SETTINGS_PATH } from './library-settings-path';
 import { TemplateField } from './template-field';
 
 /**

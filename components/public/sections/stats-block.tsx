@@ -1,6 +1,7 @@
 import { Activity, BadgeCheck, Download, Timer, type IconComponent } from '@/components/ui/icons';
 import { getFormatter, getTranslations } from 'next-intl/server';
 import { config } from '@/lib/config';
+import { services } from '@/lib/server';
 import { siteStats } from '@/lib/stats/service';
 import type { SiteStats } from '@/lib/stats/site-stats';
 
@@ -8,7 +9,7 @@ import type { SiteStats } from '@/lib/stats/site-stats';
 async function readFigures(): Promise<SiteStats | undefined> {
   if (config().building) return undefined;
   try {
-    return await siteStats();
+    return await siteStats(() => services().db());
   } catch (error) {
     console.error('[stats] could not read the site figures', error);
     return undefined;

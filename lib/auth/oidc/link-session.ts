@@ -12,7 +12,7 @@ import { getCredential } from '../session';
  * nobody is (a bad or disabled credential counts as nobody).
  */
 export async function signedInAccountId(db: Db, req: NextRequest): Promise<string | null> {
-  const caller = await getCredential(req).catch(() => null);
+  const caller = await getCredential(async () => db, req).catch(() => null);
   if (caller) return caller.via === 'session' ? caller.user.id : null;
   const refresh = req.cookies.get(REFRESH_COOKIE)?.value;
   return refresh ? refreshTokenHolder(db, refresh) : null;

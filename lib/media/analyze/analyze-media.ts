@@ -7,7 +7,7 @@ import { assertPlatformEnabled } from '@/lib/media/platforms/enabled';
 import { recogniseResolved } from '@/lib/media/short-links/resolve-short-link';
 import { AnalysisCache } from './analysis-cache';
 import type { AnalysisStore } from './analysis-store';
-import { assertDownloadable, defaultEngines, runEngine, type EngineDeps } from './run-engine';
+import { assertDownloadable, runEngine, type EngineDeps } from './run-engine';
 import { SharedRuns } from './shared-runs';
 import { hasMedia, toAnalyzedMedia } from './to-media-info';
 import type { AnalyzedMedia, AnalyzeOptions } from './types';
@@ -61,10 +61,11 @@ function mediaIdFor(key: string): string {
 }
 
 /**
- * A pasted link → its media info, offers and plans. Recognises the link first (no network for a bad one),
- * answers from the cache for the TTL, and shares one run among concurrent requests for the same link.
+ * A pasted link → its media info, offers and plans, by the engines handed in (the composition root's). Recognises
+ * the link first (no network for a bad one), answers from the cache for the TTL, and shares one run among
+ * concurrent requests for the same link.
  */
-export async function analyzeMedia(input: string, options: AnalyzeOptions = {}, deps: EngineDeps = defaultEngines): Promise<AnalyzedMedia> {
+export async function analyzeMedia(input: string, options: AnalyzeOptions, deps: EngineDeps): Promise<AnalyzedMedia> {
   // A short link is the media it leads to: one cache entry and one id whichever link was pasted.
   const recognition = await recogniseResolved(input, { signal: options.signal });
   assertPlatformEnabled(recognition);

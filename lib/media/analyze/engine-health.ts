@@ -1,11 +1,11 @@
 import 'server-only';
 import { execFile } from 'node:child_process';
 import { ffmpegBin } from '@/lib/media/ffmpeg/run-ffmpeg';
-import { getDb } from '@/lib/db';
-import { getPlatformBreaker } from '@/lib/media/ytdlp/breaker';
+import type { Db } from '@/lib/db';
+import type { PlatformBreaker } from '@/lib/media/ytdlp/breaker';
 import { canaryResults, type CanaryResult } from '@/lib/media/ytdlp/canaries';
 import { canaryWarnings, ENGINE_STALE_DAYS, engineStatus, engineWarnings, platformWarnings } from '@/lib/media/ytdlp/engine-status';
-import { getYtdlpPool } from '@/lib/media/ytdlp/get-pool';
+import type { YtdlpPool } from '@/lib/media/ytdlp/pool';
 
 const PROBE_TTL_MS = 10 * 60 * 1000;
 const PROBE_TIMEOUT_MS = 10_000;
@@ -34,16 +34,22 @@ function versions(): Promise<Versions> {
   return value;
 }
 
+/** What the report reads: the store (for the canaries' results), this node's yt-dlp workers and breakers. */
+export interface EngineHealthDeps {
+  db: () => Promise<Db>;
+  engine: { pool: YtdlpPool; breaker: PlatformBreaker };
+}
+
 /**
  * GET /api/health's answer: 'degraded' when a tool the engine needs does not answer or the engine in use is older
  * than ENGINE_STALE_DAYS; `engine` says which yt-dlp runs
  * and whether it can solve YouTube's challenges, `warnings` what an operator should act on.
  */
-export async function engineHealth() {
-  const [{ ffmpeg }, engine] = await Promise.all([versions(), engineStatus(getYtdlpPool())]);
+export async function engineHealth({ db, engine: { pool, breaker } }: EngineHealthDeps) {
+  const [{ ffmpeg }, engine] = await Promise.all([versions(), engineStatus(pool)]);
   const ytdlp = engine.version;
-  const paused = getPlatformBreaker().state();
-  const canaries = await storedCanaries();
+  const paused = breaker.state();
+  const canaries = await storedCanaries(db);
   // An engine older than ENGINE_STALE_DAYS has missed the platforms' weekly changes: downloads are failing, so the
   // status every caller sees (a monitor included) is 'degraded', not only a warning in the details.
   const engineOutdated = engine.ageDays !== null && engine.ageDays > ENGINE_STALE_DAYS;
@@ -60,13 +66,13 @@ export async function engineHealth() {
      * canaries: each platform's last canary analysis (PLATFORM_CANARIES), when any is configured.
      */
     platforms: { paused, canaries },
-    pool: getYtdlpPool().state(),
+    pool: pool.state(),
   };
 }
 
-async function storedCanaries(): Promise<Record<string, CanaryResult>> {
+async function storedCanaries(db: () => Promise<Db>): Promise<Record<string, CanaryResult>> {
   try {
-    return await canaryResults(await getDb());
+    return await canaryResults(await db());
   } catch {
     return {}; // the store's own health is reported elsewhere; the engine's report goes on without it
   }

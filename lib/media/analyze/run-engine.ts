@@ -4,7 +4,7 @@ import { analyzeNative } from '@/lib/media/extractors/native/analyze-native';
 import type { AnalysisEngine } from '@/lib/media/schemas';
 import type { Extraction, Recognition } from '@/lib/media/types';
 import { mapYtdlpInfo } from '@/lib/media/ytdlp/map-info';
-import { extractForPlatform } from '@/lib/media/ytdlp/platform-access';
+import { extractForPlatform, type YtdlpAccess } from '@/lib/media/ytdlp/platform-access';
 import { screenSources, screenThumbnails } from './screen-sources';
 
 export interface EngineDeps {
@@ -12,11 +12,12 @@ export interface EngineDeps {
   ytdlp: (url: string, recognition: Recognition, signal?: AbortSignal, cookies?: string) => Promise<Extraction>;
 }
 
-export const defaultEngines: EngineDeps = {
+/** The engines an analysis runs: the native extractors, and yt-dlp through the pool, breaker and store handed in. */
+export const analysisEngines = (access: YtdlpAccess): EngineDeps => ({
   native: async (url) => screenThumbnails(await analyzeNative(url)),
   ytdlp: async (url, recognition, signal, cookies) =>
-    screenThumbnails(await screenSources(mapYtdlpInfo(await extractForPlatform(recognition.platform, url, { signal, cookies }), recognition.platform))),
-};
+    screenThumbnails(await screenSources(mapYtdlpInfo(await extractForPlatform(recognition.platform, url, { ...access, signal, cookies }), recognition.platform))),
+});
 
 /** yt-dlp's verdicts that explain themselves better than the native engine's failure. */
 const TELLING = new Set(['live_not_supported', 'live_not_finished', 'drm_protected']);

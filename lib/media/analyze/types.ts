@@ -24,3 +24,6 @@ export interface AnalyzedMedia {
   extraction: Extraction;
   plans: Map<string, OfferPlan>;
 }
+
+/** An analysis by the process's engines (the composition root's `engine.analyze`). */
+export type Analyze = (url: string, options?: AnalyzeOptions) => Promise<AnalyzedMedia>;

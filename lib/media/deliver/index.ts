@@ -1,5 +1,5 @@
 export { checkedOffer, loadCheckedOffer, prepareDownload } from './prepare/prepare-download';
-export { withSponsorSegments } from './prepare/chapter-work';
+export { splittable, withSponsorSegments } from './prepare/chapter-work';
 export { expiredLink, type ResolvedOffer } from './prepare/resolve-offer';
 export { getPreparations, type ReadyFile } from './prepare/shared-preparations';
 export { tempTtlMs } from './prepare/temp-store';
@@ -7,4 +7,4 @@ export { contentDisposition, safeFilename } from './serve/content-disposition';
 export { deliverDownload, deliverStoredFile, type DownloadRequest } from './serve/deliver-download';
 export { postZip, postOffers } from './serve/post-zip';
 export { passthroughStats } from './serve/passthrough';
-export { downloadQuerySchema } from './schemas';
+export { downloadQuerySchema, postZipQuerySchema } from './schemas';

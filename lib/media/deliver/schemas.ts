@@ -36,3 +36,6 @@ export const downloadQuerySchema = z.object({
     .meta({ description: "the user's language: picks the audio track of a group (else the Accept-Language header)" }),
 });
 export type DownloadQuery = z.infer<typeof downloadQuerySchema>;
+
+/** GET /api/download/{id}/zip?loudness= — how every item of the post is made. */
+export const postZipQuerySchema = z.object({ loudness: deliveryQueryShape.loudness });

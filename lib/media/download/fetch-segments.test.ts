@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { analyzeMedia } from '@/lib/media/analyze';
+import { analyzeMedia } from '@/lib/media/analyze/analyze.testkit';
 import { parseMpd } from '@/lib/media/formats/dash';
 import { forgetPlaylists } from '@/lib/media/formats/recent-playlists';
 import type { SourceFormat } from '@/lib/media/types';

@@ -63,6 +63,8 @@ describe('platform breaker with a real worker and a fixture platform', () => {
   let site: TestSite;
   let pool: YtdlpPool;
   const plugins = join(process.cwd(), 'lib', 'media', 'ytdlp', 'fixtures', 'plugins');
+  // A platform without a name has no canary, so its failures never ask the store for an outage.
+  const noStore = () => Promise.reject(new Error('no store in this test'));
 
   beforeAll(async () => {
     site = await startTestSite();
@@ -79,23 +81,23 @@ describe('platform breaker with a real worker and a fixture platform', () => {
 
   it('a bot check trips the breaker: the next analyses of that platform are answered at once, others still analyse', async () => {
     const breaker = createPlatformBreaker({ baseMs: 5 * 60_000 });
-    const ok = await extractForPlatform('fixture', `${site.origin}/fixture-platform/clip1`, { pool, breaker });
+    const ok = await extractForPlatform('fixture', `${site.origin}/fixture-platform/clip1`, { pool, breaker, db: noStore });
     expect(ok.extractor_key).toBe('GrablineFixturePlatform');
 
-    const bot = await extractForPlatform('fixture', `${site.origin}/fixture-platform/bot-1`, { pool, breaker }).catch((e: unknown) => e);
+    const bot = await extractForPlatform('fixture', `${site.origin}/fixture-platform/bot-1`, { pool, breaker, db: noStore }).catch((e: unknown) => e);
     expect(bot).toBeInstanceOf(AppError);
     expect((bot as AppError).code).toBe('bot_check');
     expect((bot as AppError).details?.engineMessage).toMatch(/Sign in to confirm you’re not a bot/);
 
     const started = performance.now();
-    const paused = await extractForPlatform('fixture', `${site.origin}/fixture-platform/clip2`, { pool, breaker }).catch((e: unknown) => e);
+    const paused = await extractForPlatform('fixture', `${site.origin}/fixture-platform/clip2`, { pool, breaker, db: noStore }).catch((e: unknown) => e);
     expect(performance.now() - started).toBeLessThan(50); // no worker was asked
     expect((paused as AppError).code).toBe('platform_paused');
     expect((paused as AppError).details).toMatchObject({ retryAfter: 300, platform: 'fixture' });
     expect(Date.parse(String((paused as AppError).details?.retryAt))).toBeGreaterThan(Date.now());
     expect(breaker.state().fixture).toMatchObject({ state: 'open', trips: 1, lastCode: 'bot_check' });
 
-    const other = await extractForPlatform('elsewhere', `${site.origin}/fixture-platform/clip3`, { pool, breaker });
+    const other = await extractForPlatform('elsewhere', `${site.origin}/fixture-platform/clip3`, { pool, breaker, db: noStore });
     expect(other.title).toBe('Fixture clip');
     expect(pool.state().restarts).toBe(0);
   });

@@ -1,14 +1,13 @@
 import 'server-only';
 
 import { config } from '@/lib/config';
-import { getDb } from '@/lib/db';
+import type { Db } from '@/lib/db';
 import { AppError, isAppError } from '@/lib/errors';
 import { platformLabel } from '@/lib/platform-labels';
 
-import { getPlatformBreaker, type PlatformBreaker } from './breaker';
+import type { PlatformBreaker } from './breaker';
 import { platformOutage } from './canaries';
 import { platformCookies } from './cookies';
-import { getYtdlpPool } from './get-pool';
 import type { YtdlpPool } from './pool';
 import type { YtdlpInfo } from './types';
 
@@ -89,50 +88,52 @@ function platformGate(): PlatformGate {
   return holder.__grablinePlatformGate;
 }
 
-/**
- * An analysis through yt-dlp for one platform: refused at once while that platform is paused (its breaker is
- * open), paced by the platform's gate, with the operator's cookies for that platform only, and its outcome recorded
- * so a bot check, IP block or rate limit pauses the platform's next analyses.
- */
 /** yt-dlp's TikTok extractor reads a photo slideshow only at its /video/ address (the same post id). */
 export function engineUrlFor(platform: string, url: string): string {
   return platform === 'tiktok' ? url.replace(/^(https:\/\/www\.tiktok\.com\/@[^/?#]+)\/photo\/(\d+)/, '$1/video/$2') : url;
 }
 
+/** What the analysis uses of the process's engine: its yt-dlp workers, each platform's breaker, the store (outages). */
+export interface YtdlpAccess { pool: YtdlpPool; breaker: PlatformBreaker; db: () => Promise<Db> }
+
+/**
+ * An analysis through yt-dlp for one platform: refused at once while that platform is paused (its breaker is
+ * open), paced by the platform's gate, with the operator's cookies for that platform only, and its outcome recorded
+ * so a bot check, IP block or rate limit pauses the platform's next analyses.
+ */
 export async function extractForPlatform(
   platform: string,
   url: string,
-  options: { signal?: AbortSignal; pool?: YtdlpPool; breaker?: PlatformBreaker; gate?: PlatformGate; cookies?: string } = {},
+  options: YtdlpAccess & { signal?: AbortSignal; gate?: PlatformGate; cookies?: string },
 ): Promise<YtdlpInfo> {
-  const breaker = options.breaker ?? getPlatformBreaker();
+  const { breaker } = options;
   breaker.check(platform);
   const release = await (options.gate ?? platformGate()).enter(platform, options.signal);
   try {
     breaker.check(platform); // it may have tripped while this one waited its turn
     // The caller's own cookies for this platform when it gave some, else the operator's.
     const cookies = options.cookies ?? platformCookies(platform);
-    const info = await (options.pool ?? getYtdlpPool()).extract(engineUrlFor(platform, url), { signal: options.signal, cookies });
+    const info = await options.pool.extract(engineUrlFor(platform, url), { signal: options.signal, cookies });
     breaker.record(platform, null);
     return info;
   } catch (error) {
     breaker.record(platform, error);
-    throw await withOutage(platform, error);
+    throw await withOutage(platform, error, options.db);
   } finally {
     release();
   }
 }
-
 
 /**
  * When the platform's canary is failing too, the failure is the platform's (or the engine's), not this link's: the
  * error says since when ("TikTok downloads have been failing on this server since 14:00 UTC") and carries the time
  * as `failingSince` for the pages to show in the reader's language and time zone.
  */
-async function withOutage(platform: string, error: unknown): Promise<unknown> {
+async function withOutage(platform: string, error: unknown, db: () => Promise<Db>): Promise<unknown> {
   if (!isAppError(error) || !platformLabel(platform) || error.code === 'invalid_url') return error;
   let since: string | null = null;
   try {
-    since = await platformOutage(await getDb(), platform);
+    since = await platformOutage(await db(), platform);
   } catch {
     return error;
   }

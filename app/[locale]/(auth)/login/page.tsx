@@ -7,6 +7,7 @@ import { visitorAccount } from '@/lib/auth/page-role';
 import { Link, redirect } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
 import { pageMetadata } from '@/lib/seo/page-metadata';
+import { services } from '@/lib/server';
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -19,7 +20,7 @@ export async function generateMetadata({ params }: Props) {
 export default async function LoginPage({ params, searchParams }: Props) {
   const locale = (await params).locale as Locale;
   setRequestLocale(locale);
-  const [query, visitor] = await Promise.all([searchParams, visitorAccount()]);
+  const [query, visitor] = await Promise.all([searchParams, visitorAccount(() => services().db())]);
   // A signed-in visitor has nothing to do here: the form would only sign them in again.
   if (visitor) redirect({ href: '/dashboard', locale });
   const [t, tErrors] = await Promise.all([getTranslations('Login'), getTranslations('Errors')]);

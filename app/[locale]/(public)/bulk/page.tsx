@@ -1,6 +1,7 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { BulkDownload } from '@/components/bulk/bulk-download';
 import { getCreator } from '@/lib/creators/service';
+import { services } from '@/lib/server';
 import type { Locale } from '@/lib/i18n/routing';
 import { pageMetadata } from '@/lib/seo/page-metadata';
 
@@ -15,7 +16,7 @@ export async function generateMetadata({ params }: Props) {
 /** `?creator=<slug>` (the creator page's Download All Videos) starts with that creator's videos listed. */
 async function creatorUrls(slug: string | string[] | undefined): Promise<string> {
   if (typeof slug !== 'string' || !slug) return '';
-  const creator = await getCreator(slug);
+  const creator = await getCreator(slug, services());
   return [...new Set(creator?.latestVideos.map((video) => video.url) ?? [])].join('\n');
 }
 

@@ -22,7 +22,7 @@ async function analyzeOnArrival(input: string): Promise<StartedAnalysis | undefi
   const parsed = analyzeRequestSchema.safeParse({ url: input });
   if (!parsed.success) return undefined;
   try {
-    const caller = await pageAnalysisVisitor('/download');
+    const caller = await pageAnalysisVisitor(() => services().db(), '/download');
     if (!caller) return undefined;
     const { events, ...deps } = services();
     void events.emit('client.active', { subject: caller.activeSubject });

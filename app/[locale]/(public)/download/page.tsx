@@ -8,6 +8,7 @@ import { PlacedAd } from '@/components/ads/ad-placement';
 import { placementOn } from '@/lib/ads/settings';
 import { arrivalMayStartWork } from '@/lib/auth/page-visitor';
 import { isKnownCreator, resolveCreatorVideoUrl } from '@/lib/creators/service';
+import { services } from '@/lib/server';
 import { Link } from '@/lib/i18n/navigation';
 import type { Locale } from '@/lib/i18n/routing';
 import { pageMetadata } from '@/lib/seo/page-metadata';
@@ -34,7 +35,7 @@ const param = (value: string | string[] | undefined) => (typeof value === 'strin
  * on the server and analysed as if it had come in ?url=. A video we cannot find says so and leaves the box empty.
  */
 async function CreatorVideoWorkspace({ slug, videoId, confirmFirst }: { slug: string; videoId: string; confirmFirst: boolean }) {
-  const url = await resolveCreatorVideoUrl(slug, videoId).catch((error: unknown) => {
+  const url = await resolveCreatorVideoUrl(slug, videoId, services()).catch((error: unknown) => {
     console.warn('[download] creator video lookup failed', slug, videoId, (error as Error)?.message);
     return undefined;
   });

@@ -7,13 +7,14 @@ import { visitingAdmin } from '@/lib/admin/visitor';
 import { config } from '@/lib/config';
 import type { Locale } from '@/lib/i18n/routing';
 import { pageMetadata } from '@/lib/seo/page-metadata';
+import { services } from '@/lib/server';
 
 type Props = { params: Promise<{ locale: string }> };
 
 export async function generateMetadata({ params }: Props) {
   const locale = (await params).locale as Locale;
   // Anyone but an admin gets the not-found page's title, never this one.
-  if (!(await visitingAdmin())) return {};
+  if (!(await visitingAdmin(() => services().db()))) return {};
   const t = await getTranslations({ locale, namespace: 'Admin' });
   return pageMetadata({ locale, path: '/dashboard/admin', title: t('metaTitle'), description: t('description'), noindex: true });
 }
@@ -22,7 +23,7 @@ export async function generateMetadata({ params }: Props) {
 export default async function AdminPage({ params }: Props) {
   const locale = (await params).locale as Locale;
   setRequestLocale(locale);
-  const admin = await visitingAdmin();
+  const admin = await visitingAdmin(() => services().db());
   if (!admin) notFound();
   const t = await getTranslations('Admin');
   return (

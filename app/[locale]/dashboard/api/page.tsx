@@ -17,6 +17,7 @@ import { buildOpenApiDocument } from '@/lib/openapi/document';
 import { pageMetadata } from '@/lib/seo/page-metadata';
 import { services } from '@/lib/server';
 import { originFor } from '@/lib/seo/site-url';
+import { ClientMessages } from '@/components/i18n/client-messages';
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -37,31 +38,33 @@ export default async function ApiDocsPage({ params }: Props) {
   // The tabs write their own dir attribute; the page's direction is passed explicitly.
   const dir = LOCALE_INFO[locale].dir;
   return (
-    <div className="space-y-8">
-      <PageHeading title={t('title')} description={t('description')} />
-      {/* The engine's probe may take a moment the first time: the rest of the page does not wait for it. */}
-      <Suspense fallback={null}>
-        <EngineVersion version={engineStatus(services().engine.pool).then((status) => status.version, () => null)} />
-      </Suspense>
-      <GettingStarted baseUrl={baseUrl} />
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
-        <Tabs defaultValue="endpoints" dir={dir} className="min-w-0">
-          <TabsList>
-            <TabsTrigger value="endpoints" data-testid="api-tab-endpoints">{t('tabs.endpoints')}</TabsTrigger>
-            <TabsTrigger value="examples" data-testid="api-tab-examples">{t('tabs.examples')}</TabsTrigger>
-          </TabsList>
-          <TabsContent value="endpoints">
-            <EndpointList doc={doc} />
-          </TabsContent>
-          <TabsContent value="examples">
-            <CodeExamples doc={doc} dir={dir} />
-          </TabsContent>
-        </Tabs>
-        <aside className="space-y-6">
-          <HelpLinks baseUrl={baseUrl} contact={config().env.SUPPORT_CONTACT} />
-        </aside>
+    <ClientMessages area="apiDocs">
+      <div className="space-y-8">
+        <PageHeading title={t('title')} description={t('description')} />
+        {/* The engine's probe may take a moment the first time: the rest of the page does not wait for it. */}
+        <Suspense fallback={null}>
+          <EngineVersion version={engineStatus(services().engine.pool).then((status) => status.version, () => null)} />
+        </Suspense>
+        <GettingStarted baseUrl={baseUrl} />
+        <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
+          <Tabs defaultValue="endpoints" dir={dir} className="min-w-0">
+            <TabsList>
+              <TabsTrigger value="endpoints" data-testid="api-tab-endpoints">{t('tabs.endpoints')}</TabsTrigger>
+              <TabsTrigger value="examples" data-testid="api-tab-examples">{t('tabs.examples')}</TabsTrigger>
+            </TabsList>
+            <TabsContent value="endpoints">
+              <EndpointList doc={doc} />
+            </TabsContent>
+            <TabsContent value="examples">
+              <CodeExamples doc={doc} dir={dir} />
+            </TabsContent>
+          </Tabs>
+          <aside className="space-y-6">
+            <HelpLinks baseUrl={baseUrl} contact={config().env.SUPPORT_CONTACT} />
+          </aside>
+        </div>
+        <WebhookSignatures />
       </div>
-      <WebhookSignatures />
-    </div>
+    </ClientMessages>
   );
 }

@@ -3,6 +3,7 @@ import { HistoryData } from '@/components/dashboard/history/history-data';
 import { PageHeading } from '@/components/dashboard/page-heading';
 import type { Locale } from '@/lib/i18n/routing';
 import { pageMetadata } from '@/lib/seo/page-metadata';
+import { ClientMessages } from '@/components/i18n/client-messages';
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -17,9 +18,11 @@ export default async function HistoryPage({ params }: Props) {
   setRequestLocale(locale);
   const t = await getTranslations('History');
   return (
-    <div className="space-y-6">
-      <PageHeading title={t('title')} description={t('description')} />
-      <HistoryData />
-    </div>
+    <ClientMessages area="history">
+      <div className="space-y-6">
+        <PageHeading title={t('title')} description={t('description')} />
+        <HistoryData />
+      </div>
+    </ClientMessages>
   );
 }

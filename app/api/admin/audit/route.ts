@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { listAudit } from '@/lib/admin/audit';
-import { route } from '@/lib/auth/route';
-import { services } from '@/lib/server';
+import { route, services } from '@/lib/server';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
@@ -12,4 +11,4 @@ const pageSchema = z.object({ page: z.coerce.number().int().min(1).max(100_000).
 export const GET = route({ auth: 'admin', query: pageSchema }, async ({ query }) => listAudit(await services().db(), query.page));
 
 // Any other method answers as an API path that names no route does, so this route stays hidden.
-export { unknownRoute as POST, unknownRoute as PUT, unknownRoute as PATCH, unknownRoute as DELETE, unknownRoute as OPTIONS } from '@/lib/auth/unknown-route';
+export { unknownRoute as POST, unknownRoute as PUT, unknownRoute as PATCH, unknownRoute as DELETE, unknownRoute as OPTIONS } from '@/lib/server';

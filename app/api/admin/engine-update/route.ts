@@ -1,6 +1,6 @@
 import { recordAudit } from '@/lib/admin/audit';
 import { engineUpdateState, startEngineUpdate } from '@/lib/admin/engine-update';
-import { route } from '@/lib/auth/route';
+import { route, services } from '@/lib/server';
 import { ok } from '@/lib/http/envelope';
 
 export const runtime = 'nodejs';
@@ -12,9 +12,9 @@ export const GET = route({ auth: 'admin' }, () => engineUpdateState());
 /** POST /api/admin/engine-update → 202: the update runs in the background; 409 conflict while one runs. */
 export const POST = route({ auth: 'admin' }, async ({ user }) => {
   const started = startEngineUpdate();
-  await recordAudit(user, 'engine.update', { id: null }, null);
+  await recordAudit(user, 'engine.update', { id: null }, null, await services().db());
   return ok(started, { status: 202 });
 });
 
 // Any other method answers as an API path that names no route does, so this route stays hidden.
-export { unknownRoute as PUT, unknownRoute as PATCH, unknownRoute as DELETE, unknownRoute as OPTIONS } from '@/lib/auth/unknown-route';
+export { unknownRoute as PUT, unknownRoute as PATCH, unknownRoute as DELETE, unknownRoute as OPTIONS } from '@/lib/server';

@@ -1,7 +1,6 @@
 import { recordAudit } from '@/lib/admin/audit';
 import { createInvite, createInviteSchema, listInvites } from '@/lib/auth/invites';
-import { route } from '@/lib/auth/route';
-import { services } from '@/lib/server';
+import { route, services } from '@/lib/server';
 import { ok } from '@/lib/http/envelope';
 
 export const runtime = 'nodejs';
@@ -19,4 +18,4 @@ export const POST = route({ auth: 'admin', body: createInviteSchema }, async ({ 
 });
 
 // Any other method answers as an API path that names no route does, so this route stays hidden.
-export { unknownRoute as PUT, unknownRoute as PATCH, unknownRoute as DELETE, unknownRoute as OPTIONS } from '@/lib/auth/unknown-route';
+export { unknownRoute as PUT, unknownRoute as PATCH, unknownRoute as DELETE, unknownRoute as OPTIONS } from '@/lib/server';

@@ -1,5 +1,5 @@
 import { NextResponse } from 'next/server';
-import { route } from '@/lib/auth/route';
+import { route } from '@/lib/server';
 import { buildAdminOpenApiDocument } from '@/lib/openapi/paths-admin';
 import { originFor } from '@/lib/seo/site-url';
 
@@ -10,4 +10,4 @@ export const dynamic = 'force-dynamic';
 export const GET = route({ auth: 'admin' }, ({ req }) => NextResponse.json(buildAdminOpenApiDocument(originFor(req.headers, req.nextUrl))));
 
 // Any other method answers as an API path that names no route does, so this route stays hidden.
-export { unknownRoute as POST, unknownRoute as PUT, unknownRoute as PATCH, unknownRoute as DELETE, unknownRoute as OPTIONS } from '@/lib/auth/unknown-route';
+export { unknownRoute as POST, unknownRoute as PUT, unknownRoute as PATCH, unknownRoute as DELETE, unknownRoute as OPTIONS } from '@/lib/server';

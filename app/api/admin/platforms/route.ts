@@ -1,12 +1,11 @@
 import { platformsReport } from '@/lib/admin/platforms';
-import { route } from '@/lib/auth/route';
-import { services } from '@/lib/server';
+import { route, services } from '@/lib/server';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 /** GET /api/admin/platforms → the engine, its last update, each platform's breaker and canary; admins only. */
-export const GET = route({ auth: 'admin' }, async () => platformsReport(await services().db()));
+export const GET = route({ auth: 'admin' }, async () => platformsReport(await services().db(), services().engine));
 
 // Any other method answers as an API path that names no route does, so this route stays hidden.
-export { unknownRoute as POST, unknownRoute as PUT, unknownRoute as PATCH, unknownRoute as DELETE, unknownRoute as OPTIONS } from '@/lib/auth/unknown-route';
+export { unknownRoute as POST, unknownRoute as PUT, unknownRoute as PATCH, unknownRoute as DELETE, unknownRoute as OPTIONS } from '@/lib/server';

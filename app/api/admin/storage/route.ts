@@ -1,6 +1,5 @@
 import { storageReport } from '@/lib/admin/storage';
-import { route } from '@/lib/auth/route';
-import { services } from '@/lib/server';
+import { route, services } from '@/lib/server';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
@@ -9,4 +8,4 @@ export const dynamic = 'force-dynamic';
 export const GET = route({ auth: 'admin' }, async () => storageReport(await services().db(), Date.now()));
 
 // Any other method answers as an API path that names no route does, so this route stays hidden.
-export { unknownRoute as POST, unknownRoute as PUT, unknownRoute as PATCH, unknownRoute as DELETE, unknownRoute as OPTIONS } from '@/lib/auth/unknown-route';
+export { unknownRoute as POST, unknownRoute as PUT, unknownRoute as PATCH, unknownRoute as DELETE, unknownRoute as OPTIONS } from '@/lib/server';

@@ -1,8 +1,7 @@
 import { loginSchema } from '@/lib/auth/credentials';
-import { route } from '@/lib/auth/route';
 import { sessionResponse } from '@/lib/auth/session-response';
 import { signIn } from '@/lib/auth/sessions';
-import { services } from '@/lib/server';
+import { route, services } from '@/lib/server';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

@@ -1,8 +1,7 @@
 import { clearSessionCookies } from '@/lib/auth/cookies';
 import { revokeRefreshToken } from '@/lib/auth/refresh-tokens';
-import { route } from '@/lib/auth/route';
 import { refreshTokenFrom } from '@/lib/auth/session-response';
-import { services } from '@/lib/server';
+import { route, services } from '@/lib/server';
 import { ok } from '@/lib/http/envelope';
 
 export const runtime = 'nodejs';

@@ -1,4 +1,4 @@
-import { route } from '@/lib/auth/route';
+import { route } from '@/lib/server';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

@@ -1,7 +1,6 @@
-import { route } from '@/lib/auth/route';
 import { refreshTokenFrom, sessionResponse } from '@/lib/auth/session-response';
 import { refreshSession } from '@/lib/auth/sessions';
-import { services } from '@/lib/server';
+import { route, services } from '@/lib/server';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

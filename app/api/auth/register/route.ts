@@ -1,9 +1,8 @@
 import { registerSchema } from '@/lib/auth/credentials';
 import { countRegistration } from '@/lib/auth/register-throttle';
-import { route } from '@/lib/auth/route';
 import { registerUser } from '@/lib/auth/users';
 import { config } from '@/lib/config';
-import { services } from '@/lib/server';
+import { route, services } from '@/lib/server';
 import { AppError } from '@/lib/errors';
 import { ok } from '@/lib/http/envelope';
 

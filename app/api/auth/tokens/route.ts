@@ -1,7 +1,6 @@
 import { createNamedToken, listNamedTokens } from '@/lib/auth/named-tokens';
-import { route } from '@/lib/auth/route';
 import { createTokenSchema } from '@/lib/auth/token-scopes';
-import { services } from '@/lib/server';
+import { route, services } from '@/lib/server';
 import { ok } from '@/lib/http/envelope';
 
 export const runtime = 'nodejs';

@@ -1,8 +1,7 @@
-import { route } from '@/lib/auth/route';
 import { batchReadQuerySchema } from '@/lib/bulk/schemas';
 import { AppError } from '@/lib/errors';
 import { idParams } from '@/lib/http/ids';
-import { services } from '@/lib/server';
+import { route, services } from '@/lib/server';
 import { batchAfter, readerOf } from './batch-answer';
 
 export const runtime = 'nodejs';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { route } from '@/lib/auth/route';
+import { route, services } from '@/lib/server';
 import { getCreator } from '@/lib/creators/service';
 import { AppError } from '@/lib/errors';
 
@@ -13,7 +13,7 @@ const slugParams = z.object({ slug: z.string().min(1).transform((slug) => slug.s
  * "stored"`, `readAt`), else the bare creator with no videos (`source: "none"`); 404 for a slug we do not know.
  */
 export const GET = route({ auth: 'none', params: slugParams, notFound: 'Creator Not Found' }, async ({ params }) => {
-  const creator = await getCreator(params.slug);
+  const creator = await getCreator(params.slug, services());
   if (!creator) throw new AppError('not_found', 'Creator Not Found');
   return creator;
 });

@@ -1,8 +1,8 @@
-import { route } from '@/lib/auth/route';
 import { getOverview } from '@/lib/history/overview';
+import { route, services } from '@/lib/server';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 /** GET /api/dashboard/overview → {downloadsThisWeek, successRate, apiUsage, recent}. */
-export const GET = route({ auth: 'user' }, ({ user }) => getOverview(user.id));
+export const GET = route({ auth: 'user' }, async ({ user }) => getOverview(await services().db(), user.id));

@@ -1,5 +1,4 @@
-import { route } from '@/lib/auth/route';
-import { services } from '@/lib/server';
+import { route, services } from '@/lib/server';
 import { recordDelivery } from '@/lib/history/delivery-hook';
 import { idParams } from '@/lib/http/ids';
 import { servedToOwner } from '@/lib/limits/served';
@@ -19,12 +18,13 @@ export const dynamic = 'force-dynamic';
  * body starts.
  */
 export const GET = route({ auth: 'api', scope: 'download', params: idParams('id'), notFound: expiredLink().message, query: downloadQuerySchema }, async ({ req, params, query, caller }) => {
-  const { embedMetadata, loudness } = await deliveryDefaults(query, caller.accountId ?? undefined);
-  const sponsor = await sponsorListsOf(await services().db(), query, caller.accountId);
-  const res = await servedToOwner(await services().db(), caller.fairShareKey, () =>
-    deliverDownload({ mediaId: params.id, ...query, ...sponsor, embedMetadata, loudness, headers: req.headers, signal: req.signal }),
+  const { embedMetadata, loudness } = await deliveryDefaults(services().db, query, caller.accountId ?? undefined);
+  const db = await services().db();
+  const sponsor = await sponsorListsOf(db, query, caller.accountId);
+  const res = await servedToOwner(db, caller.fairShareKey, () =>
+    deliverDownload(services().engine.preparations, { mediaId: params.id, ...query, ...sponsor, embedMetadata, loudness, headers: req.headers, signal: req.signal }),
   { mediaId: params.id, itag: query.itag });
-  await recordDelivery(caller, req.headers, params.id, query, res);
+  await recordDelivery(db, caller, req.headers, params.id, query, res);
   return res;
 });
 

@@ -1,5 +1,5 @@
 import { NextResponse } from 'next/server';
-import { route } from '@/lib/auth/route';
+import { route, services } from '@/lib/server';
 import { readiness } from '@/lib/health/readiness';
 
 export const runtime = 'nodejs';
@@ -11,7 +11,7 @@ export const dynamic = 'force-dynamic';
  * failed — what a load balancer or an orchestrator's probe reads.
  */
 export const GET = route({ auth: 'none' }, async () => {
-  const { ready, checks } = await readiness();
+  const { ready, checks } = await readiness(services());
   if (ready) return { status: 'ready', checks };
   const failing = Object.entries(checks).filter(([, ok]) => !ok).map(([name]) => name);
   return NextResponse.json(

@@ -1,6 +1,6 @@
-import { route } from '@/lib/auth/route';
 import { historyNotFound, removeHistoryEntry } from '@/lib/history/history';
 import { idParams } from '@/lib/http/ids';
+import { route, services } from '@/lib/server';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
@@ -8,5 +8,5 @@ export const dynamic = 'force-dynamic';
 /** DELETE /api/history/{id} → {deleted}; another user's entry is 404 like a missing one. */
 export const DELETE = route(
   { auth: 'user', params: idParams('id'), notFound: historyNotFound().message },
-  ({ user, params }) => removeHistoryEntry(user.id, params.id),
+  async ({ user, params }) => removeHistoryEntry(await services().db(), user.id, params.id),
 );

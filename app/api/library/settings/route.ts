@@ -1,7 +1,6 @@
-import { route } from '@/lib/auth/route';
 import { librarySettingsPatchSchema } from '@/lib/library/schemas';
 import { changeLibrarySettings, libraryStatus } from '@/lib/library/service';
-import { services } from '@/lib/server';
+import { route, services } from '@/lib/server';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

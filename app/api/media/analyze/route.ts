@@ -1,6 +1,5 @@
-import { route } from '@/lib/auth/route';
 import { analyzeRequestSchema } from '@/lib/media/schemas';
-import { analyzeFor } from '@/lib/server';
+import { analyzeFor, route, services } from '@/lib/server';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
@@ -10,7 +9,7 @@ export const dynamic = 'force-dynamic';
  * platform cookies apply to their links of that platform.
  */
 export const POST = route({ auth: 'api', scope: 'analyze', quota: { kind: 'api' }, body: analyzeRequestSchema }, async ({ req, user, body: { url, engine } }) =>
-  (await analyzeFor(url, user?.id, { engine, signal: req.signal })).info,
+  (await analyzeFor(services().engine, url, user?.id, { engine, signal: req.signal })).info,
 );
 
 /** A browser's preflight for a cross-origin call with a Bearer token. */

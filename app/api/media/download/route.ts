@@ -1,10 +1,9 @@
-import { route } from '@/lib/auth/route';
 import { admitOwner } from '@/lib/limits/owner';
 import { downloadJobRequestSchema } from '@/lib/downloads/download-job-schemas';
 import { userLanguages } from '@/lib/media/offers';
 import { withPreset } from '@/lib/presets/apply';
 import { downloadRequestOf } from '@/lib/presets/resolve';
-import { services } from '@/lib/server';
+import { route, services } from '@/lib/server';
 import { deliveryDefaults } from '@/lib/settings/download-defaults';
 import { sponsorListsOf } from '@/lib/settings/sponsorblock';
 
@@ -20,10 +19,10 @@ export const dynamic = 'force-dynamic';
  * `preset` names one of the caller's presets: its options apply under the ones sent.
  */
 export const POST = route({ auth: 'api', scope: 'download', quota: { kind: 'api' }, body: withPreset(downloadJobRequestSchema) }, async ({ req, body: sent, caller }) => {
-  const body = await downloadRequestOf(sent, caller.accountId, req.headers);
+  const body = await downloadRequestOf(services().db, sent, caller.accountId, req.headers);
   // Whose turn the job takes, at most how many of theirs run at once; refused once their bytes for today are used up.
   const turn = await admitOwner(await services().db(), caller);
-  const { embedMetadata, loudness } = await deliveryDefaults(body, caller.accountId ?? undefined);
+  const { embedMetadata, loudness } = await deliveryDefaults(services().db, body, caller.accountId ?? undefined);
   // The user's first language picks the audio track when the page does not say (the engine never sees the account).
   const lang = body.lang ?? userLanguages(req.headers.get('accept-language'))[0];
   const sponsor = await sponsorListsOf(await services().db(), body, caller.accountId);

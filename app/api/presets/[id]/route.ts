@@ -1,5 +1,4 @@
-import { route } from '@/lib/auth/route';
-import { services } from '@/lib/server';
+import { route, services } from '@/lib/server';
 import { removePreset, updatePreset } from '@/lib/presets/presets';
 import { presetParamsSchema, presetPatchSchema } from '@/lib/presets/schemas';
 

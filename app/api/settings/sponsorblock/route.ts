@@ -1,5 +1,4 @@
-import { route } from '@/lib/auth/route';
-import { services } from '@/lib/server';
+import { route, services } from '@/lib/server';
 import { readSponsorChoice, saveSponsorChoice } from '@/lib/settings/sponsorblock';
 import { sponsorSettingsSchema } from '@/lib/settings/sponsorblock-schemas';
 

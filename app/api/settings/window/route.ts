@@ -1,5 +1,4 @@
-import { route } from '@/lib/auth/route';
-import { services } from '@/lib/server';
+import { route, services } from '@/lib/server';
 import { userWindowPatchSchema } from '@/lib/windows/schemas';
 import { changeUserWindow, userWindow } from '@/lib/windows/start-at';
 

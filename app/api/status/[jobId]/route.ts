@@ -1,9 +1,8 @@
-import { route } from '@/lib/auth/route';
 import { config } from '@/lib/config';
 import { AppError } from '@/lib/errors';
 import { idParams } from '@/lib/http/ids';
 import { statusEventStream } from '@/lib/downloads/status-stream';
-import { services } from '@/lib/server';
+import { route, services } from '@/lib/server';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

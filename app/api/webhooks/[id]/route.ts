@@ -1,5 +1,4 @@
-import { route } from '@/lib/auth/route';
-import { services } from '@/lib/server';
+import { route, services } from '@/lib/server';
 import { patchWebhookSchema, webhookParamsSchema } from '@/lib/webhooks/schemas';
 import { deleteWebhook, getWebhook, setWebhookEnabled } from '@/lib/webhooks/webhook-store';
 

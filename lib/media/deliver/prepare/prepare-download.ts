@@ -11,7 +11,7 @@ import { assertDurationAllowed, assertSizeAllowed } from './limits';
 import { prepareOffer } from './prepare-offer';
 import { withChoices, type OfferChoices } from './offer-choices';
 import { resolveOffer, withDelivery, type ResolvedOffer } from './resolve-offer';
-import { getPreparations, type ReadyFile, type WaitOptions } from './shared-preparations';
+import type { ReadyFile, SharedPreparations, WaitOptions } from './shared-preparations';
 
 /** What a download may be reported by: the platform and the engine that analysed it, nothing about the media. */
 export const labelsOf = (offer: ResolvedOffer) => ({ platform: offer.media.extraction.platform, engine: offer.media.extraction.engine });
@@ -63,14 +63,14 @@ export async function loadCheckedOffer(mediaId: string, itag: string, opts: Offe
 }
 
 /**
- * Prepares (or joins the preparation of) an offer's file; a passthrough offer is simply fetched to disk.
- * SponsorBlock is asked first when the delivery wants its segments and nobody asked yet.
+ * Prepares (or joins the preparation of) an offer's file in the process's preparations (`files`); a passthrough
+ * offer is simply fetched to disk. SponsorBlock is asked first when the delivery wants its segments and nobody asked yet.
  */
-export async function prepareDownload(asked: ResolvedOffer, opts: WaitOptions = {}): Promise<ReadyFile> {
+export async function prepareDownload(files: SharedPreparations, asked: ResolvedOffer, opts: WaitOptions = {}): Promise<ReadyFile> {
   const offer = await withSponsorSegments(asked, opts.signal);
   const chapterWork = chapterWorkOf(offer);
   const extras = { delivery: offer.delivery, tags: fileTagsOf(offer), ...(offer.picture ? { picture: offer.picture } : {}), ...(chapterWork ? { chapterWork } : {}) };
-  return getPreparations().prepare(
+  return files.prepare(
     offer.key,
     (dir, signal, onProgress) =>
       reportedPreparation(offer, () => prepareOffer(offer.plan, dir, { signal, onProgress, ...extras, ...(offer.subtitle ? { subtitle: offer.subtitle } : {}) })),

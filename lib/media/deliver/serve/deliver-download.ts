@@ -7,7 +7,7 @@ import { acquireDownloadSlot } from '@/lib/media/deliver/prepare/limits';
 import { labelsOf, loadCheckedOffer, prepareDownload } from '@/lib/media/deliver/prepare/prepare-download';
 import { withSponsorSegments } from '@/lib/media/deliver/prepare/chapter-work';
 import { expiredLink, type ResolvedOffer } from '@/lib/media/deliver/prepare/resolve-offer';
-import { getPreparations } from '@/lib/media/deliver/prepare/shared-preparations';
+import type { SharedPreparations } from '@/lib/media/deliver/prepare/shared-preparations';
 import type { DeliveryQuery } from '@/lib/media/trim/trim-range';
 import { chapterChoices, type ChapterQuery } from '@/lib/media/chapters/delivery';
 import { passthrough } from './passthrough';
@@ -52,7 +52,7 @@ function fileTitle(offer: ResolvedOffer): string {
  * origin when the offer needs no work (and no cut); else prepare once, shared with concurrent requests, then serve
  * the file. The caller's download slot is held until the body ends or the client goes away.
  */
-export async function deliverDownload(req: DownloadRequest): Promise<Response> {
+export async function deliverDownload(files: SharedPreparations, req: DownloadRequest): Promise<Response> {
   const started = performance.now();
   const offer = await loadCheckedOffer(req.mediaId, req.itag, {
     ...req, ...chapterChoices(req), languages: req.lang ?? req.headers.get('accept-language') ?? undefined,
@@ -61,8 +61,8 @@ export async function deliverDownload(req: DownloadRequest): Promise<Response> {
   // A file split by its chapters is a ZIP of them.
   const meta = { title: fileTitle(offer), ext: offer.delivery.split ? 'zip' : offer.plan.ext, range: req.headers.get('range') };
   try {
-    const ready = await getPreparations().peek(offer.key);
-    if (ready) return reportedDelivery(offer, await serveFile(ready, meta, release), started);
+    const ready = await files.peek(offer.key);
+    if (ready) return reportedDelivery(offer, await serveFile(files, ready, meta, release), started);
     // SponsorBlock is asked first: a video it has no segments for may still stream from the origin as it is.
     const asked = offer.delivery.sponsor ? await withSponsorSegments(offer, req.signal) : offer;
     const asIs = offer.plan.action === 'passthrough' && !offer.delivery.trim && !offer.subtitle && !offer.delivery.loudness
@@ -70,8 +70,8 @@ export async function deliverDownload(req: DownloadRequest): Promise<Response> {
     const source = asIs ? (offer.plan.image ?? offer.plan.video ?? offer.plan.audio) : undefined;
     // Streamed from the origin untouched only when the bytes already play everywhere; else prepared (remuxed).
     if (source?.protocol === 'http' && (await streamsAsIs(offer.plan, source, req.signal))) return reportedDelivery(offer, await passthrough(source, { ...meta, signal: req.signal }, release), started);
-    const file = await prepareDownload(asked, { signal: req.signal });
-    return reportedDelivery(offer, await serveFile(file, meta, release), started);
+    const file = await prepareDownload(files, asked, { signal: req.signal });
+    return reportedDelivery(offer, await serveFile(files, file, meta, release), started);
   } catch (error) {
     release();
     throw error;
@@ -82,12 +82,12 @@ export async function deliverDownload(req: DownloadRequest): Promise<Response> {
  * A file kept in the store past its analysis (a followed creator's background download), served by its key
  * with Range; gone or expired, it is an expired link. The caller's download slot is held as for any download.
  */
-export async function deliverStoredFile(file: { key: string; title: string; ext: string }, headers: Headers): Promise<Response> {
-  const ready = await getPreparations().peek(file.key);
+export async function deliverStoredFile(files: SharedPreparations, file: { key: string; title: string; ext: string }, headers: Headers): Promise<Response> {
+  const ready = await files.peek(file.key);
   if (!ready) throw expiredLink();
   const release = acquireDownloadSlot(clientAddress(headers));
   try {
-    return await serveFile(ready, { title: file.title, ext: file.ext, range: headers.get('range') }, release);
+    return await serveFile(files, ready, { title: file.title, ext: file.ext, range: headers.get('range') }, release);
   } catch (error) {
     release();
     throw error;

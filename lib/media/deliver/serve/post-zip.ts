@@ -5,7 +5,8 @@ import { getAnalyzed, loadAnalyzed } from '@/lib/media/analyze';
 import { checkedOffer, prepareDownload } from '@/lib/media/deliver/prepare/prepare-download';
 import { acquireDownloadSlot } from '@/lib/media/deliver/prepare/limits';
 import { expiredLink, type ResolvedOffer } from '@/lib/media/deliver/prepare/resolve-offer';
-import { getPreparations } from '@/lib/media/deliver/prepare/shared-preparations';
+import type { SharedPreparations } from '@/lib/media/deliver/prepare/shared-preparations';
+import type { LoudnessChoice } from '@/lib/media/loudness/targets';
 import { createNameAllocator } from '@/lib/zip/entry-names';
 import { zipStream, type ZipOutcome, type ZipSource } from '@/lib/zip/zip-stream';
 
@@ -14,6 +15,8 @@ export interface PostZipRequest {
   headers: Headers;
   /** The client: when it goes away, the preparation only it waited for stops. */
   signal?: AbortSignal;
+  /** What every item's sound is normalised to (a photo is left as it is); absent or 'off': as the source has it. */
+  loudness?: LoudnessChoice;
   /** Runs once the whole archive was handed over: its size and how many items it holds. */
   onComplete?: (bytes: number, items: number) => void;
 }
@@ -23,12 +26,12 @@ export interface PostZipRequest {
  * sound), each checked against the limits before a byte is sent, so a refused item is a clear error, not a
  * broken archive. A slideshow's video is left out: its pictures and sound are in the archive already.
  */
-export function postOffers(mediaId: string): ResolvedOffer[] {
+export function postOffers(mediaId: string, opts: { loudness?: LoudnessChoice } = {}): ResolvedOffer[] {
   const media = getAnalyzed(mediaId);
   if (!media) throw expiredLink();
   const items = media.info.items ?? [];
   const offers = items
-    .flatMap((item) => (item.formats[0] ? [checkedOffer(mediaId, item.formats[0].itag)] : []))
+    .flatMap((item) => (item.formats[0] ? [checkedOffer(mediaId, item.formats[0].itag, { loudness: opts.loudness })] : []))
     .filter((offer) => !offer.plan.slides);
   if (offers.length === 0) throw new AppError('invalid_request', 'This media is not a post with several items');
   return offers;
@@ -39,17 +42,17 @@ export function postOffers(mediaId: string): ResolvedOffer[] {
  * title (made safe and unique), in the post's order. Each file is prepared (or fetched) when its turn comes, shared
  * with a single download of the same offer; the archive holds one of the caller's download slots until it ends.
  */
-export async function postZip(req: PostZipRequest): Promise<{ stream: ReadableStream<Uint8Array>; filename: string }> {
+export async function postZip(files: SharedPreparations, req: PostZipRequest): Promise<{ stream: ReadableStream<Uint8Array>; filename: string }> {
   // The post may have been analysed on another node: bring its analysis here first.
   await loadAnalyzed(req.mediaId);
-  const offers = postOffers(req.mediaId);
+  const offers = postOffers(req.mediaId, { loudness: req.loudness });
   const release = acquireDownloadSlot(clientAddress(req.headers));
   const nameFor = createNameAllocator();
   const sources: ZipSource[] = offers.map((offer) => ({
     name: nameFor(offer.title, offer.plan.ext),
     open: async () => {
-      const ready = (await getPreparations().peek(offer.key)) ?? (await prepareDownload(offer, { signal: req.signal }));
-      return getPreparations().read(ready);
+      const ready = (await files.peek(offer.key)) ?? (await prepareDownload(files, offer, { signal: req.signal }));
+      return files.read(ready);
     },
   }));
   const title = getAnalyzed(req.mediaId)?.info.title ?? 'post';

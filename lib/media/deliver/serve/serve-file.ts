@@ -1,5 +1,5 @@
 import 'server-only';
-import { getPreparations, type ReadyFile } from '@/lib/media/deliver/prepare/shared-preparations';
+import type { ReadyFile, SharedPreparations } from '@/lib/media/deliver/prepare/shared-preparations';
 import { parseByteRange } from './byte-range';
 import { downloadHeaders, unsatisfiable } from './download-headers';
 import { toWebStream } from './web-stream';
@@ -9,12 +9,13 @@ import { toWebStream } from './web-stream';
  * (206), with its exact length.
  */
 export async function serveFile(
+  files: SharedPreparations,
   file: ReadyFile,
   meta: { title: string; ext: string; range: string | null },
   onClose: () => void,
 ): Promise<Response> {
   // Opened before answering: a sweep may remove the file, never one we already hold open.
-  const handle = await getPreparations().open(file);
+  const handle = await files.open(file);
   const size = handle.size;
   const range = parseByteRange(meta.range, size);
   if (range === 'unsatisfiable') {

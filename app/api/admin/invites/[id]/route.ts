@@ -1,7 +1,6 @@
 import { recordAudit } from '@/lib/admin/audit';
 import { deleteInvite, inviteParamsSchema } from '@/lib/auth/invites';
-import { route } from '@/lib/auth/route';
-import { services } from '@/lib/server';
+import { route, services } from '@/lib/server';
 import { AppError } from '@/lib/errors';
 
 export const runtime = 'nodejs';
@@ -16,4 +15,4 @@ export const DELETE = route({ auth: 'admin', params: inviteParamsSchema }, async
 });
 
 // Any other method answers as an API path that names no route does, so this route stays hidden.
-export { unknownRoute as GET, unknownRoute as POST, unknownRoute as PUT, unknownRoute as PATCH, unknownRoute as OPTIONS } from '@/lib/auth/unknown-route';
+export { unknownRoute as GET, unknownRoute as POST, unknownRoute as PUT, unknownRoute as PATCH, unknownRoute as OPTIONS } from '@/lib/server';

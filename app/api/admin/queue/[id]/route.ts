@@ -1,7 +1,6 @@
 import { recordAudit } from '@/lib/admin/audit';
 import { cancelAnyJob, jobParamsSchema } from '@/lib/admin/queue';
-import { route } from '@/lib/auth/route';
-import { services } from '@/lib/server';
+import { route, services } from '@/lib/server';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
@@ -17,4 +16,4 @@ export const DELETE = route({ auth: 'admin', params: jobParamsSchema, notFound: 
 });
 
 // Any other method answers as an API path that names no route does, so this route stays hidden.
-export { unknownRoute as GET, unknownRoute as POST, unknownRoute as PUT, unknownRoute as PATCH, unknownRoute as OPTIONS } from '@/lib/auth/unknown-route';
+export { unknownRoute as GET, unknownRoute as POST, unknownRoute as PUT, unknownRoute as PATCH, unknownRoute as OPTIONS } from '@/lib/server';

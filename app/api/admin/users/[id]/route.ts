@@ -1,9 +1,8 @@
 import { recordAudit } from '@/lib/admin/audit';
 import { cancelJobsOf } from '@/lib/admin/queue';
 import { changeRole, deleteUser, roleChangeSchema, userParamsSchema } from '@/lib/admin/users';
-import { route } from '@/lib/auth/route';
 import { removeUserLibrary } from '@/lib/library/service';
-import { services } from '@/lib/server';
+import { route, services } from '@/lib/server';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
@@ -29,4 +28,4 @@ export const DELETE = route({ auth: 'admin', params: userParamsSchema, notFound 
 });
 
 // Any other method answers as an API path that names no route does, so this route stays hidden.
-export { unknownRoute as GET, unknownRoute as POST, unknownRoute as PUT, unknownRoute as OPTIONS } from '@/lib/auth/unknown-route';
+export { unknownRoute as GET, unknownRoute as POST, unknownRoute as PUT, unknownRoute as OPTIONS } from '@/lib/server';

@@ -5,10 +5,9 @@ import { completeAttempt } from '@/lib/auth/oidc/flow';
 import { signedInAccountId } from '@/lib/auth/oidc/link-session';
 import { clearAttemptCookie, landingPath, localeOf, siteOrigin, toLoginWithError, toSettingsAfterLink } from '@/lib/auth/oidc/redirects';
 import { OIDC_STATE_COOKIE, openAttempt } from '@/lib/auth/oidc/state';
-import { route } from '@/lib/auth/route';
 import { startSession } from '@/lib/auth/sessions';
 import { config } from '@/lib/config';
-import { services } from '@/lib/server';
+import { route, services } from '@/lib/server';
 import { AppError } from '@/lib/errors';
 
 export const runtime = 'nodejs';

@@ -2,9 +2,8 @@ import { hasLinkedIdentity } from '@/lib/auth/oidc/accounts';
 import { beginAttempt } from '@/lib/auth/oidc/flow';
 import { localeOf, oidcLinkBody, redirectUriFor, setAttemptCookie } from '@/lib/auth/oidc/redirects';
 import { sealAttempt } from '@/lib/auth/oidc/state';
-import { route } from '@/lib/auth/route';
 import { config } from '@/lib/config';
-import { services } from '@/lib/server';
+import { route, services } from '@/lib/server';
 import { AppError } from '@/lib/errors';
 import { ok } from '@/lib/http/envelope';
 

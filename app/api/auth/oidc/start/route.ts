@@ -2,7 +2,7 @@ import { NextResponse } from 'next/server';
 import { beginAttempt } from '@/lib/auth/oidc/flow';
 import { landingPath, localeOf, oidcStartQuery, redirectUriFor, setAttemptCookie, toLoginWithError } from '@/lib/auth/oidc/redirects';
 import { sealAttempt } from '@/lib/auth/oidc/state';
-import { route } from '@/lib/auth/route';
+import { route } from '@/lib/server';
 import { config } from '@/lib/config';
 import { AppError } from '@/lib/errors';
 

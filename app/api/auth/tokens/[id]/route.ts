@@ -1,7 +1,6 @@
 import { revokeNamedToken } from '@/lib/auth/named-tokens';
-import { route } from '@/lib/auth/route';
 import { tokenParamsSchema } from '@/lib/auth/token-scopes';
-import { services } from '@/lib/server';
+import { route, services } from '@/lib/server';
 import { AppError } from '@/lib/errors';
 
 export const runtime = 'nodejs';

@@ -1,10 +1,9 @@
-import { route } from '@/lib/auth/route';
 import { batchZip } from '@/lib/bulk/batch-zip';
 import { openItemFile } from '@/lib/bulk/deliver-item';
 import { batchReadQuerySchema } from '@/lib/bulk/schemas';
 import { AppError } from '@/lib/errors';
 import { idParams } from '@/lib/http/ids';
-import { services } from '@/lib/server';
+import { route, services } from '@/lib/server';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
@@ -15,7 +14,7 @@ export const GET = route(
   async ({ params, query, user }) => {
     const batch = await services().bulk.getStored(params.batchId, { userId: user?.id ?? null, key: query.key });
     if (!batch) throw new AppError('not_found', 'Batch not found');
-    const { stream, filename } = batchZip(batch, openItemFile);
+    const { stream, filename } = batchZip(batch, (file) => openItemFile(services().engine.preparations, file));
     return new Response(stream, {
       headers: {
         'Content-Type': 'application/zip',

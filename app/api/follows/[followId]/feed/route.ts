@@ -1,9 +1,8 @@
-import { route } from '@/lib/auth/route';
 import { config } from '@/lib/config';
 import { idParams } from '@/lib/http/ids';
 import { changeFeed, feedStatus, regenerateFeed, revokeFeed } from '@/lib/podcast/owner-feed';
 import { feedPatchSchema } from '@/lib/podcast/schemas';
-import { services } from '@/lib/server';
+import { route, services } from '@/lib/server';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

@@ -1,7 +1,7 @@
-import { route } from '@/lib/auth/route';
 import { historyNotFound } from '@/lib/history/history';
 import { idParams } from '@/lib/http/ids';
 import { redownloadPath } from '@/lib/history/redownload';
+import { route, services } from '@/lib/server';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
@@ -9,5 +9,5 @@ export const dynamic = 'force-dynamic';
 /** POST /api/history/{id}/redownload → {path: '/download?url=…'}; 422 when the media has no rebuildable link. */
 export const POST = route(
   { auth: 'user', params: idParams('id'), notFound: historyNotFound().message },
-  ({ user, params }) => redownloadPath(user.id, params.id),
+  async ({ user, params }) => redownloadPath(await services().db(), user.id, params.id),
 );

@@ -4,6 +4,7 @@ import { CreatorHeader } from '@/components/public/creator/creator-header';
 import { CreatorJsonLd } from '@/components/public/creator/creator-json-ld';
 import { CreatorVideos } from '@/components/public/creator/creator-videos';
 import { getCreator } from '@/lib/creators/service';
+import { services } from '@/lib/server';
 import type { Locale } from '@/lib/i18n/routing';
 import { pageMetadata } from '@/lib/seo/page-metadata';
 
@@ -15,7 +16,7 @@ export async function generateMetadata({ params }: Props) {
   const { locale, creatorSlug } = await params;
   const t = await getTranslations({ locale, namespace: 'Creator' });
   const slug = decodeURIComponent(creatorSlug);
-  const creator = await getCreator(slug);
+  const creator = await getCreator(slug, services());
   if (!creator) return { title: t('notFoundTitle'), robots: { index: false, follow: false } };
   const metadata = pageMetadata({
     locale: locale as Locale,
@@ -29,7 +30,7 @@ export async function generateMetadata({ params }: Props) {
 export default async function CreatorPage({ params }: Props) {
   const { locale, creatorSlug } = await params;
   setRequestLocale(locale);
-  const creator = await getCreator(decodeURIComponent(creatorSlug));
+  const creator = await getCreator(decodeURIComponent(creatorSlug), services());
   if (!creator) notFound();
   const t = await getTranslations('Creator');
   return (

@@ -1,6 +1,5 @@
 import { recordAudit } from '@/lib/admin/audit';
-import { route } from '@/lib/auth/route';
-import { services } from '@/lib/server';
+import { route, services } from '@/lib/server';
 import { AppError } from '@/lib/errors';
 import { idParams } from '@/lib/http/ids';
 import { ownerBytesToday } from '@/lib/limits/bytes';
@@ -34,4 +33,4 @@ export const PUT = route({ auth: 'admin', params: idParams('id'), body: userLimi
 });
 
 // Any other method answers as an API path that names no route does, so this route stays hidden.
-export { unknownRoute as POST, unknownRoute as PATCH, unknownRoute as DELETE, unknownRoute as OPTIONS } from '@/lib/auth/unknown-route';
+export { unknownRoute as POST, unknownRoute as PATCH, unknownRoute as DELETE, unknownRoute as OPTIONS } from '@/lib/server';

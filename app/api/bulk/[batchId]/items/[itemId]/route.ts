@@ -1,6 +1,5 @@
-import { route } from '@/lib/auth/route';
 import { batchReadQuerySchema } from '@/lib/bulk/schemas';
-import { services } from '@/lib/server';
+import { route, services } from '@/lib/server';
 import { batchAfter, itemParams, readerOf } from '../../batch-answer';
 
 export const runtime = 'nodejs';

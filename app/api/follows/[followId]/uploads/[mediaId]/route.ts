@@ -1,4 +1,4 @@
-import { route } from '@/lib/auth/route';
+import { route, services } from '@/lib/server';
 import { dismissUpload } from '@/lib/follows/service';
 import { uploadParams } from '@/lib/follows/schemas';
 
@@ -8,5 +8,5 @@ export const dynamic = 'force-dynamic';
 /** DELETE /api/follows/{followId}/uploads/{mediaId} → {dismissed}: the upload leaves the list for good. */
 export const DELETE = route(
   { auth: 'user', params: uploadParams, notFound: 'Upload not found' },
-  ({ user, params }) => dismissUpload(user.id, params.followId, params.mediaId),
+  async ({ user, params }) => dismissUpload(await services().db(), user.id, params.followId, params.mediaId),
 );

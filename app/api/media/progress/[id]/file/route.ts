@@ -1,7 +1,6 @@
-import { route } from '@/lib/auth/route';
 import { idParams } from '@/lib/http/ids';
 import { deliverStoredFile, expiredLink } from '@/lib/media/deliver';
-import { services } from '@/lib/server';
+import { route, services } from '@/lib/server';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
@@ -15,7 +14,7 @@ export const GET = route(
   async ({ req, params }) => {
     const file = await services().downloads.keptFile(params.id);
     if (!file) throw expiredLink();
-    return deliverStoredFile(file, req.headers);
+    return deliverStoredFile(services().engine.preparations, file, req.headers);
   },
 );
 

@@ -1,7 +1,6 @@
-import { route } from '@/lib/auth/route';
 import { admitOwner } from '@/lib/limits/owner';
 import { idParams } from '@/lib/http/ids';
-import { services } from '@/lib/server';
+import { route, services } from '@/lib/server';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

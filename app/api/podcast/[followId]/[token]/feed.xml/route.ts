@@ -1,8 +1,7 @@
-import { route } from '@/lib/auth/route';
 import { config } from '@/lib/config';
 import { feedParams } from '@/lib/podcast/params';
 import { feedXml, openFeed } from '@/lib/podcast/public-feed';
-import { services } from '@/lib/server';
+import { route, services } from '@/lib/server';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
@@ -15,7 +14,7 @@ export const GET = route({ auth: 'none', params: feedParams, notFound: 'Feed not
   const db = await services().db();
   const opened = await openFeed(db, params.followId, params.token);
   const origin = config().env.SITE_URL ?? req.nextUrl.origin;
-  const xml = await feedXml(db, opened, origin, params.token, Date.now());
+  const xml = await feedXml(db, services().engine.preparations, opened, origin, params.token, Date.now());
   return new Response(xml, {
     headers: { 'Content-Type': 'application/rss+xml; charset=utf-8', 'Cache-Control': 'private, no-cache', 'X-Robots-Tag': 'noindex' },
   });

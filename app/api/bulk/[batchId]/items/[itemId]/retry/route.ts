@@ -1,7 +1,6 @@
-import { route } from '@/lib/auth/route';
 import { admitOwner } from '@/lib/limits/owner';
 import { batchReadQuerySchema } from '@/lib/bulk/schemas';
-import { services } from '@/lib/server';
+import { route, services } from '@/lib/server';
 import { batchAfter, itemParams, readerOf } from '../../../batch-answer';
 
 export const runtime = 'nodejs';

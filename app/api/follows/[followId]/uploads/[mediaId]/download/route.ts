@@ -1,6 +1,5 @@
-import { route } from '@/lib/auth/route';
 import { downloadUpload } from '@/lib/follows/service';
-import { services } from '@/lib/server';
+import { route, services } from '@/lib/server';
 import { downloadDefaults } from '@/lib/settings/download-defaults';
 import { uploadParams } from '@/lib/follows/schemas';
 
@@ -14,7 +13,7 @@ export const dynamic = 'force-dynamic';
 export const POST = route(
   { auth: 'user', quota: { kind: 'api' }, params: uploadParams, notFound: 'Upload not found' },
   async ({ user, params }) => {
-    const { defaultQuality, defaultFormat } = await downloadDefaults(user.id);
-    return downloadUpload(user.id, params.followId, params.mediaId, services(), { quality: defaultQuality, format: defaultFormat });
+    const { defaultQuality, defaultFormat } = await downloadDefaults(services().db, user.id);
+    return downloadUpload(await services().db(), user.id, params.followId, params.mediaId, services(), { quality: defaultQuality, format: defaultFormat });
   },
 );

@@ -1,9 +1,8 @@
-import { route } from '@/lib/auth/route';
 import { chaptersDocument } from '@/lib/podcast/chapters';
 import { mediaIdOf } from '@/lib/podcast/links';
 import { feedFileParams } from '@/lib/podcast/params';
 import { feedNotFound, openEpisode, openFeed } from '@/lib/podcast/public-feed';
-import { services } from '@/lib/server';
+import { route, services } from '@/lib/server';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

@@ -1,10 +1,9 @@
-import { route } from '@/lib/auth/route';
 import { deliverStoredFile } from '@/lib/media/deliver';
 import { mediaIdOf } from '@/lib/podcast/links';
 import { servePath } from '@/lib/podcast/serve-path';
 import { feedFileParams } from '@/lib/podcast/params';
 import { feedNotFound, openEpisode, openFeed } from '@/lib/podcast/public-feed';
-import { services } from '@/lib/server';
+import { route, services } from '@/lib/server';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
@@ -18,7 +17,7 @@ const episodeFile = route({ auth: 'none', params: feedFileParams, notFound: 'Fee
   const episode = await openEpisode(db, opened, mediaId, Date.now());
   if (`${mediaId}.${episode.file.ext}` !== params.file) throw feedNotFound();
   const { file } = episode;
-  const res = 'path' in file ? await servePath(file, req.headers) : await deliverStoredFile(file, req.headers);
+  const res = 'path' in file ? await servePath(file, req.headers) : await deliverStoredFile(services().engine.preparations, file, req.headers);
   if (req.method !== 'HEAD') return res;
   // HEAD: the same status and headers (length, ranges), no body; the file is let go at once.
   await res.body?.cancel();
