@@ -91,14 +91,15 @@ describe('the API page’s endpoint list', () => {
     const { publicEndpoints } = await import('@/lib/openapi/endpoint-docs');
     const endpoints = publicEndpoints(buildOpenApiDocument('http://localhost:3000'));
     expect(endpoints.map((e) => `${e.method} ${e.path}`)).toEqual([
-      'POST /api/media/analyze', 'POST /api/media/download', 'GET /api/download/{id}',
+      'POST /api/media/analyze', 'POST /api/media/download', 'GET /api/download/{id}', 'GET /api/download/{id}/zip',
       'GET /api/media/progress/{downloadId}', 'DELETE /api/media/progress/{downloadId}', 'GET /api/media/progress/{downloadId}/file',
       'POST /api/media/progress/{downloadId}/retry',
     ]);
     expect(endpoints[0].request).toEqual({ url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' });
     expect(endpoints[2]).toMatchObject({ file: 'application/octet-stream' });
     expect(endpoints[2].response).toBeUndefined();
-    expect(endpoints[3].response).toMatchObject({ success: true, data: { status: 'ready', progress: 100 } });
-    expect(endpoints[4].response).toMatchObject({ success: true, data: { status: 'failed', code: 'cancelled' } });
+    expect(endpoints[3]).toMatchObject({ id: 'zip', file: 'application/zip' });
+    expect(endpoints[4].response).toMatchObject({ success: true, data: { status: 'ready', progress: 100 } });
+    expect(endpoints[5].response).toMatchObject({ success: true, data: { status: 'failed', code: 'cancelled' } });
   });
 });

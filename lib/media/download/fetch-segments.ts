@@ -100,12 +100,15 @@ export async function openSegmented(source: SourceFormat, opts: SegmentedOptions
   let bytes = 0;
   // Progress counts segments handed on plus the received share of those still arriving, so a stream of a few
   // large segments moves as its bytes come rather than in a few jumps.
+  // Never backwards: a retried segment starts its share again, and shares summed in another order differ in the last bit.
   let emitted = 0;
+  let done = 0;
   const arriving = new Map<number, number>();
   const report = () => {
     let partial = 0;
     for (const share of arriving.values()) partial += share;
-    opts.onProgress?.(Math.min(plan.segments.length, emitted + partial), plan.segments.length, bytes);
+    done = Math.max(done, Math.min(plan.segments.length, emitted + partial));
+    opts.onProgress?.(done, plan.segments.length, bytes);
   };
   const onAbort = () => stream.destroy(abortReason(opts.signal as AbortSignal) as Error);
   const { stream, first } = openRun(jobs, {
