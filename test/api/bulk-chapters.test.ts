@@ -1,16 +1,13 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GET as getBatch } from '@/app/api/bulk/[batchId]/route';
-import { GET as getZip } from '@/app/api/bulk/[batchId]/zip/route';
-import { POST } from '@/app/api/bulk/route';
 import { POST as createPreset } from '@/app/api/presets/route';
 import { callRoute } from '@/lib/auth/store.testkit';
-import type { BulkBatch, BulkStarted } from '@/lib/bulk/schemas';
+import type { BulkStarted } from '@/lib/bulk/schemas';
 import { services } from '@/lib/server';
 import { chapterMediaUrlPath, TALK_CHAPTERS } from '@/test/fixtures/chapter-media';
+import { batchFinished, batchZipAt, idOf, postBulk } from './bulk.testkit';
 import { bodyOf, requestDownload, startDownloadEnv } from './download.testkit';
 import { signUp } from './history.testkit';
 
@@ -23,20 +20,7 @@ beforeAll(async () => {
 }, 300_000);
 afterAll(async () => env?.close());
 
-const idOf = (url: string) => decodeURIComponent(new URL(url, 'http://localhost').pathname.split('/')[3]);
-const post = (body: unknown, headers: Record<string, string> = {}) => POST(new NextRequest('http://localhost/api/bulk', {
-  method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers },
-}), { params: Promise.resolve({}) });
 
-async function finished(started: BulkStarted, headers: Record<string, string> = {}): Promise<BulkBatch> {
-  for (let i = 0; i < 1200; i++) {
-    const res = await getBatch(new NextRequest(new URL(started.statusUrl, 'http://localhost'), { headers }), { params: Promise.resolve({ batchId: idOf(started.statusUrl) }) });
-    const batch = ((await res.json()) as { data: BulkBatch }).data;
-    if (batch.done) return batch;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('batch never finished');
-}
 
 /** Unpacks a ZIP; each file's name and its length by ffprobe (null for what is not a media file). */
 function unzip(body: Buffer, name: string): { name: string; seconds: number | null }[] {
@@ -60,7 +44,7 @@ function expectChapterPieces(pieces: { name: string; seconds: number | null }[],
 }
 
 async function start(body: Record<string, unknown>, headers: Record<string, string> = {}): Promise<BulkStarted> {
-  const res = await post(body, headers);
+  const res = await postBulk(body, headers);
   const json = (await res.json()) as { data: BulkStarted };
   expect(res.status, JSON.stringify(json)).toBe(200);
   return json.data;
@@ -71,7 +55,7 @@ describe('a batch split by chapters', () => {
     const talk = `${env.site.origin}${chapterMediaUrlPath(20, 'talk.mp4')}?bulk=split`;
     const plain = `${env.site.origin}${chapterMediaUrlPath(20, 'plain.mp4')}?bulk=split`;
     const started = await start({ urls: [talk, plain], format: 'mp4', split: true });
-    const batch = await finished(started);
+    const batch = await batchFinished(started);
     const [withChapters, without] = batch.items;
     expect(withChapters.status, withChapters.message).toBe('completed');
     expect(without.status, without.message).toBe('completed');
@@ -85,7 +69,7 @@ describe('a batch split by chapters', () => {
 
     expect(new URL(without.downloadUrl!, 'http://localhost').searchParams.has('split')).toBe(false);
 
-    const zipRes = await getZip(new NextRequest(new URL(started.zipUrl, 'http://localhost')), { params: Promise.resolve({ batchId: started.batchId }) });
+    const zipRes = await batchZipAt(started.zipUrl);
     expect(zipRes.status).toBe(200);
     const entries = unzip(await bodyOf(zipRes), 'batch-copy');
     expect(entries.map((e) => e.name)).toEqual(['plain.mp4', 'talk.zip']);
@@ -96,7 +80,7 @@ describe('a batch split by chapters', () => {
   it('exact=true cuts each chapter exactly, and the batch stores the choice its retried items are made with', async () => {
     const talk = `${env.site.origin}${chapterMediaUrlPath(20, 'talk.m4a')}?bulk=exact`;
     const started = await start({ urls: [talk], format: 'mp3', split: true, exact: true });
-    const batch = await finished(started);
+    const batch = await batchFinished(started);
     const [item] = batch.items;
     expect(item.status, item.message).toBe('completed');
     const link = new URL(item.downloadUrl!, 'http://localhost');
@@ -113,13 +97,13 @@ describe('a batch split by chapters', () => {
     const created = await callRoute(createPreset, '/api/presets', { body: { name: 'Per chapter', format: 'mp4', split: 'copy' }, headers: { cookie } });
     expect(created.status, JSON.stringify(created.json)).toBe(201);
     const started = await start({ urls: [`${env.site.origin}${chapterMediaUrlPath(20, 'talk.mp4')}?bulk=preset`], preset: 'Per chapter' }, { cookie });
-    const [item] = (await finished(started, { cookie })).items;
+    const [item] = (await batchFinished(started, { cookie })).items;
     expect(item.status, item.message).toBe('completed');
     expect(new URL(item.downloadUrl!, 'http://localhost').searchParams.get('split')).toBe('1');
   }, 180_000);
 
   it('a split that is not true or false is a clear 400', async () => {
-    const res = await post({ urls: [`${env.site.origin}${chapterMediaUrlPath(20, 'talk.mp4')}`], split: 'sometimes' });
+    const res = await postBulk({ urls: [`${env.site.origin}${chapterMediaUrlPath(20, 'talk.mp4')}`], split: 'sometimes' });
     expect(res.status).toBe(400);
     expect(((await res.json()) as { code: string }).code).toBe('invalid_request');
   });

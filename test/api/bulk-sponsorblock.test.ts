@@ -1,11 +1,9 @@
-import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GET as getBatch } from '@/app/api/bulk/[batchId]/route';
-import { POST } from '@/app/api/bulk/route';
-import type { BulkBatch, BulkStarted } from '@/lib/bulk/schemas';
+import type { BulkStarted } from '@/lib/bulk/schemas';
 import { analyzeMedia } from '@/lib/media/analyze/analyze.testkit';
 import { chapterMediaUrlPath } from '@/test/fixtures/chapter-media';
 import { STUB_VIDEO_ID } from '@/test/fixtures/sponsorblock-stub';
+import { batchFinished, idOf, postBulk } from './bulk.testkit';
 import { bodyOf, requestDownload, startDownloadEnv } from './download.testkit';
 import { saveAndProbe } from './media-probe.testkit';
 
@@ -17,29 +15,16 @@ beforeAll(async () => {
 }, 300_000);
 afterAll(async () => env?.close());
 
-const idOf = (url: string) => decodeURIComponent(new URL(url, 'http://localhost').pathname.split('/')[3]);
-
-async function finished(started: BulkStarted): Promise<BulkBatch> {
-  for (let i = 0; i < 1200; i++) {
-    const res = await getBatch(new NextRequest(new URL(started.statusUrl, 'http://localhost')), { params: Promise.resolve({ batchId: idOf(started.statusUrl) }) });
-    const batch = ((await res.json()) as { data: BulkBatch }).data;
-    if (batch.done) return batch;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('batch never finished');
-}
 
 describe('a batch with SponsorBlock lists', () => {
   it('cuts the removed category out of a YouTube item, and its link names the lists', async () => {
     const url = `${env.site.origin}${chapterMediaUrlPath(20, 'talk.mp4')}?bulk=sb`;
     const media = await analyzeMedia(url, { engine: 'auto' });
     Object.assign(media.extraction, { platform: 'youtube', id: STUB_VIDEO_ID });
-    const res = await POST(new NextRequest('http://localhost/api/bulk', {
-      method: 'POST', body: JSON.stringify({ urls: [url], format: 'mp4', sponsorMark: [], sponsorRemove: ['sponsor', 'selfpromo'] }), headers: { 'content-type': 'application/json' },
-    }), { params: Promise.resolve({}) });
+    const res = await postBulk({ urls: [url], format: 'mp4', sponsorMark: [], sponsorRemove: ['sponsor', 'selfpromo'] });
     const json = (await res.json()) as { data: BulkStarted };
     expect(res.status, JSON.stringify(json)).toBe(200);
-    const batch = await finished(json.data);
+    const batch = await batchFinished(json.data);
     const [item] = batch.items;
     expect(item.status, item.message).toBe('completed');
     const link = new URL(item.downloadUrl!, 'http://localhost');

@@ -4,13 +4,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { POST } from '@/app/api/bulk/route';
 import { GET as getBatch } from '@/app/api/bulk/[batchId]/route';
 import { GET as getZip } from '@/app/api/bulk/[batchId]/zip/route';
 import type { BulkBatch, BulkStarted } from '@/lib/bulk/schemas';
 import { closeDb } from '@/lib/db';
 import { getYtdlpPool } from '@/lib/media/ytdlp/get-pool';
 import { startFixtureSite, type FixtureSite } from '@/test/fixtures/server';
+import { batchFinished, batchZipAt, postBulk, readBatch, readBatchAt } from './bulk.testkit';
 import { signUp } from './history.testkit';
 
 let site: FixtureSite;
@@ -33,53 +33,27 @@ afterAll(async () => {
   delete process.env.TEMP_DIR;
 });
 
-const noParams = { params: Promise.resolve({}) };
 const at = (p: string) => `${site.origin}${p}`;
 
-async function post(body: unknown): Promise<Response> {
-  return POST(new NextRequest('http://localhost/api/bulk', { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }), noParams);
-}
-
 async function start(body: unknown): Promise<BulkStarted> {
-  const res = await post(body);
+  const res = await postBulk(body);
   const json = (await res.json()) as { success: boolean; data: BulkStarted };
   expect(res.status, JSON.stringify(json)).toBe(200);
   return json.data;
 }
 
-const idOf = (url: string) => decodeURIComponent(new URL(url, 'http://localhost').pathname.split('/')[3]);
-const readAt = (url: string, headers: Record<string, string> = {}) =>
-  getBatch(new NextRequest(new URL(url, 'http://localhost'), { headers }), { params: Promise.resolve({ batchId: idOf(url) }) });
-const zipAt = (url: string, headers: Record<string, string> = {}) =>
-  getZip(new NextRequest(new URL(url, 'http://localhost'), { headers }), { params: Promise.resolve({ batchId: idOf(url) }) });
-
-async function read(started: BulkStarted): Promise<BulkBatch> {
-  const res = await readAt(started.statusUrl);
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { data: BulkBatch }).data;
-}
-
-/** Polls like the page does (every second there; faster here) until every item has ended. */
-async function finished(started: BulkStarted): Promise<BulkBatch> {
-  for (let i = 0; i < 1200; i++) {
-    const batch = await read(started);
-    if (batch.done) return batch;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('batch never finished');
-}
 
 describe('POST /api/bulk → GET /api/bulk/{id} → GET /api/bulk/{id}/zip', () => {
   it('runs three links, one bad: the bad one fails with its reason, the others complete and zip', async () => {
     const urls = [at('/video.mp4'), at('/pages/no-media.html'), at('/hls/master.m3u8')];
     const started = await start({ urls: ['', ...urls.map((u) => `  ${u} `), '   '], quality: '720p', format: 'mp4' });
     const { batchId } = started;
-    const first = await read(started);
+    const first = await readBatch(started);
     expect(first.total).toBe(3);
     expect(first.items.map((item) => item.url)).toEqual(urls);
     for (const item of first.items.filter((i) => i.status === 'pending')) expect(item.message).toBe('Queued for processing');
 
-    const batch = await finished(started);
+    const batch = await batchFinished(started);
     expect(batch.items.map((item) => item.status)).toEqual(['completed', 'failed', 'completed']);
     expect(batch.items[1]).toMatchObject({ message: 'No downloadable media found at this link', code: 'no_media' });
     for (const item of [batch.items[0], batch.items[2]]) {
@@ -89,14 +63,14 @@ describe('POST /api/bulk → GET /api/bulk/{id} → GET /api/bulk/{id}/zip', () 
 
     // The id alone opens nothing: neither the batch (with its source URLs) nor its ZIP.
     for (const url of [`/api/bulk/${batchId}`, `/api/bulk/${batchId}?key=${batchId}`, `${started.statusUrl.slice(0, -2)}xx`]) {
-      const res = await readAt(url);
+      const res = await readBatchAt(url);
       expect(res.status).toBe(404);
       expect(await res.json()).toEqual({ success: false, error: 'Batch not found', code: 'not_found' });
     }
-    expect((await zipAt(`/api/bulk/${batchId}/zip`)).status).toBe(404);
-    expect((await zipAt(`/api/bulk/${batchId}/zip?key=${batchId}`)).status).toBe(404);
+    expect((await batchZipAt(`/api/bulk/${batchId}/zip`)).status).toBe(404);
+    expect((await batchZipAt(`/api/bulk/${batchId}/zip?key=${batchId}`)).status).toBe(404);
 
-    const res = await zipAt(started.zipUrl);
+    const res = await batchZipAt(started.zipUrl);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/zip');
     expect(res.headers.get('content-disposition')).toBe(`attachment; filename="grabline-${batchId}.zip"`);
@@ -117,7 +91,7 @@ describe('POST /api/bulk → GET /api/bulk/{id} → GET /api/bulk/{id}/zip', () 
   }, 120_000);
 
   it('a channel link becomes its videos, in its place', async () => {
-    const batch = await finished(await start({ urls: [at('/pages/channel.html'), at('/video.mp4')], quality: '360p', format: 'mp4' }));
+    const batch = await batchFinished(await start({ urls: [at('/pages/channel.html'), at('/video.mp4')], quality: '360p', format: 'mp4' }));
     expect(batch.items.map((item) => item.url)).toEqual([
       ...['og-video', 'jsonld-video', 'video-tag', 'twitter-player'].map((p) => at(`/pages/${p}.html`)),
       at('/video.mp4'),
@@ -127,18 +101,18 @@ describe('POST /api/bulk → GET /api/bulk/{id} → GET /api/bulk/{id}/zip', () 
   }, 120_000);
 
   it('mp3 gives audio files', async () => {
-    const batch = await finished(await start({ urls: [at('/video.mp4')], quality: '1080p', format: 'mp3' }));
+    const batch = await batchFinished(await start({ urls: [at('/video.mp4')], quality: '1080p', format: 'mp3' }));
     expect(batch.items[0]).toMatchObject({ status: 'completed' });
     expect(batch.items[0].downloadUrl).toMatch(/&ext=mp3$/);
   }, 60_000);
 
   it('an audio link in an MP4 batch gets its audio instead of failing', async () => {
     const started = await start({ urls: [at('/audio.mp3'), at('/video.mp4')], quality: '720p', format: 'mp4' });
-    const batch = await finished(started);
+    const batch = await batchFinished(started);
     expect(batch.items.map((item) => item.status)).toEqual(['completed', 'completed']);
     expect(batch.items[0].downloadUrl).toMatch(/&ext=(mp3|m4a)$/);
     expect(batch.items[1].downloadUrl).toMatch(/&ext=mp4$/);
-    const res = await zipAt(started.zipUrl);
+    const res = await batchZipAt(started.zipUrl);
     const zip = path.join(dataDir, 'audio-batch.zip');
     writeFileSync(zip, Buffer.from(await res.arrayBuffer()));
     const out = path.join(dataDir, 'audio-unzipped');
@@ -154,39 +128,33 @@ describe('POST /api/bulk → GET /api/bulk/{id} → GET /api/bulk/{id}/zip', () 
 
   it('refuses an empty list (at least one URL), and more than 50 links', async () => {
     for (const urls of [[], ['', '   '], 'nope']) {
-      const res = await post({ urls, quality: '720p', format: 'mp4' });
+      const res = await postBulk({ urls, quality: '720p', format: 'mp4' });
       expect(res.status).toBe(400);
       expect(await res.json()).toMatchObject({ success: false, error: 'urls: Please enter at least one URL' });
     }
-    const tooMany = await post({ urls: Array.from({ length: 51 }, (_, i) => at(`/video.mp4?n=${i}`)) });
+    const tooMany = await postBulk({ urls: Array.from({ length: 51 }, (_, i) => at(`/video.mp4?n=${i}`)) });
     expect(tooMany.status).toBe(400);
-    const badQuality = await post({ urls: [at('/video.mp4')], quality: '4k' });
+    const badQuality = await postBulk({ urls: [at('/video.mp4')], quality: '4k' });
     expect(badQuality.status).toBe(400);
   });
 
   it('a signed-in user’s batch answers that user only; another account and an anonymous caller get 404', async () => {
     const ada = await signUp('ada-bulk@example.com');
     const bob = await signUp('bob-bulk@example.com');
-    const res = await POST(
-      new NextRequest('http://localhost/api/bulk', {
-        method: 'POST', body: JSON.stringify({ urls: [at('/video.mp4?owner=1')], quality: '360p', format: 'mp4' }),
-        headers: { 'content-type': 'application/json', cookie: ada.cookie },
-      }),
-      noParams,
-    );
+    const res = await postBulk({ urls: [at('/video.mp4?owner=1')], quality: '360p', format: 'mp4' }, { cookie: ada.cookie });
     const started = ((await res.json()) as { data: BulkStarted }).data;
     expect(started.statusUrl).toBe(`/api/bulk/${started.batchId}`);
-    expect((await readAt(started.statusUrl, { cookie: ada.cookie })).status).toBe(200);
+    expect((await readBatchAt(started.statusUrl, { cookie: ada.cookie })).status).toBe(200);
     for (const headers of [{ cookie: bob.cookie }, {}] as Record<string, string>[]) {
-      expect((await readAt(started.statusUrl, headers)).status).toBe(404);
-      expect((await zipAt(started.zipUrl, headers)).status).toBe(404);
+      expect((await readBatchAt(started.statusUrl, headers)).status).toBe(404);
+      expect((await batchZipAt(started.zipUrl, headers)).status).toBe(404);
     }
     for (let i = 0; i < 600; i++) {
-      const batch = ((await (await readAt(started.statusUrl, { cookie: ada.cookie })).json()) as { data: BulkBatch }).data;
+      const batch = ((await (await readBatchAt(started.statusUrl, { cookie: ada.cookie })).json()) as { data: BulkBatch }).data;
       if (batch.done) break;
       await new Promise((r) => setTimeout(r, 100));
     }
-    const zip = await zipAt(started.zipUrl, { cookie: ada.cookie });
+    const zip = await batchZipAt(started.zipUrl, { cookie: ada.cookie });
     expect(zip.status).toBe(200);
     await zip.body?.cancel();
   }, 60_000);
